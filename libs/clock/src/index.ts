@@ -1,0 +1,2 @@
+export { Clock, SystemClock } from './clock.js';
+export { ManualClock } from './manual-clock.js';

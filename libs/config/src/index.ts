@@ -1,0 +1,1 @@
+export { ConfigError, type Env, EnvReader, loadConfig } from './env-reader.js';

@@ -1,0 +1,6 @@
+export {
+  freePort,
+  type LocalPostgres,
+  type LocalPostgresOptions,
+  startLocalPostgres,
+} from './local-postgres.js';

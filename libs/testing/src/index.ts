@@ -1,0 +1,2 @@
+export { type QueueBackendChoice, queueTestKit } from './queue-backend.js';
+export { uniqueId } from './unique-id.js';

@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// `#lib/<name>` (package.json "imports") points at dist for Node; tests use the TypeScript sources.
+const libs = fileURLToPath(new URL('./libs/', import.meta.url));
+const alias = [{ find: /^#lib\/([\w-]+)$/, replacement: `${libs}$1/src/index.ts` }];
+
+export default defineConfig({
+  // Decorator metadata must survive the transform, or Nest's dependency injection breaks:
+  // unplugin-swc compiles TypeScript with the build's settings (.swcrc).
+  plugins: [swc.vite({ module: { type: 'es6' } })],
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'],
+          exclude: ['**/*.medium.spec.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'medium',
+          include: ['apps/**/*.medium.spec.ts', 'libs/**/*.medium.spec.ts'],
+          globalSetup: ['libs/testing/src/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.e2e-spec.ts', 'apps/**/test/**/*.e2e-spec.ts'],
+          globalSetup: ['libs/testing/src/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
