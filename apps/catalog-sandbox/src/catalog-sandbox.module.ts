@@ -1,0 +1,51 @@
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { Clock } from '#lib/clock';
+import { AccountRegistry } from './accounts/account.registry.js';
+import { ApiKeyGuard } from './accounts/api-key.guard.js';
+import { SeedLoader } from './accounts/seed.loader.js';
+import type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
+import { CatalogExceptionFilter } from './http/catalog-exception.filter.js';
+import { JsonBodyMiddleware } from './http/json-body.middleware.js';
+import { PlatformIdGenerator } from './ids/platform-id.generator.js';
+import { PortalAccountsController } from './portal/portal-accounts.controller.js';
+import { PortalApiKeysController } from './portal/portal-api-keys.controller.js';
+import { PortalRequestsController } from './portal/portal-requests.controller.js';
+import { PortalTokenGuard } from './portal/portal-token.guard.js';
+import { ProductsController } from './products/products.controller.js';
+import { ProductsService } from './products/products.service.js';
+import { RequestLogMiddleware } from './request-log/request-log.middleware.js';
+import { SANDBOX_CONFIG } from './sandbox.tokens.js';
+import { TaxonomyController } from './taxonomy/taxonomy.controller.js';
+import { VariantsController } from './variants/variants.controller.js';
+import { VariantsService } from './variants/variants.service.js';
+
+const API_CONTROLLERS = [ProductsController, VariantsController, TaxonomyController];
+const PORTAL_CONTROLLERS = [PortalAccountsController, PortalApiKeysController, PortalRequestsController];
+
+@Module({})
+export class CatalogSandboxModule implements NestModule {
+  static forRoot(config: CatalogSandboxConfig, clock: Clock): DynamicModule {
+    return {
+      module: CatalogSandboxModule,
+      controllers: [...API_CONTROLLERS, ...PORTAL_CONTROLLERS],
+      providers: [
+        { provide: SANDBOX_CONFIG, useValue: config },
+        { provide: Clock, useValue: clock },
+        { provide: PlatformIdGenerator, useValue: new PlatformIdGenerator() },
+        { provide: APP_FILTER, useClass: CatalogExceptionFilter },
+        AccountRegistry,
+        SeedLoader,
+        ApiKeyGuard,
+        PortalTokenGuard,
+        ProductsService,
+        VariantsService,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes(...API_CONTROLLERS, ...PORTAL_CONTROLLERS);
+    consumer.apply(RequestLogMiddleware).forRoutes(...API_CONTROLLERS);
+  }
+}

@@ -1,0 +1,66 @@
+import { type Env, loadConfig } from '#lib/config';
+import { BEHAVIOUR_CHOICES, DEFAULT_BEHAVIOUR, type SandboxBehaviour } from './sandbox-behaviour.js';
+
+export interface CatalogSandboxConfig {
+  http: {
+    port: number;
+    /** Base URL the sandbox is reached at (for URLs it hands out); derived from the port when unset. */
+    publicUrl: string | null;
+    /** Largest accepted JSON body, in bytes. */
+    bodyLimitBytes: number;
+  };
+  portal: { token: string };
+  /** Path of the seed file loaded at boot, or null for none. */
+  seedPath: string | null;
+  behaviour: SandboxBehaviour;
+  rateLimit: { ratePerSecond: number; burst: number; enabled: boolean };
+}
+
+export const DEV_PORTAL_TOKEN = 'sandbox-portal-token';
+export const DEFAULT_SEED_PATH = 'apps/catalog-sandbox/seed/default.json';
+
+/** Reads the sandbox configuration from the environment (README, "Configuration"). */
+export function loadCatalogSandboxConfig(env: Env): CatalogSandboxConfig {
+  return loadConfig(env, (read) => {
+    const seed = read.string('CATALOG_SANDBOX_SEED', DEFAULT_SEED_PATH);
+    return {
+      http: {
+        port: read.port('CATALOG_SANDBOX_PORT', 4010),
+        publicUrl: read.optionalString('CATALOG_SANDBOX_PUBLIC_URL') ?? null,
+        bodyLimitBytes: read.int('CATALOG_SANDBOX_BODY_LIMIT_BYTES', 1_048_576, { min: 1024 }),
+      },
+      portal: { token: read.string('CATALOG_SANDBOX_PORTAL_TOKEN', DEV_PORTAL_TOKEN) },
+      seedPath: seed === 'none' ? null : seed,
+      behaviour: {
+        duplicateSupplierSku: read.oneOf(
+          'CATALOG_SANDBOX_DUPLICATE_SUPPLIER_SKU',
+          BEHAVIOUR_CHOICES.duplicateSupplierSku,
+          DEFAULT_BEHAVIOUR.duplicateSupplierSku,
+        ),
+        ambiguousSupplierSku: read.oneOf(
+          'CATALOG_SANDBOX_AMBIGUOUS_SUPPLIER_SKU',
+          BEHAVIOUR_CHOICES.ambiguousSupplierSku,
+          DEFAULT_BEHAVIOUR.ambiguousSupplierSku,
+        ),
+        createStatus:
+          read.oneOf('CATALOG_SANDBOX_CREATE_STATUS', ['200', '201'] as const, '200') === '201' ? 201 : 200,
+        parentDelete: read.oneOf(
+          'CATALOG_SANDBOX_PARENT_DELETE',
+          BEHAVIOUR_CHOICES.parentDelete,
+          DEFAULT_BEHAVIOUR.parentDelete,
+        ),
+        responseAttributes: read.oneOf(
+          'CATALOG_SANDBOX_RESPONSE_ATTRIBUTES',
+          BEHAVIOUR_CHOICES.responseAttributes,
+          DEFAULT_BEHAVIOUR.responseAttributes,
+        ),
+        reviewTouchesUpdatedAt: read.bool('CATALOG_SANDBOX_REVIEW_TOUCHES_UPDATED_AT', false),
+      },
+      rateLimit: {
+        enabled: read.bool('CATALOG_SANDBOX_RATE_LIMIT', true),
+        ratePerSecond: read.number('CATALOG_SANDBOX_RATE_PER_SECOND', 4, { min: 0.01 }),
+        burst: read.int('CATALOG_SANDBOX_RATE_BURST', 8, { min: 1 }),
+      },
+    };
+  });
+}

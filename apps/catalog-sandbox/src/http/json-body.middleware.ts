@@ -1,0 +1,109 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import { CatalogErrorCode } from '#lib/catalog-contract';
+import { Clock } from '#lib/clock';
+import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
+import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
+import { CatalogApiError } from './catalog-api.error.js';
+import type { SandboxRequest } from './sandbox-request.js';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads JSON request bodies for the API routes: refuses a non-JSON content type (415), a body
+ * over the limit (413) and malformed JSON (400), each in the error envelope. Keeps the raw
+ * bytes for the request log's digest, and assigns the correlation id.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  constructor(
+    @Inject(SANDBOX_CONFIG) private readonly config: CatalogSandboxConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  use(req: SandboxRequest, res: Response, next: NextFunction): void {
+    req.receivedAt = this.clock.now();
+    const given = req.header('x-request-id');
+    req.requestId = given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    if (!hasBody(req)) {
+      next();
+      return;
+    }
+    const type = req.header('content-type') ?? '';
+    if (!JSON_TYPE.test(type)) {
+      next(
+        new CatalogApiError(415, CatalogErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be JSON.', {
+          suggestion: 'Send the header Content-Type: application/json.',
+          details: { received: type || null },
+        }),
+      );
+      return;
+    }
+    this.read(req)
+      .then((raw) => {
+        req.rawBody = raw;
+        req.body = parseJson(raw);
+        next();
+      })
+      .catch((error: unknown) => next(error));
+  }
+
+  private read(req: SandboxRequest): Promise<Buffer> {
+    const limit = this.config.http.bodyLimitBytes;
+    const tooLarge = () =>
+      new CatalogApiError(
+        413,
+        CatalogErrorCode.PAYLOAD_TOO_LARGE,
+        `Request bodies are limited to ${limit} bytes.`,
+        {
+          details: { max_bytes: limit },
+        },
+      );
+    const declared = Number(req.header('content-length') ?? Number.NaN);
+    if (declared > limit) {
+      req.resume();
+      return Promise.reject(tooLarge());
+    }
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failed = false;
+      req.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (size > limit) {
+          failed = true;
+          reject(tooLarge());
+          return;
+        }
+        chunks.push(chunk);
+      });
+      req.on('end', () => {
+        if (!failed) resolve(Buffer.concat(chunks));
+      });
+      req.on('error', (error) => reject(error));
+    });
+  }
+}
+
+function hasBody(req: SandboxRequest): boolean {
+  const length = req.header('content-length');
+  return (length !== undefined && length !== '0') || req.header('transfer-encoding') !== undefined;
+}
+
+function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new CatalogApiError(400, CatalogErrorCode.MALFORMED_JSON, 'The request body is not valid JSON.', {
+      details: { parser: (error as Error).message },
+    });
+  }
+}
+
+export function bodyDigest(raw: Buffer | undefined): string | null {
+  return raw && raw.length > 0 ? createHash('sha256').update(raw).digest('hex') : null;
+}
