@@ -49,13 +49,14 @@ export function parseAccountDefinition(input: unknown): AccountDefinition {
         bad(`${path}.reference`, 'a string');
       }
       if (n.children !== undefined && !Array.isArray(n.children)) bad(`${path}.children`, 'an array');
-      ((n.children as unknown[] | undefined) ?? []).forEach((c, i) => visit(c, `${path}.children[${i}]`));
+      for (const [i, c] of ((n.children as unknown[] | undefined) ?? []).entries())
+        visit(c, `${path}.children[${i}]`);
     };
-    (input.taxonomy as unknown[]).forEach((n, i) => visit(n, `taxonomy[${i}]`));
+    for (const [i, n] of (input.taxonomy as unknown[]).entries()) visit(n, `taxonomy[${i}]`);
   }
   if (input.attributes !== undefined) {
     if (!Array.isArray(input.attributes)) bad('attributes', 'an array');
-    (input.attributes as unknown[]).forEach((a, i) => {
+    for (const [i, a] of (input.attributes as unknown[]).entries()) {
       const p = `attributes[${i}]`;
       if (!isObj(a) || typeof a.key !== 'string') return bad(`${p}.key`, 'a string');
       if (!USER_ATTRIBUTE_TYPES.includes(a.type as never))
@@ -73,7 +74,7 @@ export function parseAccountDefinition(input: unknown): AccountDefinition {
         }
       }
       if (a.ai !== undefined && !isObj(a.ai)) bad(`${p}.ai`, 'an object {enabled, instructions}');
-    });
+    }
   }
   return {
     id: input.id as string | undefined,
