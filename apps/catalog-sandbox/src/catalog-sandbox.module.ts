@@ -4,6 +4,7 @@ import { Clock } from '#lib/clock';
 import { AccountRegistry } from './accounts/account.registry.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
 import { SeedLoader } from './accounts/seed.loader.js';
+import { AttributeSearchController } from './attributes/attribute-search.controller.js';
 import type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
 import { CatalogExceptionFilter } from './http/catalog-exception.filter.js';
 import { JsonBodyMiddleware } from './http/json-body.middleware.js';
@@ -16,11 +17,19 @@ import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { RequestLogMiddleware } from './request-log/request-log.middleware.js';
 import { SANDBOX_CONFIG } from './sandbox.tokens.js';
+import { ProductSearchController } from './search/product-search.controller.js';
 import { TaxonomyController } from './taxonomy/taxonomy.controller.js';
 import { VariantsController } from './variants/variants.controller.js';
 import { VariantsService } from './variants/variants.service.js';
 
-const API_CONTROLLERS = [ProductsController, VariantsController, TaxonomyController];
+// ProductSearchController comes first so POST /v1/products/search is never taken for another route.
+const API_CONTROLLERS = [
+  ProductSearchController,
+  ProductsController,
+  VariantsController,
+  TaxonomyController,
+  AttributeSearchController,
+];
 const PORTAL_CONTROLLERS = [PortalAccountsController, PortalApiKeysController, PortalRequestsController];
 
 @Module({})
