@@ -6,8 +6,10 @@ export interface CatalogSandboxConfig {
     port: number;
     /** Base URL the sandbox is reached at (for URLs it hands out); derived from the port when unset. */
     publicUrl: string | null;
-    /** Largest accepted JSON body, in bytes. */
+    /** Largest accepted JSON body on `/v1`, in bytes (1 MiB). */
     bodyLimitBytes: number;
+    /** Largest accepted JSON body on `/portal/v1` (bulk fixtures are large), in bytes. */
+    portalBodyLimitBytes: number;
   };
   portal: { token: string };
   /** Path of the seed file loaded at boot, or null for none. */
@@ -28,6 +30,7 @@ export function loadCatalogSandboxConfig(env: Env): CatalogSandboxConfig {
         port: read.port('CATALOG_SANDBOX_PORT', 4010),
         publicUrl: read.optionalString('CATALOG_SANDBOX_PUBLIC_URL') ?? null,
         bodyLimitBytes: read.int('CATALOG_SANDBOX_BODY_LIMIT_BYTES', 1_048_576, { min: 1024 }),
+        portalBodyLimitBytes: read.int('CATALOG_SANDBOX_PORTAL_BODY_LIMIT_BYTES', 268_435_456, { min: 1024 }),
       },
       portal: { token: read.string('CATALOG_SANDBOX_PORTAL_TOKEN', DEV_PORTAL_TOKEN) },
       seedPath: seed === 'none' ? null : seed,

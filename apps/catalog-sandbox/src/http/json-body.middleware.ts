@@ -51,7 +51,8 @@ export class JsonBodyMiddleware implements NestMiddleware {
   }
 
   private read(req: SandboxRequest): Promise<Buffer> {
-    const limit = this.config.http.bodyLimitBytes;
+    const portal = req.path.startsWith('/portal/');
+    const limit = portal ? this.config.http.portalBodyLimitBytes : this.config.http.bodyLimitBytes;
     const tooLarge = () =>
       new CatalogApiError(
         413,
