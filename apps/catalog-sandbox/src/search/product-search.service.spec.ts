@@ -1,23 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { Account } from '../accounts/account.js';
+import type { Account } from '../accounts/account.js';
+import { AttributeCatalog } from '../attributes/attribute-catalog.js';
 import { DEFAULT_BEHAVIOUR } from '../config/sandbox-behaviour.js';
+import { InMemoryProductStore } from '../products/in-memory-product.store.js';
 import type { StoredProduct } from '../products/stored-product.js';
+import { Taxonomy } from '../taxonomy/taxonomy.js';
 import { searchProducts } from './product-search.service.js';
 
+/**
+ * The parts of an Account that search reads (catalog, taxonomy, store, behaviour), built
+ * directly so the test does not depend on the Account constructor's other concerns.
+ */
 function newAccount(): Account {
-  return new Account(
-    'unit',
-    {
-      taxonomy: [{ id: 'root', name: 'Root', children: [{ id: 'leaf', name: 'Leaf' }] }],
-      attributes: [
-        { key: 'size', type: 'TEXT', class: 'CUSTOM', option: { variantable: true } },
-        { key: 'tags', type: 'MULTI_SELECT', class: 'CUSTOM', option: { values: ['a', 'b', 'c'] } },
-      ],
-    },
-    DEFAULT_BEHAVIOUR,
+  const taxonomy = new Taxonomy([{ id: 'root', name: 'Root', children: [{ id: 'leaf', name: 'Leaf' }] }], 0);
+  const attributes = new AttributeCatalog(
+    [
+      { key: 'size', type: 'TEXT', class: 'CUSTOM', option: { variantable: true } },
+      { key: 'tags', type: 'MULTI_SELECT', class: 'CUSTOM', option: { values: ['a', 'b', 'c'] } },
+    ],
     0,
+    (id) => taxonomy.has(id),
   );
+  const searchable: Pick<Account, 'taxonomy' | 'attributes' | 'products' | 'behaviour'> = {
+    taxonomy,
+    attributes,
+    products: new InMemoryProductStore(),
+    behaviour: DEFAULT_BEHAVIOUR,
+  };
+  return searchable as Account;
 }
+
+let seq = 0;
 
 function add(
   account: Account,
@@ -33,7 +46,7 @@ function add(
     parentSkuId: null,
     createdAt,
     updatedAt: createdAt,
-    seq: account.nextRecordSeq(),
+    seq: ++seq,
     attributes: new Map(Object.entries(attributes).map(([key, value]) => [key, { value }])),
     ownMedia: false,
     variantSkuIds: [],
