@@ -1,5 +1,5 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { Clock } from '#lib/clock';
 import { AccountRegistry } from './accounts/account.registry.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
@@ -13,12 +13,15 @@ import { PortalAccountsController } from './portal/portal-accounts.controller.js
 import { PortalApiKeysController } from './portal/portal-api-keys.controller.js';
 import { PortalRequestsController } from './portal/portal-requests.controller.js';
 import { PortalTokenGuard } from './portal/portal-token.guard.js';
+import { PortalTrafficController } from './portal/portal-traffic.controller.js';
 import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { RequestLogMiddleware } from './request-log/request-log.middleware.js';
 import { SANDBOX_CONFIG } from './sandbox.tokens.js';
 import { ProductSearchController } from './search/product-search.controller.js';
 import { TaxonomyController } from './taxonomy/taxonomy.controller.js';
+import { DropAfterCommitInterceptor } from './traffic/drop-after-commit.interceptor.js';
+import { TrafficPolicy } from './traffic/traffic-policy.js';
 import { VariantsController } from './variants/variants.controller.js';
 import { VariantsService } from './variants/variants.service.js';
 
@@ -30,7 +33,12 @@ const API_CONTROLLERS = [
   TaxonomyController,
   AttributeSearchController,
 ];
-const PORTAL_CONTROLLERS = [PortalAccountsController, PortalApiKeysController, PortalRequestsController];
+const PORTAL_CONTROLLERS = [
+  PortalAccountsController,
+  PortalApiKeysController,
+  PortalRequestsController,
+  PortalTrafficController,
+];
 
 @Module({})
 export class CatalogSandboxModule implements NestModule {
@@ -43,6 +51,8 @@ export class CatalogSandboxModule implements NestModule {
         { provide: Clock, useValue: clock },
         { provide: PlatformIdGenerator, useValue: new PlatformIdGenerator() },
         { provide: APP_FILTER, useClass: CatalogExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: DropAfterCommitInterceptor },
+        TrafficPolicy,
         AccountRegistry,
         SeedLoader,
         ApiKeyGuard,

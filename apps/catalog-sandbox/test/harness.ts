@@ -62,6 +62,8 @@ export async function startCatalogSandbox(
     CATALOG_SANDBOX_PORT: '0',
     CATALOG_SANDBOX_PORTAL_TOKEN: PORTAL_TOKEN,
     CATALOG_SANDBOX_SEED: 'none',
+    // Most suites make many calls quickly; suites about the rate limit turn it on.
+    CATALOG_SANDBOX_RATE_LIMIT: 'false',
     ...options.env,
   });
   const app = await createCatalogSandbox(config, { clock: options.clock, logLevels: ['error'] });

@@ -34,7 +34,13 @@ export class AccountRegistry {
     }
     const given = definition.apiKeys ?? [];
     for (const { key } of given) this.assertKeyIsNew(key);
-    const account = new Account(id, definition, this.config.behaviour, this.clock.now());
+    const account = new Account(
+      id,
+      definition,
+      this.config.behaviour,
+      this.config.rateLimit,
+      this.clock.now(),
+    );
     const generatedKeys: CreatedAccount['generatedKeys'] = [];
     this.accounts.set(id, account);
     for (const { key, permissions } of given) this.attachKey(account, key, permissions ?? ['*']);

@@ -6,6 +6,8 @@ import { InMemoryProductStore } from '../products/in-memory-product.store.js';
 import type { ProductStore } from '../products/product-store.js';
 import { RequestLog } from '../request-log/request-log.js';
 import { Taxonomy } from '../taxonomy/taxonomy.js';
+import { FaultInjector } from '../traffic/fault-injector.js';
+import { type RateLimitSettings, TokenBucket } from '../traffic/token-bucket.js';
 import type { AccountDefinition } from './account-definition.js';
 import type { ApiKey } from './api-key.js';
 
@@ -16,7 +18,10 @@ export class Account {
   readonly products: ProductStore = new InMemoryProductStore();
   readonly requestLog = new RequestLog();
   readonly apiKeys = new Map<string, ApiKey>();
+  readonly faults = new FaultInjector();
+  readonly rateBucket: TokenBucket;
   behaviour: SandboxBehaviour;
+  rateLimit: RateLimitSettings;
   /** Insertion sequence for records (sort tie break). */
   private recordSeq = 0;
   private keySeq = 0;
@@ -25,6 +30,7 @@ export class Account {
     readonly id: string,
     definition: AccountDefinition,
     defaults: SandboxBehaviour,
+    rateLimit: RateLimitSettings,
     readonly createdAt: number,
   ) {
     try {
@@ -36,6 +42,13 @@ export class Account {
       throw CatalogApiError.validation(`Invalid account definition: ${(error as Error).message}.`);
     }
     this.behaviour = { ...defaults, ...definition.behaviour };
+    this.rateLimit = { ...rateLimit };
+    this.rateBucket = new TokenBucket(this.rateLimit);
+  }
+
+  setRateLimit(settings: RateLimitSettings): void {
+    this.rateLimit = { ...settings };
+    this.rateBucket.configure(this.rateLimit);
   }
 
   nextRecordSeq(): number {

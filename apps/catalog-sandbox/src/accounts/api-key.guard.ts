@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from
 import { Reflector } from '@nestjs/core';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import type { SandboxRequest } from '../http/sandbox-request.js';
+import { TrafficPolicy } from '../traffic/traffic-policy.js';
 import { AccountRegistry } from './account.registry.js';
 import { grants, type Permission } from './api-key.js';
 
@@ -12,16 +13,18 @@ export const RequirePermission = (permission: Permission) => SetMetadata(PERMISS
 
 /**
  * Authenticates `/v1` calls by `X-API-Key`: a missing, unknown or deactivated key answers 401;
- * a key without the handler's permission answers 403. Leaves the account on the request.
+ * a key without the handler's permission answers 403. Leaves the account on the request, then
+ * applies the account's rate limit and injected faults (TrafficPolicy).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly registry: AccountRegistry,
     private readonly reflector: Reflector,
+    private readonly traffic: TrafficPolicy,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SandboxRequest>();
     const plain = req.header('x-api-key');
     if (!plain) throw CatalogApiError.unauthorized('The X-API-Key header is missing.');
@@ -34,6 +37,7 @@ export class ApiKeyGuard implements CanActivate {
       context.getClass(),
     ]);
     if (permission && !grants(found.key, permission)) throw CatalogApiError.forbidden(permission);
+    await this.traffic.admit(found.account, req);
     return true;
   }
 }

@@ -12,4 +12,6 @@ export interface SandboxRequest extends Request {
   requestId?: string;
   /** Epoch ms at arrival (the sandbox clock). */
   receivedAt?: number;
+  /** Set by the commit-then-drop fault: answer nothing once the handler succeeded. */
+  dropAfterCommit?: boolean;
 }
