@@ -1,0 +1,123 @@
+import { type Env, type EnvReader, loadConfig } from '#lib/config';
+
+/** The Admin API version the sandbox's schema comes from; webhooks carry it in `X-Shopify-API-Version`. */
+export const SANDBOX_API_VERSION = '2026-07';
+
+export interface ShopConfig {
+  /** The shop's `*.myshopify.com` domain, sent in `X-Shopify-Shop-Domain`. */
+  domain: string;
+  /** The Admin API access token (`X-Shopify-Access-Token`). Never logged nor echoed. */
+  accessToken: string;
+}
+
+export interface ShopifySandboxConfig {
+  /** HTTP port; 0 picks a free one. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** The app's API secret key: signs webhooks (`X-Shopify-Hmac-Sha256`). */
+  appSecret: string;
+  shops: ShopConfig[];
+  /** Base URL for image `src`s; when absent, `http://127.0.0.1:<actual port>`. */
+  publicUrl?: string;
+  /** Header `X-Sandbox-Control-Token` must carry this on `/sandbox/...` routes. */
+  controlToken: string;
+  /** Offset of the shops' time zone, used in REST-style timestamps (`-05:00`). */
+  utcOffsetMinutes: number;
+  webhooks: {
+    /** Waits before each retry of a failed delivery; its length is the number of retries. */
+    retryDelaysMs: number[];
+    /** A delivery with no answer within this time has failed. */
+    timeoutMs: number;
+  };
+  cost: {
+    /** Size of the leaky bucket of query-cost points (`maximumAvailable`). */
+    bucketSize: number;
+    /** Points restored per second (`restoreRate`). */
+    restoreRate: number;
+  };
+}
+
+export const DEFAULT_SHOP: ShopConfig = {
+  domain: 'demo.myshopify.com',
+  accessToken: 'shpat_sandbox_demo_token',
+};
+export const DEFAULT_APP_SECRET = 'sandbox-app-secret';
+export const DEFAULT_CONTROL_TOKEN = 'sandbox-control-token';
+export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+
+/** Reads the sandbox's configuration from an environment map (`process.env` in main.ts). */
+export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
+  return loadConfig(env, (read) => {
+    const port = read.port('SHOPIFY_SANDBOX_PORT', 4020);
+    const publicUrl = read.optionalString('SHOPIFY_SANDBOX_PUBLIC_URL');
+    if (publicUrl !== undefined) read.url('SHOPIFY_SANDBOX_PUBLIC_URL');
+    return {
+      port,
+      host: read.string('SHOPIFY_SANDBOX_HOST', '127.0.0.1'),
+      appSecret: read.string('SHOPIFY_SANDBOX_APP_SECRET', DEFAULT_APP_SECRET),
+      shops: readShops(read),
+      publicUrl: publicUrl?.replace(/\/+$/, ''),
+      controlToken: read.string('SHOPIFY_SANDBOX_CONTROL_TOKEN', DEFAULT_CONTROL_TOKEN),
+      utcOffsetMinutes: read.int('SHOPIFY_SANDBOX_UTC_OFFSET_MINUTES', -300, { min: -720, max: 840 }),
+      webhooks: {
+        retryDelaysMs: readDelays(read),
+        timeoutMs: read.int('SHOPIFY_SANDBOX_WEBHOOK_TIMEOUT_MS', 5_000, { min: 1 }),
+      },
+      cost: {
+        bucketSize: read.int('SHOPIFY_SANDBOX_COST_BUCKET_SIZE', 1_000, { min: 1 }),
+        restoreRate: read.number('SHOPIFY_SANDBOX_COST_RESTORE_RATE', 50, { min: 0 }),
+      },
+    };
+  });
+}
+
+/** `domain:token,domain:token`. Domains and tokens must be unique: the token picks the shop. */
+function readShops(read: EnvReader): ShopConfig[] {
+  const raw = read.optionalString('SHOPIFY_SANDBOX_SHOPS');
+  if (raw === undefined) return [DEFAULT_SHOP];
+  const shops: ShopConfig[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim())) {
+    const at = entry.indexOf(':');
+    const domain = at > 0 ? entry.slice(0, at).trim() : '';
+    const accessToken = at > 0 ? entry.slice(at + 1).trim() : '';
+    if (!isShopDomain(domain) || accessToken === '') {
+      read.problems.push(
+        'SHOPIFY_SANDBOX_SHOPS must be a comma-separated list of <shop>.myshopify.com:<token>',
+      );
+      return [DEFAULT_SHOP];
+    }
+    shops.push({ domain, accessToken });
+  }
+  const problem = shopListProblem(shops);
+  if (problem) read.problems.push(`SHOPIFY_SANDBOX_SHOPS ${problem}`);
+  return shops;
+}
+
+function readDelays(read: EnvReader): number[] {
+  const raw = read.optionalString('SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS');
+  if (raw === undefined) return [...DEFAULT_RETRY_DELAYS_MS];
+  if (raw.trim() === 'none') return [];
+  const delays = raw.split(',').map((part) => part.trim());
+  if (!delays.every((d) => /^\d+$/.test(d))) {
+    read.problems.push(
+      `SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS must be comma-separated milliseconds (or "none"), got "${raw}"`,
+    );
+    return [...DEFAULT_RETRY_DELAYS_MS];
+  }
+  return delays.map(Number);
+}
+
+/** `name.myshopify.com`, as Shopify's own shop-domain check accepts. */
+export function isShopDomain(domain: string): boolean {
+  return /^[a-zA-Z0-9][a-zA-Z0-9-_]*\.myshopify\.com$/.test(domain);
+}
+
+/** Why a list of shops cannot be served (duplicate domain or token), or undefined. */
+export function shopListProblem(shops: ShopConfig[]): string | undefined {
+  const domains = new Set(shops.map((s) => s.domain));
+  const tokens = new Set(shops.map((s) => s.accessToken));
+  if (domains.size !== shops.length) return 'lists a shop domain twice';
+  if (tokens.size !== shops.length) return 'gives two shops the same access token';
+  return undefined;
+}

@@ -1,0 +1,15 @@
+import { Clock } from '#lib/clock';
+import type { Shop } from '../shops/shop.js';
+import type { SearchWarning } from './product-search.js';
+
+/** What every resolver of one Admin GraphQL request sees. */
+export interface AdminContext {
+  shop: Shop;
+  clock: Clock;
+  apiVersion: string;
+  /** Collected from `query:` arguments; returned in `extensions.search`, as Shopify does. */
+  searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
+}
+
+/** A GraphQL object as the default field resolver reads it: values, or functions of the field's args. */
+export type GraphQLObject = Record<string, unknown>;

@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { SANDBOX_API_VERSION } from '../config/shopify-sandbox.config.js';
+import { AdminAccessGuard, CurrentShop, type ShopRequest } from '../shops/admin-access.guard.js';
+import type { Shop } from '../shops/shop.js';
+import { AdminGraphqlService } from './admin-graphql.service.js';
+
+/** `POST /admin/api/{version}/graphql.json`, authenticated by `X-Shopify-Access-Token`. */
+@Controller('admin/api/:version')
+@UseGuards(AdminAccessGuard)
+export class AdminGraphqlController {
+  constructor(private readonly graphql: AdminGraphqlService) {}
+
+  @Post('graphql.json')
+  @HttpCode(HttpStatus.OK)
+  async query(
+    @CurrentShop() shop: Shop,
+    @Body() body: unknown,
+    @Req() request: ShopRequest,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const reply = await this.graphql.handle(shop, request.path, body);
+    response.status(reply.status);
+    response.setHeader('X-Shopify-API-Version', SANDBOX_API_VERSION);
+    return reply.body;
+  }
+}

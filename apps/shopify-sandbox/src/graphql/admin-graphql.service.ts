@@ -1,0 +1,250 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type DocumentNode,
+  execute,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLFieldResolver,
+  type GraphQLFormattedError,
+  getOperationAST,
+  getVariableValues,
+  Kind,
+  parse,
+  validate,
+} from 'graphql';
+import { Clock } from '#lib/clock';
+import { SANDBOX_API_VERSION } from '../config/shopify-sandbox.config.js';
+import type { Shop } from '../shops/shop.js';
+import type { AdminContext } from './admin-context.js';
+import { adminSchema } from './admin-schema.js';
+import { actualQueryCost, type CostInput, requestedQueryCost, rootFields } from './graphql-cost.js';
+import { formatError, plainError, THROTTLED_DOCUMENTATION, validationCode } from './graphql-errors.js';
+import { metafieldMutations } from './resolvers/metafield-mutations.js';
+import { productMutations } from './resolvers/product-mutations.js';
+import { queryRoot } from './resolvers/query-root.js';
+import { variantMutations } from './resolvers/variant-mutations.js';
+import { webhookSubscriptionMutations } from './resolvers/webhook-subscription-mutations.js';
+
+export interface GraphqlReply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const MUTATION_ROOT: Record<string, unknown> = {
+  ...productMutations,
+  ...metafieldMutations,
+  ...variantMutations,
+  ...webhookSubscriptionMutations,
+};
+
+/** Reads a field from a plain object or calls it with (args, context); names what is missing. */
+const fieldResolver: GraphQLFieldResolver<unknown, AdminContext> = (source, args, context, info) => {
+  const value =
+    typeof source === 'object' && source !== null
+      ? (source as Record<string, unknown>)[info.fieldName]
+      : undefined;
+  if (typeof value === 'function') return value.call(source, args, context, info);
+  if (value !== undefined) return value;
+  throw new GraphQLError(
+    `Field '${info.parentType.name}.${info.fieldName}' is not implemented by shopify-sandbox`,
+    {
+      extensions: { code: 'NOT_IMPLEMENTED' },
+    },
+  );
+};
+
+/**
+ * The Admin GraphQL pipeline: parse, validate against the real schema, refuse root fields
+ * without a resolver, charge the cost bucket (or answer THROTTLED), execute, and log.
+ */
+@Injectable()
+export class AdminGraphqlService {
+  private readonly schema = adminSchema();
+
+  constructor(private readonly clock: Clock) {}
+
+  async handle(shop: Shop, path: string, body: unknown): Promise<GraphqlReply> {
+    const request = readBody(body);
+    const log = (reply: GraphqlReply, extra: Partial<Parameters<Shop['adminRequests']['add']>[0]> = {}) => {
+      const cost = (
+        reply.body.extensions as { cost?: { requestedQueryCost: number; actualQueryCost: number | null } }
+      )?.cost;
+      shop.adminRequests.add({
+        at: new Date(this.clock.now()).toISOString(),
+        api: 'graphql',
+        method: 'POST',
+        path,
+        operationType: null,
+        operationName: request?.operationName ?? null,
+        rootFields: [],
+        variables: request?.variables ?? null,
+        outcome: reply.status !== 200 || reply.body.errors ? 'rejected' : 'ok',
+        httpStatus: reply.status,
+        requestedQueryCost: cost?.requestedQueryCost ?? null,
+        actualQueryCost: cost?.actualQueryCost ?? null,
+        ...extra,
+      });
+      return reply;
+    };
+    if (!request)
+      return log({ status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } });
+    let document: DocumentNode;
+    try {
+      document = parse(request.query);
+    } catch (error) {
+      const parseError =
+        error instanceof GraphQLError
+          ? formatError(error, 'PARSE_ERROR')
+          : plainError(String(error), 'PARSE_ERROR');
+      return log(this.reply(shop, [parseError], 0, 0));
+    }
+    const invalid = validate(this.schema, document);
+    if (invalid.length > 0) {
+      return log(
+        this.reply(
+          shop,
+          invalid.map((e) => formatError(e, validationCode(e.message))),
+          0,
+          0,
+        ),
+      );
+    }
+    const operation = getOperationAST(document, request.operationName);
+    if (!operation) {
+      const message = request.operationName
+        ? `No operation named "${request.operationName}"`
+        : 'An operation name is required';
+      return log(this.reply(shop, [plainError(message, 'OPERATION_NOT_FOUND')], 0, 0));
+    }
+    const fragments: Record<string, FragmentDefinitionNode> = {};
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+    }
+    const fields = rootFields({ fragments }, operation.selectionSet);
+    const logged = {
+      operationType: operation.operation,
+      operationName: operation.name?.value ?? null,
+      rootFields: fields.map((f) => f.name.value),
+    };
+    const root =
+      operation.operation === 'mutation' ? MUTATION_ROOT : operation.operation === 'query' ? queryRoot : {};
+    const missing = fields.find((field) => !(field.name.value in root));
+    if (missing) {
+      const message = `Field '${missing.name.value}' is not implemented by shopify-sandbox`;
+      const error = new GraphQLError(message, {
+        nodes: [missing],
+        path: [missing.alias?.value ?? missing.name.value],
+      });
+      return log(this.reply(shop, [formatError(error, 'NOT_IMPLEMENTED')], 0, 0), logged);
+    }
+    const coerced = getVariableValues(
+      this.schema,
+      operation.variableDefinitions ?? [],
+      request.variables ?? {},
+    );
+    if (coerced.errors)
+      return log(
+        this.reply(
+          shop,
+          coerced.errors.map((e) => formatError(e, 'INVALID_VARIABLE')),
+          0,
+          0,
+        ),
+        logged,
+      );
+    const costInput: CostInput = { schema: this.schema, operation, fragments, variables: coerced.coerced };
+    const requested = requestedQueryCost(costInput);
+    if (requested > shop.costBucket.size) {
+      const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${shop.costBucket.size}).`;
+      return log(
+        this.reply(
+          shop,
+          [
+            plainError(message, 'MAX_COST_EXCEEDED', {
+              extensions: { cost: requested, maxCost: shop.costBucket.size },
+            }),
+          ],
+          requested,
+          null,
+        ),
+        logged,
+      );
+    }
+    if (!shop.costBucket.canAfford(requested)) {
+      const throttled = plainError('Throttled', 'THROTTLED', {
+        extensions: { documentation: THROTTLED_DOCUMENTATION },
+      });
+      return log(this.reply(shop, [throttled], requested, null), { ...logged, outcome: 'throttled' });
+    }
+    const context: AdminContext = {
+      shop,
+      clock: this.clock,
+      apiVersion: SANDBOX_API_VERSION,
+      searchWarnings: [],
+    };
+    const result = await execute({
+      schema: this.schema,
+      document,
+      operationName: request.operationName,
+      variableValues: request.variables ?? {},
+      rootValue: root,
+      contextValue: context,
+      fieldResolver,
+    });
+    const actual = operation.operation === 'mutation' ? requested : actualQueryCost(costInput, result.data);
+    shop.costBucket.pay(actual);
+    const errors = result.errors?.map((e) => formatError(e, 'INTERNAL_SERVER_ERROR'));
+    const reply = this.reply(shop, errors, requested, actual, result.data ?? null);
+    if (context.searchWarnings.length > 0) {
+      (reply.body.extensions as Record<string, unknown>).search = context.searchWarnings;
+    }
+    return log(reply, { ...logged, outcome: errors ? 'error' : 'ok' });
+  }
+
+  private reply(
+    shop: Shop,
+    errors: GraphQLFormattedError[] | undefined,
+    requested: number,
+    actual: number | null,
+    data?: unknown,
+  ): GraphqlReply {
+    const body: Record<string, unknown> = {};
+    if (errors) body.errors = errors;
+    if (data !== undefined) body.data = data;
+    body.extensions = {
+      cost: {
+        requestedQueryCost: requested,
+        actualQueryCost: actual,
+        throttleStatus: shop.costBucket.status(),
+      },
+    };
+    return { status: 200, body };
+  }
+}
+
+interface GraphqlRequest {
+  query: string;
+  variables: Record<string, unknown> | null;
+  operationName: string | null;
+}
+
+/** `{query, variables?, operationName?}`; variables may come as a JSON string. Undefined when unusable. */
+function readBody(body: unknown): GraphqlRequest | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { query, variables, operationName } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') return undefined;
+  let vars: unknown = variables ?? null;
+  if (typeof vars === 'string') {
+    try {
+      vars = JSON.parse(vars);
+    } catch {
+      return undefined;
+    }
+  }
+  if (vars !== null && (typeof vars !== 'object' || Array.isArray(vars))) return undefined;
+  return {
+    query,
+    variables: vars as Record<string, unknown> | null,
+    operationName: typeof operationName === 'string' && operationName !== '' ? operationName : null,
+  };
+}

@@ -1,0 +1,11 @@
+export {
+  DEFAULT_APP_SECRET,
+  DEFAULT_CONTROL_TOKEN,
+  DEFAULT_SHOP,
+  loadShopifySandboxConfig,
+  SANDBOX_API_VERSION,
+  type ShopConfig,
+  type ShopifySandboxConfig,
+} from './config/shopify-sandbox.config.js';
+export { CONTROL_TOKEN_HEADER } from './control/control-token.guard.js';
+export { createShopifySandbox, type ShopifySandbox, type ShopifySandboxOptions } from './shopify-sandbox.js';

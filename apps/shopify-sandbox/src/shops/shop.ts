@@ -1,0 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Clock } from '#lib/clock';
+import { IdSequence } from '../common/id-sequence.js';
+import { CostBucket } from '../graphql/cost-bucket.js';
+import { ImageStore } from '../images/image.store.js';
+import { MetafieldStore } from '../products/metafield.store.js';
+import { ProductStore } from '../products/product.store.js';
+import { type DeliveryFaults, NO_FAULTS } from '../webhooks/delivery-faults.js';
+import { DeliveryLog } from '../webhooks/delivery-log.js';
+import { WebhookSubscriptionStore } from '../webhooks/webhook-subscription.store.js';
+import { AdminRequestLog } from './admin-request-log.js';
+
+/** Everything one emulated shop holds. The access token is kept out of reach of serializers. */
+export class Shop {
+  readonly id: number;
+  readonly locationId: number;
+  readonly products: ProductStore;
+  readonly metafields = new MetafieldStore();
+  readonly subscriptions = new WebhookSubscriptionStore();
+  readonly deliveries = new DeliveryLog();
+  readonly adminRequests = new AdminRequestLog();
+  readonly images = new ImageStore();
+  readonly costBucket: CostBucket;
+  deliveryFaults: DeliveryFaults = { ...NO_FAULTS };
+  readonly #accessToken: Buffer;
+
+  constructor(
+    readonly domain: string,
+    accessToken: string,
+    clock: Clock,
+    readonly ids: IdSequence,
+    cost: { bucketSize: number; restoreRate: number },
+  ) {
+    this.#accessToken = Buffer.from(accessToken);
+    this.id = ids.take();
+    this.locationId = ids.take();
+    this.products = new ProductStore(clock);
+    this.costBucket = new CostBucket(clock, cost.bucketSize, cost.restoreRate);
+  }
+
+  /** Constant-time comparison with the shop's access token. */
+  hasToken(token: string): boolean {
+    const given = Buffer.from(token);
+    return given.length === this.#accessToken.length && timingSafeEqual(given, this.#accessToken);
+  }
+
+  /** The shop's name: its domain without `.myshopify.com`. */
+  get name(): string {
+    return this.domain.replace(/\.myshopify\.com$/, '');
+  }
+}

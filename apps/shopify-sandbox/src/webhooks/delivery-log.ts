@@ -1,0 +1,44 @@
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'dropped';
+
+export interface DeliveryAttempt {
+  number: number;
+  at: string;
+  /** HTTP status of the answer; null when there was none (refused, timed out). */
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** One webhook delivery (a duplicate is a delivery of its own) and its attempts. */
+export interface DeliveryRecord {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  topic: string;
+  subscriptionId: string;
+  uri: string;
+  productId: number;
+  triggeredAt: string;
+  state: DeliveryState;
+  /** True for a copy made by the `duplicate` fault. */
+  duplicate: boolean;
+  attempts: DeliveryAttempt[];
+  payload: unknown;
+}
+
+/** The delivery log of one shop, oldest first; read and cleared through the control API. */
+export class DeliveryLog {
+  private records: DeliveryRecord[] = [];
+
+  add(record: DeliveryRecord): void {
+    this.records.push(record);
+  }
+
+  list(): DeliveryRecord[] {
+    return [...this.records];
+  }
+
+  clear(): void {
+    this.records = [];
+  }
+}

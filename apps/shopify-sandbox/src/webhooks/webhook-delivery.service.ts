@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { toGid } from '../common/gid.js';
+import { preciseUtcTime } from '../common/shop-time.js';
+import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
+import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
+import type { ProductEvent } from '../products/product.store.js';
+import type { Shop } from '../shops/shop.js';
+import { ShopRegistry } from '../shops/shop-registry.service.js';
+import { seededRandom } from './delivery-faults.js';
+import type { DeliveryRecord } from './delivery-log.js';
+import { webhookHmac, webhookPayload } from './webhook-payload.js';
+import { sendWebhook } from './webhook-sender.js';
+import { topicHeader, type WebhookSubscriptionRecord } from './webhook-subscription.store.js';
+
+interface Delivery {
+  shop: Shop;
+  record: DeliveryRecord;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Delivers `products/*` webhooks to the subscribed URLs: signed, in event order per
+ * subscription (first attempts), retried after failures on the configured schedule, with the
+ * shop's delivery faults applied. Everything is written to the shop's delivery log.
+ */
+@Injectable()
+export class WebhookDeliveryService implements OnApplicationShutdown {
+  private readonly logger = new Logger('WebhookDelivery');
+  private readonly queues = new Map<number, Promise<void>>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly held = new Map<Shop, Delivery>();
+  private readonly randoms = new Map<Shop, { seed: number; next: () => number }>();
+  private closed = false;
+
+  constructor(
+    shops: ShopRegistry,
+    private readonly clock: Clock,
+    @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+  ) {
+    shops.onProductEvent((shop, event) => this.publish(shop, event));
+  }
+
+  /** Resolves once no delivery is waiting, held, or being attempted (retries included). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Sends at once a delivery held back by the `reorder` fault. */
+  flushHeld(shop: Shop): void {
+    const held = this.held.get(shop);
+    if (!held) return;
+    this.held.delete(shop);
+    this.enqueue(held);
+  }
+
+  onApplicationShutdown(): void {
+    this.closed = true;
+  }
+
+  private publish(shop: Shop, event: ProductEvent): void {
+    const topic = `PRODUCTS_${event.type.toUpperCase()}`;
+    const eventId = randomUUID();
+    for (const subscription of shop.subscriptions.forTopic(topic)) {
+      const delivery = this.prepare(shop, event, subscription, eventId);
+      shop.deliveries.add(delivery.record);
+      const random = this.random(shop);
+      if (random() < shop.deliveryFaults.drop) {
+        delivery.record.state = 'dropped';
+        continue;
+      }
+      this.dispatch(delivery);
+      if (random() < shop.deliveryFaults.duplicate) {
+        const copy = {
+          ...delivery,
+          record: { ...delivery.record, id: randomUUID(), duplicate: true, attempts: [] },
+        };
+        shop.deliveries.add(copy.record);
+        this.dispatch(copy);
+      }
+    }
+  }
+
+  private prepare(
+    shop: Shop,
+    event: ProductEvent,
+    subscription: WebhookSubscriptionRecord,
+    eventId: string,
+  ): Delivery {
+    const payload = webhookPayload(event, subscription, shop.metafields, this.config.utcOffsetMinutes);
+    const body = JSON.stringify(payload);
+    const webhookId = randomUUID();
+    const triggeredAt = preciseUtcTime(event.at);
+    const topic = topicHeader(subscription.topic);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'Shopify-Captain-Hook',
+      'X-Shopify-Topic': topic,
+      'X-Shopify-Hmac-Sha256': webhookHmac(body, this.config.appSecret),
+      'X-Shopify-Shop-Domain': shop.domain,
+      'X-Shopify-API-Version': subscription.apiVersion,
+      'X-Shopify-Webhook-Id': webhookId,
+      'X-Shopify-Event-Id': eventId,
+      'X-Shopify-Triggered-At': triggeredAt,
+    };
+    if (subscription.name) headers['X-Shopify-Name'] = subscription.name;
+    const record: DeliveryRecord = {
+      id: randomUUID(),
+      webhookId,
+      eventId,
+      topic,
+      subscriptionId: toGid('WebhookSubscription', subscription.id),
+      uri: subscription.uri,
+      productId: event.product.id,
+      triggeredAt,
+      state: 'pending',
+      duplicate: false,
+      attempts: [],
+      payload,
+    };
+    return { shop, record, body, headers };
+  }
+
+  private dispatch(delivery: Delivery): void {
+    const { shop } = delivery;
+    const faults = shop.deliveryFaults;
+    if (!faults.reorder) {
+      this.track(this.delayed(delivery, faults.delayMs));
+      return;
+    }
+    const earlier = this.held.get(shop);
+    if (earlier) {
+      this.held.delete(shop);
+      this.track(this.delayed(delivery, faults.delayMs).then(() => this.enqueue(earlier)));
+      return;
+    }
+    this.held.set(shop, delivery);
+    this.track(
+      this.clock.sleep(faults.reorderWindowMs).then(() => {
+        if (this.held.get(shop) === delivery) this.flushHeld(shop);
+      }),
+    );
+  }
+
+  private async delayed(delivery: Delivery, delayMs: number): Promise<void> {
+    if (delayMs > 0) await this.clock.sleep(delayMs);
+    this.enqueue(delivery);
+  }
+
+  /** First attempts of one subscription go out one after the other; retries run on their own. */
+  private enqueue(delivery: Delivery): void {
+    const key = subscriptionKey(delivery.record.subscriptionId);
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const first = previous.then(() => this.attempt(delivery));
+    const tail = first.then(() => undefined);
+    this.queues.set(key, tail);
+    this.track(tail);
+    this.track(first.then((ok) => (ok ? undefined : this.retry(delivery))));
+  }
+
+  private async retry(delivery: Delivery): Promise<void> {
+    for (const delay of this.config.webhooks.retryDelaysMs) {
+      await this.clock.sleep(delay);
+      if (this.closed) return;
+      if (await this.attempt(delivery)) return;
+    }
+    delivery.record.state = 'failed';
+    this.logger.warn(`${delivery.record.topic} to ${delivery.record.uri} failed after every retry`);
+  }
+
+  /** One attempt; true when the receiver answered 2xx. */
+  private async attempt(delivery: Delivery): Promise<boolean> {
+    const { record, shop } = delivery;
+    if (this.closed) return true;
+    if (!shop.subscriptions.get(subscriptionKey(record.subscriptionId))) {
+      record.state = 'failed';
+      record.attempts.push(this.attemptRecord(record, this.clock.now(), null, 'subscription was deleted'));
+      return true;
+    }
+    const started = this.clock.now();
+    const result = await sendWebhook(
+      record.uri,
+      delivery.headers,
+      delivery.body,
+      this.config.webhooks.timeoutMs,
+    );
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    const error = ok ? null : (result.error ?? `answered HTTP ${result.status}`);
+    record.attempts.push(this.attemptRecord(record, started, result.status, error));
+    if (ok) record.state = 'delivered';
+    else if (record.attempts.length > this.config.webhooks.retryDelaysMs.length) record.state = 'failed';
+    this.logger.debug(
+      `${record.topic} ${record.webhookId} attempt ${record.attempts.length}: ${error ?? 'ok'}`,
+    );
+    return ok;
+  }
+
+  private attemptRecord(
+    record: DeliveryRecord,
+    started: number,
+    status: number | null,
+    error: string | null,
+  ) {
+    return {
+      number: record.attempts.length + 1,
+      at: new Date(started).toISOString(),
+      status,
+      error,
+      durationMs: this.clock.now() - started,
+    };
+  }
+
+  private random(shop: Shop): () => number {
+    const seed = shop.deliveryFaults.seed;
+    let random = this.randoms.get(shop);
+    if (!random || random.seed !== seed) {
+      random = { seed, next: seededRandom(seed) };
+      this.randoms.set(shop, random);
+    }
+    return random.next;
+  }
+
+  /** Restarts the shop's fault generator from its seed (when faults are set again). */
+  resetRandom(shop: Shop): void {
+    this.randoms.delete(shop);
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => {
+      this.logger.error(
+        `webhook delivery crashed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+}
+
+function subscriptionKey(subscriptionGid: string): number {
+  return Number(subscriptionGid.slice(subscriptionGid.lastIndexOf('/') + 1));
+}

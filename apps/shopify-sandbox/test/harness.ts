@@ -1,0 +1,113 @@
+import type { Clock } from '#lib/clock';
+import {
+  createShopifySandbox,
+  DEFAULT_APP_SECRET,
+  DEFAULT_CONTROL_TOKEN,
+  DEFAULT_SHOP,
+  loadShopifySandboxConfig,
+  SANDBOX_API_VERSION,
+  type ShopifySandbox,
+  type ShopifySandboxConfig,
+} from '../src/index.js';
+
+export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost'>> {
+  webhooks?: Partial<ShopifySandboxConfig['webhooks']>;
+  cost?: Partial<ShopifySandboxConfig['cost']>;
+  clock?: Clock;
+}
+
+export interface ShopifySandboxHarness {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** `${url}/admin/api/2026-07` */
+  adminUrl: string;
+  shopDomain: string;
+  accessToken: string;
+  appSecret: string;
+  controlToken: string;
+  sandbox: ShopifySandbox;
+  /** POSTs a GraphQL document to the Admin API as the first shop; resolves to the parsed body. */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GraphqlBody<T>>;
+  /** Calls the merchant REST API as the first shop (`path` after `/admin/api/2026-07/`). */
+  merchant(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Calls the control API (`path` after `/sandbox/`). */
+  control(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export interface GraphqlBody<T> {
+  data?: T;
+  errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }>;
+  extensions: {
+    cost: {
+      requestedQueryCost: number;
+      actualQueryCost: number | null;
+      throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+    };
+    [key: string]: unknown;
+  };
+}
+
+/**
+ * Starts a sandbox in-process on a free port, with fast webhook retries (10, 20, 40 ms) and a
+ * quiet logger. Overrides replace any part of the configuration.
+ */
+export async function startShopifySandbox(overrides: SandboxOverrides = {}): Promise<ShopifySandboxHarness> {
+  const defaults = loadShopifySandboxConfig({});
+  const { clock, webhooks, cost, ...rest } = overrides;
+  const config: ShopifySandboxConfig = {
+    ...defaults,
+    port: 0,
+    ...rest,
+    webhooks: { ...defaults.webhooks, retryDelaysMs: [10, 20, 40], ...webhooks },
+    cost: { ...defaults.cost, ...cost },
+  };
+  const sandbox = await createShopifySandbox(config, { clock, logger: false });
+  const url = await sandbox.listen();
+  const shop = config.shops[0] ?? DEFAULT_SHOP;
+  const adminUrl = `${url}/admin/api/${SANDBOX_API_VERSION}`;
+  const controlToken = config.controlToken ?? DEFAULT_CONTROL_TOKEN;
+  const call = async (target: string, method: string, headers: Record<string, string>, body?: unknown) => {
+    const response = await fetch(target, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  return {
+    url,
+    adminUrl,
+    shopDomain: shop.domain,
+    accessToken: shop.accessToken,
+    appSecret: config.appSecret ?? DEFAULT_APP_SECRET,
+    controlToken,
+    sandbox,
+    async graphql<T>(query: string, variables?: Record<string, unknown>) {
+      const reply = await call(
+        `${adminUrl}/graphql.json`,
+        'POST',
+        { 'X-Shopify-Access-Token': shop.accessToken },
+        { query, variables },
+      );
+      return reply.body as unknown as GraphqlBody<T>;
+    },
+    merchant: (method, path, body) =>
+      call(`${adminUrl}/${path}`, method, { 'X-Shopify-Access-Token': shop.accessToken }, body),
+    control: (method, path, body) =>
+      call(`${url}/sandbox/${path}`, method, { 'X-Sandbox-Control-Token': controlToken }, body),
+    close: () => sandbox.close(),
+  };
+}
