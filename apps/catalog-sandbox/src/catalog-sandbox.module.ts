@@ -9,6 +9,7 @@ import type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
 import { CatalogExceptionFilter } from './http/catalog-exception.filter.js';
 import { JsonBodyMiddleware } from './http/json-body.middleware.js';
 import { PlatformIdGenerator } from './ids/platform-id.generator.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
 import { PortalAccountsController } from './portal/portal-accounts.controller.js';
 import { PortalApiKeysController } from './portal/portal-api-keys.controller.js';
 import { PortalRequestsController } from './portal/portal-requests.controller.js';
@@ -45,7 +46,7 @@ export class CatalogSandboxModule implements NestModule {
   static forRoot(config: CatalogSandboxConfig, clock: Clock): DynamicModule {
     return {
       module: CatalogSandboxModule,
-      controllers: [...API_CONTROLLERS, ...PORTAL_CONTROLLERS],
+      controllers: [...API_CONTROLLERS, ...PORTAL_CONTROLLERS, OpenApiController],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },
         { provide: Clock, useValue: clock },
