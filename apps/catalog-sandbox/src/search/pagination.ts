@@ -44,7 +44,7 @@ export function parsePagination(raw: unknown, rules: PaginationRules): PageReque
 
 function readCount(raw: unknown, field: string): number | undefined {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 0) {
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) {
     throw CatalogApiError.queryStructure(field, 'a non-negative integer', raw);
   }
   return raw;

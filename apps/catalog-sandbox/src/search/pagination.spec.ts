@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogApiError } from '../http/catalog-api.error.js';
+import { parsePagination } from './pagination.js';
+
+function errorOf(run: () => unknown): CatalogApiError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof CatalogApiError) return error;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('parsePagination', () => {
+  const rules = { defaultLimit: 20, maxLimit: 500 };
+  it('applies defaults and refuses limits above the maximum, however large', () => {
+    expect(parsePagination(undefined, rules)).toEqual({ limit: 20, offset: 0 });
+    expect(parsePagination({ offset: 3 }, rules)).toEqual({ limit: 20, offset: 3 });
+    expect(errorOf(() => parsePagination({ limit: 1e21 }, rules)).extras.details).toEqual({
+      requested_limit: 1e21,
+      max_limit: 500,
+    });
+    expect(errorOf(() => parsePagination({ limit: 2.5 }, rules)).code).toBe('invalid_query_structure');
+  });
+});
