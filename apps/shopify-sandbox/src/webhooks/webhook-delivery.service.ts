@@ -31,7 +31,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly queues = new Map<number, Promise<void>>();
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly held = new Map<Shop, Delivery>();
+  private readonly held = new Map<Shop, { delivery: Delivery; release: () => void }>();
   private readonly randoms = new Map<Shop, { seed: number; next: () => number }>();
   private closed = false;
 
@@ -53,7 +53,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const held = this.held.get(shop);
     if (!held) return;
     this.held.delete(shop);
-    this.enqueue(held);
+    held.release();
+    this.enqueue(held.delivery);
   }
 
   onApplicationShutdown(): void {
@@ -133,13 +134,18 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const earlier = this.held.get(shop);
     if (earlier) {
       this.held.delete(shop);
-      this.track(this.delayed(delivery, faults.delayMs).then(() => this.enqueue(earlier)));
+      earlier.release();
+      this.track(this.delayed(delivery, faults.delayMs).then(() => this.enqueue(earlier.delivery)));
       return;
     }
-    this.held.set(shop, delivery);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.held.set(shop, { delivery, release });
     this.track(
-      this.clock.sleep(faults.reorderWindowMs).then(() => {
-        if (this.held.get(shop) === delivery) this.flushHeld(shop);
+      Promise.race([this.clock.sleep(faults.reorderWindowMs), released]).then(() => {
+        if (this.held.get(shop)?.delivery === delivery) this.flushHeld(shop);
       }),
     );
   }

@@ -35,6 +35,9 @@ const SUPPORTED_UPDATE_FIELDS = new Set([
   'handle',
   'templateSuffix',
   'metafields',
+  // No effect here: the sandbox has no metafield definitions, nor handle redirects.
+  'deleteConflictingConstrainedMetafields',
+  'redirectNewHandle',
 ]);
 
 /** `productUpdate`, `tagsAdd` and `tagsRemove`. Each successful call fires `products/update`. */
