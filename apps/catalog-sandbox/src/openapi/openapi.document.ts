@@ -1,8 +1,26 @@
-/** The OpenAPI 3.1 document of the sandbox (filled in by the OpenAPI work). */
+import { SCHEMAS } from './openapi.schemas.js';
+import { PORTAL_PATHS, PORTAL_SCHEMAS } from './openapi-portal.paths.js';
+import { V1_PATHS } from './openapi-v1.paths.js';
+
+/** The OpenAPI 3.1 document of the `/v1` and portal APIs, served at GET /openapi.json. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Product Enrichment Catalog sandbox', version: '1.0.0' },
-    paths: {},
+    info: {
+      title: 'Product Enrichment Catalog sandbox',
+      version: '1.0.0',
+      description:
+        'The catalog API (/v1, per docs/catalog-api.md) and the sandbox portal API (/portal/v1). ' +
+        'Every answer is an envelope: {errorCode: 0, data} or {errorCode: <HTTP status>, error: {code, message, ...}}.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        portalToken: { type: 'apiKey', in: 'header', name: 'X-Portal-Token' },
+      },
+      schemas: { ...SCHEMAS, ...PORTAL_SCHEMAS },
+    },
+    paths: { ...V1_PATHS, ...PORTAL_PATHS },
   };
 }
