@@ -45,6 +45,8 @@ describe('InMemoryProductStore', () => {
     const desc = [...store.byCreatedAt({ gt: 10 }, 'DESC')].map((p) => p.skuId);
     expect(desc).toEqual(['E', 'A', 'D', 'C']);
     expect([...store.byCreatedAt({ gt: 70 }, 'ASC')]).toEqual([]);
+    expect([...store.byCreatedAt({ gt: 29.5, lte: 30.5 }, 'ASC')].map((p) => p.skuId)).toEqual(['C', 'D']);
+    expect([...store.byCreatedAt({ gte: 60, lte: 40 }, 'ASC')]).toEqual([]);
   });
 
   it('keeps every index right through delete and supplierSku changes', () => {

@@ -50,14 +50,19 @@ export class InMemoryProductStore implements ProductStore {
   }
 
   *byCreatedAt(range: TimeRange, order: 'ASC' | 'DESC'): Iterable<StoredProduct> {
-    const low = range.gte ?? (range.gt !== undefined ? range.gt + 1 : Number.NEGATIVE_INFINITY);
-    const high = range.lte ?? (range.lt !== undefined ? range.lt - 1 : Number.POSITIVE_INFINITY);
-    if (low > high) return;
-    const start = low === Number.NEGATIVE_INFINITY ? 0 : this.lowerBound(low, Number.NEGATIVE_INFINITY);
+    // First index at or past the lower bound, first index past the upper bound; exact for any number.
+    const start =
+      range.gt !== undefined
+        ? this.firstAfter(range.gt)
+        : range.gte !== undefined
+          ? this.firstAtOrAfter(range.gte)
+          : 0;
     const end =
-      high === Number.POSITIVE_INFINITY
-        ? this.byCreated.length
-        : this.lowerBound(high + 1, Number.NEGATIVE_INFINITY);
+      range.lt !== undefined
+        ? this.firstAtOrAfter(range.lt)
+        : range.lte !== undefined
+          ? this.firstAfter(range.lte)
+          : this.byCreated.length;
     if (order === 'ASC') for (let i = start; i < end; i++) yield this.byCreated[i] as StoredProduct;
     else for (let i = end - 1; i >= start; i--) yield this.byCreated[i] as StoredProduct;
   }
@@ -70,6 +75,14 @@ export class InMemoryProductStore implements ProductStore {
     this.bySku.clear();
     this.bySupplier.clear();
     this.byCreated.length = 0;
+  }
+
+  private firstAtOrAfter(createdAt: number): number {
+    return this.lowerBound(createdAt, Number.NEGATIVE_INFINITY);
+  }
+
+  private firstAfter(createdAt: number): number {
+    return this.lowerBound(createdAt, Number.POSITIVE_INFINITY);
   }
 
   /** First index whose (createdAt, seq) is >= the given pair. */
