@@ -105,7 +105,10 @@ export class WebhookReceiver {
       res.writeHead(reply.status, { 'Content-Type': 'text/plain' }).end('ok');
       for (const wake of this.waiters.splice(0)) wake();
     };
-    if (!reply.delayMs) return send();
+    if (!reply.delayMs) {
+      send();
+      return;
+    }
     const timer = setTimeout(() => {
       this.pending.delete(timer);
       send();

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '#lib/config';
+import { loadShopifySandboxConfig } from './shopify-sandbox.config.js';
+
+describe('loadShopifySandboxConfig', () => {
+  it('defaults to one demo shop on port 4020 with Shopify-like limits', () => {
+    const config = loadShopifySandboxConfig({});
+    expect(config).toMatchObject({
+      port: 4020,
+      host: '127.0.0.1',
+      shops: [{ domain: 'demo.myshopify.com', accessToken: 'shpat_sandbox_demo_token' }],
+      webhooks: { retryDelaysMs: [1_000, 5_000, 30_000, 120_000], timeoutMs: 5_000 },
+      cost: { bucketSize: 1_000, restoreRate: 50 },
+      publicUrl: undefined,
+    });
+  });
+
+  it('reads shops, delays and limits from the environment', () => {
+    const config = loadShopifySandboxConfig({
+      SHOPIFY_SANDBOX_PORT: '0',
+      SHOPIFY_SANDBOX_SHOPS: 'a.myshopify.com:tok_a, b.myshopify.com:tok:b',
+      SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '10,20,40',
+      SHOPIFY_SANDBOX_COST_BUCKET_SIZE: '100',
+      SHOPIFY_SANDBOX_COST_RESTORE_RATE: '2.5',
+      SHOPIFY_SANDBOX_PUBLIC_URL: 'https://sandbox.example.com/',
+    });
+    expect(config.shops).toEqual([
+      { domain: 'a.myshopify.com', accessToken: 'tok_a' },
+      { domain: 'b.myshopify.com', accessToken: 'tok:b' },
+    ]);
+    expect(config.webhooks.retryDelaysMs).toEqual([10, 20, 40]);
+    expect(config.cost).toEqual({ bucketSize: 100, restoreRate: 2.5 });
+    expect(config.publicUrl).toBe('https://sandbox.example.com');
+    expect(
+      loadShopifySandboxConfig({ SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: 'none' }).webhooks.retryDelaysMs,
+    ).toEqual([]);
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadShopifySandboxConfig({
+        SHOPIFY_SANDBOX_SHOPS: 'a.myshopify.com:t,b.myshopify.com:t',
+        SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '1s,5s',
+        SHOPIFY_SANDBOX_PUBLIC_URL: 'not a url',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('SHOPIFY_SANDBOX_SHOPS gives two shops the same access token');
+      expect(problems).toContain('SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS');
+      expect(problems).toContain('SHOPIFY_SANDBOX_PUBLIC_URL');
+    }
+  });
+
+  it('refuses a shop that is not a myshopify.com domain', () => {
+    expect(() => loadShopifySandboxConfig({ SHOPIFY_SANDBOX_SHOPS: 'example.com:tok' })).toThrow(
+      /SHOPIFY_SANDBOX_SHOPS/,
+    );
+  });
+});

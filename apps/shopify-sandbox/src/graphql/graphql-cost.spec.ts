@@ -1,0 +1,44 @@
+import { getOperationAST, parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { adminSchema } from './admin-schema.js';
+import { actualQueryCost, requestedQueryCost } from './graphql-cost.js';
+
+function costInput(query: string, variables: Record<string, unknown> = {}) {
+  const document = parse(query);
+  const operation = getOperationAST(document);
+  if (!operation) throw new Error('no operation');
+  const fragments = Object.fromEntries(
+    document.definitions.flatMap((d) => (d.kind === 'FragmentDefinition' ? [[d.name.value, d]] : [])),
+  );
+  return { schema: adminSchema(), operation, fragments, variables };
+}
+
+describe('query cost', () => {
+  it('charges 1 per object, 0 per scalar', () => {
+    expect(requestedQueryCost(costInput('{ product(id: "x") { id title seo { title } } }'))).toBe(2);
+  });
+
+  it('charges a connection 2 + first × item cost, nested', () => {
+    const query =
+      '{ products(first: 10) { edges { cursor node { id variants(first: 5) { nodes { id } } } } pageInfo { hasNextPage } } }';
+    // item = 1 (product) + 2 + 5 × 1 (variants) = 8; 2 + 10 × 8 = 82
+    expect(requestedQueryCost(costInput(query))).toBe(82);
+  });
+
+  it('reads first from variables and follows fragments', () => {
+    const query = `query($n: Int!) { products(first: $n) { nodes { ...P } } } fragment P on Product { id options { name } }`;
+    expect(requestedQueryCost(costInput(query, { n: 3 }))).toBe(2 + 3 * 2);
+  });
+
+  it('charges 10 per mutation root field', () => {
+    const query =
+      'mutation { a: tagsAdd(id: "x", tags: ["a"]) { node { id } } b: tagsRemove(id: "x", tags: ["a"]) { node { id } } }';
+    expect(requestedQueryCost(costInput(query))).toBe(20);
+  });
+
+  it('computes the actual cost from the items returned', () => {
+    const input = costInput('{ products(first: 50) { nodes { id } } }');
+    expect(requestedQueryCost(input)).toBe(52);
+    expect(actualQueryCost(input, { products: { nodes: [{ id: 'a' }, { id: 'b' }] } })).toBe(4);
+  });
+});

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
+
+const QUERY = '{ products(first: 10) { nodes { id title } } }';
+
+describe('query cost and throttling', () => {
+  let h: ShopifySandboxHarness;
+  afterEach(() => h.close());
+
+  it('reports the cost and throttle status in every response', async () => {
+    h = await startShopifySandbox();
+    const reply = await h.graphql(QUERY);
+    expect(reply.extensions.cost).toEqual({
+      requestedQueryCost: 12,
+      actualQueryCost: 2,
+      throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 998, restoreRate: 50 },
+    });
+  });
+
+  it('answers THROTTLED in the body when the bucket lacks the requested cost, then restores', async () => {
+    const clock = new ManualClock();
+    h = await startShopifySandbox({ clock, cost: { bucketSize: 30, restoreRate: 5 } });
+    await h.merchant('POST', 'products.json', { product: { title: 'One' } });
+    await h.merchant('POST', 'products.json', { product: { title: 'Two' } });
+    const expensive = '{ products(first: 10) { nodes { id } } }';
+    const first = await h.graphql(expensive);
+    expect(first.errors).toBeUndefined();
+    expect(first.extensions.cost.throttleStatus.currentlyAvailable).toBe(26);
+    await h.control('PUT', `shops/${h.shopDomain}/cost-bucket`, { currentlyAvailable: 5 });
+    const response = await fetch(`${h.adminUrl}/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': h.accessToken },
+      body: JSON.stringify({ query: expensive }),
+    });
+    expect(response.status).toBe(200);
+    const throttled = (await response.json()) as Record<string, unknown>;
+    expect(throttled).toEqual({
+      errors: [
+        {
+          message: 'Throttled',
+          extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+        },
+      ],
+      extensions: {
+        cost: {
+          requestedQueryCost: 12,
+          actualQueryCost: null,
+          throttleStatus: { maximumAvailable: 30, currentlyAvailable: 5, restoreRate: 5 },
+        },
+      },
+    });
+    await clock.advance(2_000);
+    expect((await h.graphql(expensive)).errors).toBeUndefined();
+    const requests = await h.control('GET', `shops/${h.shopDomain}/admin-requests?api=graphql`);
+    expect((requests.body.requests as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual([
+      'ok',
+      'throttled',
+      'ok',
+    ]);
+  });
+
+  it('refuses a single query above the bucket size', async () => {
+    h = await startShopifySandbox();
+    const reply = await h.graphql(
+      '{ products(first: 250) { nodes { id variants(first: 250) { nodes { id } } } } }',
+    );
+    expect(reply.errors?.[0]).toMatchObject({ extensions: { code: 'MAX_COST_EXCEEDED' } });
+    expect(reply.errors?.[0].message).toMatch(
+      /^Query cost is \d+, which exceeds the single query max cost limit \(1000\)\.$/,
+    );
+  });
+});
