@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '#lib/config';
+import { DEFAULT_SEED_PATH, DEV_PORTAL_TOKEN, loadCatalogSandboxConfig } from './catalog-sandbox.config.js';
+
+describe('loadCatalogSandboxConfig', () => {
+  it('defaults to port 4010, the shipped seed, the development portal token and the hardest gap choices', () => {
+    const config = loadCatalogSandboxConfig({});
+    expect(config.http.port).toBe(4010);
+    expect(config.seedPath).toBe(DEFAULT_SEED_PATH);
+    expect(config.portal.token).toBe(DEV_PORTAL_TOKEN);
+    expect(config.behaviour).toMatchObject({
+      duplicateSupplierSku: 'allow',
+      ambiguousSupplierSku: 'refuse',
+      createStatus: 200,
+    });
+    expect(config.rateLimit).toEqual({ enabled: true, ratePerSecond: 4, burst: 8 });
+  });
+
+  it('reads port, portal token and seed from the environment; "none" loads no seed', () => {
+    const config = loadCatalogSandboxConfig({
+      CATALOG_SANDBOX_PORT: '5000',
+      CATALOG_SANDBOX_PORTAL_TOKEN: 'secret',
+      CATALOG_SANDBOX_SEED: 'none',
+      CATALOG_SANDBOX_CREATE_STATUS: '201',
+    });
+    expect(config).toMatchObject({ http: { port: 5000 }, portal: { token: 'secret' }, seedPath: null });
+    expect(config.behaviour.createStatus).toBe(201);
+  });
+
+  it('fails at boot naming each bad variable', () => {
+    try {
+      loadCatalogSandboxConfig({ CATALOG_SANDBOX_PORT: 'x', CATALOG_SANDBOX_PARENT_DELETE: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String(error)).toContain('CATALOG_SANDBOX_PORT');
+      expect(String(error)).toContain('CATALOG_SANDBOX_PARENT_DELETE');
+    }
+  });
+});
