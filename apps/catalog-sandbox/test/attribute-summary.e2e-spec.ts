@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttributeDefinitionInput } from '../src/attributes/attribute-definition.js';
 import { type CatalogSandboxHarness, productBody, startCatalogSandbox, type TestAccount } from './harness.js';
 
 // One attribute per rule of the spec's "Attribute applicability" section.
-const ATTRIBUTES = [
+const ATTRIBUTES: AttributeDefinitionInput[] = [
   { key: 'globalCustom', type: 'TEXT', class: 'CUSTOM', categories: null, ai: { enabled: true } },
   { key: 'globalLib', type: 'TEXT', class: 'LIB', categories: null, ai: { enabled: true } },
   { key: 'aiOff', type: 'TEXT', class: 'CUSTOM', categories: null, ai: { enabled: false } },
@@ -42,7 +43,7 @@ describe('catalog sandbox: attributeSummary follows applicability and enrichabil
   let account: TestAccount;
   beforeAll(async () => {
     sandbox = await startCatalogSandbox();
-    account = await sandbox.createAccount({ taxonomy: TAXONOMY, attributes: ATTRIBUTES } as never);
+    account = await sandbox.createAccount({ taxonomy: TAXONOMY, attributes: ATTRIBUTES });
   });
   afterAll(() => sandbox.close());
 
