@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'],
+          // Benchmarks run only with `vitest bench` (bench/README.md), in this project alone.
+          benchmark: { include: ['bench/**/*.bench.ts'] },
           exclude: ['**/*.medium.spec.ts', '**/node_modules/**'],
         },
       },
@@ -25,6 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'medium',
+          benchmark: { include: [] },
           include: ['apps/**/*.medium.spec.ts', 'libs/**/*.medium.spec.ts'],
           globalSetup: ['libs/testing/src/global-setup.ts'],
           testTimeout: 30_000,
@@ -35,6 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          benchmark: { include: [] },
           include: ['test/**/*.e2e-spec.ts', 'apps/**/test/**/*.e2e-spec.ts'],
           globalSetup: ['libs/testing/src/global-setup.ts'],
           testTimeout: 60_000,
