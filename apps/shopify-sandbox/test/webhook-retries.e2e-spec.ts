@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
 import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
 import { type Responder, WebhookReceiver } from './webhook-receiver.js';
 
@@ -18,8 +19,13 @@ describe('webhook retries', () => {
     await h.close();
   });
 
-  async function setUp(respond: Responder, timeoutMs = 5_000) {
-    h = await startShopifySandbox({ webhooks: { retryDelaysMs: [10, 20, 40], timeoutMs } });
+  async function setUp(
+    respond: Responder,
+    timeoutMs = 5_000,
+    clock?: ManualClock,
+    retryDelaysMs = [10, 20, 40],
+  ) {
+    h = await startShopifySandbox({ clock, webhooks: { retryDelaysMs, timeoutMs } });
     receiver = await WebhookReceiver.start(h.appSecret, respond);
     await h.graphql(
       `mutation { webhookSubscriptionCreate(topic: PRODUCTS_CREATE, webhookSubscription: { uri: "${receiver.url}" }) { userErrors { message } } }`,
@@ -59,5 +65,26 @@ describe('webhook retries', () => {
     expect(delivery.attempts[0]).toMatchObject({ status: null, error: 'no answer within 100 ms' });
     expect(delivery.attempts[1]).toMatchObject({ status: 200 });
     expect(delivery.state).toBe('delivered');
+  });
+
+  it('waits for the back-off on the injected clock before each retry', async () => {
+    const clock = new ManualClock();
+    await setUp((arrival) => ({ status: arrival === 1 ? 500 : 200 }), 5_000, clock, [60_000, 300_000]);
+    await receiver.waitFor(1);
+    const firstAttemptLogged = async () => {
+      for (let i = 0; i < 200; i++) {
+        const log = await h.control('GET', `shops/${h.shopDomain}/deliveries`);
+        if ((log.body.deliveries as Delivery[])[0]?.attempts.length === 1) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('first attempt never logged');
+    };
+    await firstAttemptLogged();
+    await clock.advance(59_999);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receiver.received).toHaveLength(1);
+    await clock.advance(1);
+    await receiver.waitFor(2);
+    expect((await deliveries())[0].state).toBe('delivered');
   });
 });
