@@ -23,6 +23,13 @@ import { ProductSearchController } from './search/product-search.controller.js';
 import { TaxonomyController } from './taxonomy/taxonomy.controller.js';
 import { DropAfterCommitInterceptor } from './traffic/drop-after-commit.interceptor.js';
 import { TrafficPolicy } from './traffic/traffic-policy.js';
+import { ObjectStoreController } from './uploads/object-store.controller.js';
+import { ObjectStoreService } from './uploads/object-store.service.js';
+import { UploadRegistry } from './uploads/upload.registry.js';
+import { UploadProcessor } from './uploads/upload-processor.js';
+import { UploadUrlSigner } from './uploads/upload-url.signer.js';
+import { UploadsController } from './uploads/uploads.controller.js';
+import { UploadsService } from './uploads/uploads.service.js';
 import { VariantsController } from './variants/variants.controller.js';
 import { VariantsService } from './variants/variants.service.js';
 
@@ -33,6 +40,7 @@ const API_CONTROLLERS = [
   VariantsController,
   TaxonomyController,
   AttributeSearchController,
+  UploadsController,
 ];
 const PORTAL_CONTROLLERS = [
   PortalAccountsController,
@@ -40,13 +48,20 @@ const PORTAL_CONTROLLERS = [
   PortalRequestsController,
   PortalTrafficController,
 ];
+// Raw bodies and no API key: kept out of the JSON body middleware and the request log.
+const OBJECT_STORE_CONTROLLERS = [ObjectStoreController];
 
 @Module({})
 export class CatalogSandboxModule implements NestModule {
   static forRoot(config: CatalogSandboxConfig, clock: Clock): DynamicModule {
     return {
       module: CatalogSandboxModule,
-      controllers: [...API_CONTROLLERS, ...PORTAL_CONTROLLERS, OpenApiController],
+      controllers: [
+        ...API_CONTROLLERS,
+        ...PORTAL_CONTROLLERS,
+        ...OBJECT_STORE_CONTROLLERS,
+        OpenApiController,
+      ],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },
         { provide: Clock, useValue: clock },
@@ -60,6 +75,11 @@ export class CatalogSandboxModule implements NestModule {
         PortalTokenGuard,
         ProductsService,
         VariantsService,
+        UploadRegistry,
+        UploadUrlSigner,
+        UploadProcessor,
+        UploadsService,
+        ObjectStoreService,
       ],
     };
   }

@@ -16,6 +16,18 @@ export interface CatalogSandboxConfig {
   seedPath: string | null;
   behaviour: SandboxBehaviour;
   rateLimit: { ratePerSecond: number; burst: number; enabled: boolean };
+  uploads: {
+    /** Time from the PUT of the bytes to the end of processing, in ms (sandbox clock). */
+    processingMs: number;
+    /** Largest accepted object-store PUT, in bytes. */
+    maxBytes: number;
+    /** HMAC secret of the upload URLs; null draws a random one at boot. */
+    objectStoreSecret: string | null;
+  };
+  enrichment: {
+    /** Time between two state transitions of an automatic enrichment run, in ms (sandbox clock). */
+    stepMs: number;
+  };
 }
 
 export const DEV_PORTAL_TOKEN = 'sandbox-portal-token';
@@ -58,11 +70,20 @@ export function loadCatalogSandboxConfig(env: Env): CatalogSandboxConfig {
           DEFAULT_BEHAVIOUR.responseAttributes,
         ),
         reviewTouchesUpdatedAt: read.bool('CATALOG_SANDBOX_REVIEW_TOUCHES_UPDATED_AT', false),
+        enrichmentTouchesUpdatedAt: read.bool('CATALOG_SANDBOX_ENRICHMENT_TOUCHES_UPDATED_AT', false),
       },
       rateLimit: {
         enabled: read.bool('CATALOG_SANDBOX_RATE_LIMIT', true),
         ratePerSecond: read.number('CATALOG_SANDBOX_RATE_PER_SECOND', 4, { min: 0.01 }),
         burst: read.int('CATALOG_SANDBOX_RATE_BURST', 8, { min: 1 }),
+      },
+      uploads: {
+        processingMs: read.int('CATALOG_SANDBOX_UPLOAD_PROCESSING_MS', 3000, { min: 0 }),
+        maxBytes: read.int('CATALOG_SANDBOX_UPLOAD_MAX_BYTES', 20_971_520, { min: 16 }),
+        objectStoreSecret: read.optionalString('CATALOG_SANDBOX_OBJECT_STORE_SECRET') ?? null,
+      },
+      enrichment: {
+        stepMs: read.int('CATALOG_SANDBOX_ENRICHMENT_STEP_MS', 1000, { min: 0 }),
       },
     };
   });

@@ -16,6 +16,8 @@ export interface SandboxBehaviour {
   responseAttributes: 'all' | 'set';
   /** Whether a review (approve/reject) changes the product's updatedAt. */
   reviewTouchesUpdatedAt: boolean;
+  /** Whether an enrichment run that writes values (or a category) changes the product's updatedAt. */
+  enrichmentTouchesUpdatedAt: boolean;
 }
 
 export const DEFAULT_BEHAVIOUR: SandboxBehaviour = {
@@ -25,6 +27,7 @@ export const DEFAULT_BEHAVIOUR: SandboxBehaviour = {
   parentDelete: 'refuse',
   responseAttributes: 'all',
   reviewTouchesUpdatedAt: false,
+  enrichmentTouchesUpdatedAt: false,
 };
 
 export const BEHAVIOUR_CHOICES: { [K in keyof SandboxBehaviour]: readonly SandboxBehaviour[K][] } = {
@@ -34,4 +37,5 @@ export const BEHAVIOUR_CHOICES: { [K in keyof SandboxBehaviour]: readonly Sandbo
   parentDelete: ['refuse', 'cascade'],
   responseAttributes: ['all', 'set'],
   reviewTouchesUpdatedAt: [false, true],
+  enrichmentTouchesUpdatedAt: [false, true],
 };
