@@ -157,6 +157,43 @@ describe('merchant changes reach subscribed receivers', () => {
     expect(gids[0].admin_graphql_api_id).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
   });
 
+  it('narrows the payload to includeFields and adds metafields of metafieldNamespaces', async () => {
+    receiver = await WebhookReceiver.start(h.appSecret);
+    const reply = await h.graphql<{ webhookSubscriptionCreate: { userErrors: unknown[] } }>(
+      `mutation($uri: String!) {
+        webhookSubscriptionCreate(topic: PRODUCTS_UPDATE, webhookSubscription: {
+          uri: $uri, name: "narrow", includeFields: ["id", "title", "metafields"], metafieldNamespaces: ["custom"]
+        }) { userErrors { field message } }
+      }`,
+      { uri: receiver.url },
+    );
+    expect(reply.data?.webhookSubscriptionCreate.userErrors).toEqual([]);
+    const created = await h.merchant('POST', 'products.json', { product: { title: 'Narrow' } });
+    const product = created.body.product as { id: number; admin_graphql_api_id: string };
+    await h.graphql(
+      'mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { message } } }',
+      {
+        m: [
+          {
+            ownerId: product.admin_graphql_api_id,
+            namespace: 'custom',
+            key: 'fabric',
+            type: 'single_line_text_field',
+            value: 'wool',
+          },
+        ],
+      },
+    );
+    const [webhook] = await receiver.waitFor(1);
+    expect(webhook.headers['x-shopify-name']).toBe('narrow');
+    expect(webhook.body).toMatchObject({
+      id: product.id,
+      title: 'Narrow',
+      metafields: [{ namespace: 'custom', key: 'fabric', value: 'wool' }],
+    });
+    expect(Object.keys(webhook.body).sort()).toEqual(['id', 'metafields', 'title']);
+  });
+
   it('requires the access token on the merchant API, as Shopify does', async () => {
     const reply = await fetch(`${h.adminUrl}/products.json`, { method: 'POST', body: '{}' });
     expect(reply.status).toBe(401);

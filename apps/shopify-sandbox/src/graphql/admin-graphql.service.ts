@@ -14,6 +14,7 @@ import {
 } from 'graphql';
 import { Clock } from '#lib/clock';
 import { SANDBOX_API_VERSION } from '../config/shopify-sandbox.config.js';
+import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { Shop } from '../shops/shop.js';
 import type { AdminContext } from './admin-context.js';
 import { adminSchema } from './admin-schema.js';
@@ -65,7 +66,7 @@ export class AdminGraphqlService {
 
   async handle(shop: Shop, path: string, body: unknown): Promise<GraphqlReply> {
     const request = readBody(body);
-    const log = (reply: GraphqlReply, extra: Partial<Parameters<Shop['adminRequests']['add']>[0]> = {}) => {
+    const log = (reply: GraphqlReply, extra: Partial<Omit<AdminRequestRecord, 'id'>> = {}) => {
       const cost = (
         reply.body.extensions as { cost?: { requestedQueryCost: number; actualQueryCost: number | null } }
       )?.cost;
