@@ -40,6 +40,7 @@ export async function createShopifySandbox(
     logger: options.logger ?? ['error', 'warn'],
   });
   app.useBodyParser('json', { limit: '25mb' });
+  app.useBodyParser('text', { type: 'application/graphql', limit: '1mb' });
   app.disable('x-powered-by');
   const publicUrl = app.get(PublicUrl);
   const deliveries = app.get(WebhookDeliveryService);

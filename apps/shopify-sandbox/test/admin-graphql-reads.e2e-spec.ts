@@ -169,6 +169,20 @@ describe('Admin GraphQL reads', () => {
     }
   });
 
+  it('accepts a bare document as application/graphql, and answers 400 without a query', async () => {
+    const post = (contentType: string, body: string) =>
+      fetch(`${h.adminUrl}/graphql.json`, {
+        method: 'POST',
+        headers: { 'Content-Type': contentType, 'X-Shopify-Access-Token': h.accessToken },
+        body,
+      });
+    const bare = await post('application/graphql', '{ shop { name } }');
+    expect(((await bare.json()) as { data: unknown }).data).toEqual({ shop: { name: 'demo' } });
+    const empty = await post('application/json', '{}');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ errors: { query: 'Required parameter missing or invalid' } });
+  });
+
   it('serves introspection and the shop', async () => {
     const reply = await h.graphql<{ shop: { myshopifyDomain: string }; __type: { name: string } }>(
       '{ shop { myshopifyDomain } __type(name: "Product") { name } }',

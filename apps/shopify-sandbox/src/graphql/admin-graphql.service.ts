@@ -229,8 +229,13 @@ interface GraphqlRequest {
   operationName: string | null;
 }
 
-/** `{query, variables?, operationName?}`; variables may come as a JSON string. Undefined when unusable. */
+/**
+ * `{query, variables?, operationName?}` (variables may come as a JSON string), or the document
+ * itself (`Content-Type: application/graphql`). Undefined when unusable.
+ */
 function readBody(body: unknown): GraphqlRequest | undefined {
+  if (typeof body === 'string')
+    return body.trim() === '' ? undefined : { query: body, variables: null, operationName: null };
   if (typeof body !== 'object' || body === null) return undefined;
   const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== 'string' || query.trim() === '') return undefined;
