@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { type BreakerTransition, CircuitBreaker } from './circuit-breaker.js';
+
+describe('CircuitBreaker', () => {
+  it('opens after N consecutive failures; a success in between resets the count', () => {
+    const breaker = new CircuitBreaker(new ManualClock(0), { failureThreshold: 3 });
+    const fail = () => breaker.recordFailure(breaker.tryAdmit() ?? { probe: false }, 'unavailable');
+    fail();
+    fail();
+    breaker.recordSuccess({ probe: false });
+    fail();
+    fail();
+    expect(breaker.state).toBe('closed');
+    fail();
+    expect(breaker.state).toBe('open');
+    expect(breaker.tryAdmit()).toBeNull();
+  });
+
+  it('opens at once on 401/403, and lets one probe through after the cool-down', async () => {
+    const clock = new ManualClock(0);
+    const transitions: BreakerTransition[] = [];
+    const breaker = new CircuitBreaker(clock, { authCooldownMs: 60_000 });
+    breaker.onStateChange((t) => transitions.push(t));
+    breaker.recordFailure({ probe: false }, 'auth');
+    expect(breaker.snapshot).toMatchObject({ state: 'open', reason: 'auth', retryAt: 60_000 });
+    await clock.advance(59_999);
+    expect(breaker.tryAdmit()).toBeNull();
+    await clock.advance(1);
+    const probe = breaker.tryAdmit();
+    expect(probe).toEqual({ probe: true });
+    expect(breaker.state).toBe('half-open');
+    expect(breaker.tryAdmit()).toBeNull(); // one probe at a time
+    breaker.recordSuccess(probe ?? { probe: false });
+    expect(breaker.state).toBe('closed');
+    expect(transitions.map((t) => `${t.from}->${t.to}`)).toEqual([
+      'closed->open',
+      'open->half-open',
+      'half-open->closed',
+    ]);
+  });
+
+  it('doubles the cool-down after each failed probe, up to the cap', async () => {
+    const clock = new ManualClock(0);
+    const breaker = new CircuitBreaker(clock, {
+      failureThreshold: 1,
+      cooldownMs: 1_000,
+      maxCooldownMs: 3_000,
+    });
+    breaker.recordFailure({ probe: false }, 'unavailable');
+    const retryAts: Array<number | null> = [breaker.snapshot.retryAt];
+    for (let i = 0; i < 3; i++) {
+      await clock.advance((breaker.snapshot.retryAt ?? 0) - clock.now());
+      breaker.recordFailure(breaker.tryAdmit() ?? { probe: false }, 'unavailable');
+      retryAts.push(breaker.snapshot.retryAt);
+    }
+    expect(retryAts).toEqual([1_000, 3_000, 6_000, 9_000]);
+  });
+
+  it('frees the probe slot when a probe ends without a verdict, and resets on demand', async () => {
+    const clock = new ManualClock(0);
+    const breaker = new CircuitBreaker(clock, { cooldownMs: 10 });
+    breaker.recordFailure({ probe: false }, 'auth');
+    breaker.reset();
+    expect(breaker.snapshot).toEqual({
+      state: 'closed',
+      reason: null,
+      consecutiveFailures: 0,
+      retryAt: null,
+    });
+    breaker.recordFailure({ probe: false }, 'auth');
+    await clock.advance(60_000);
+    const probe = breaker.tryAdmit();
+    breaker.release(probe ?? { probe: false });
+    expect(breaker.tryAdmit()).toEqual({ probe: true });
+  });
+});

@@ -1,0 +1,275 @@
+import type {
+  AttributeDefinition,
+  AttributeSearchRequest,
+  AttributeSearchResponse,
+  DeletionResponse,
+  ProductRecord,
+  ProductSearchRequest,
+  ProductSearchResponse,
+  ProductWriteRequest,
+  TaxonomyResponse,
+  UploadPrepareRequest,
+  UploadPrepareResponse,
+  UploadStatusResponse,
+  VariantCreateRequest,
+  VariantCreateResponse,
+  VariantPatchRequest,
+  VariantPatchResponse,
+} from '#lib/catalog-contract';
+import { type Clock, SystemClock } from '#lib/clock';
+import { CircuitBreaker, type CircuitBreakerOptions } from './breaker/circuit-breaker.js';
+import { CreateReconciler } from './creates/create-reconciler.js';
+import { RecordLookup } from './creates/record-lookup.js';
+import { CatalogRoutes as R } from './http/catalog-routes.js';
+import {
+  type CatalogRequest,
+  CatalogTransport,
+  type RetryOptions,
+  type TimeoutOptions,
+} from './http/catalog-transport.js';
+import { apiKeyFingerprint } from './limiter/api-key-fingerprint.js';
+import type { RateBudget } from './limiter/gcra.js';
+import { InProcessRateLimiter } from './limiter/in-process-rate-limiter.js';
+import type { Priority } from './limiter/priority-queue.js';
+import type { RateLimiter } from './limiter/rate-limiter.js';
+import {
+  type CatalogClientLogger,
+  type CatalogClientMetrics,
+  resolveMetrics,
+} from './metrics/client-metrics.js';
+import { paginate } from './pagination/search-iterators.js';
+import {
+  UploadHelper,
+  type UploadImageInput,
+  type UploadOptions,
+  type UploadResult,
+} from './uploads/upload-helper.js';
+
+export interface CatalogClientOptions {
+  /** The service address, without `/v1` (e.g. `http://127.0.0.1:4010`). */
+  baseUrl: string;
+  apiKey: string;
+  /** All waiting (limiter, 429 pauses, back-off, polls, breaker cool-down) uses it. */
+  clock?: Clock;
+  /**
+   * The rate budget: an instance (share it between clients using the same key), or a factory
+   * given the key's fingerprint (e.g. a Redis or PostgreSQL limiter). Default: in-process,
+   * `rate` below.
+   */
+  limiter?: RateLimiter | ((context: { fingerprint: string; clock: Clock }) => RateLimiter);
+  /** Budget of the default in-process limiter. Default 4 per second, burst 1. */
+  rate?: Partial<RateBudget>;
+  timeouts?: TimeoutOptions;
+  retry?: RetryOptions;
+  breaker?: CircuitBreakerOptions;
+  uploads?: UploadOptions;
+  metrics?: Partial<CatalogClientMetrics>;
+  logger?: CatalogClientLogger;
+  /** Jitter source in [0, 1) (tests make it deterministic). */
+  random?: () => number;
+}
+
+export interface CallOptions {
+  /** Default `normal`. */
+  priority?: Priority;
+}
+
+export interface CreateOptions extends CallOptions {
+  /** Look the `supplierSku` up first and adopt the record if it exists (after a crash mid-create). */
+  lookupFirst?: boolean;
+}
+
+export interface IterateOptions extends CallOptions {
+  /** Items per call, at most 500 (the default). */
+  pageSize?: number;
+}
+
+/** A DELETE's result: the catalog's answer, or a 404 after a retry (the first attempt did it). */
+export type DeleteOutcome =
+  | (DeletionResponse & { confirmedBy: 'response' })
+  | { skuId: string; status: 'deleted'; confirmedBy: 'not_found_after_retry' };
+
+/** The typed catalog API. See README.md for the behaviour behind each call. */
+export class CatalogClient {
+  readonly breaker: CircuitBreaker;
+  readonly limiter: RateLimiter;
+  /** The API key's fingerprint (safe to log); shared limiters are keyed by it. */
+  readonly keyFingerprint: string;
+  readonly #transport: CatalogTransport;
+  readonly #creates: CreateReconciler;
+  readonly #lookup: RecordLookup;
+  readonly #uploads: UploadHelper;
+
+  constructor(options: CatalogClientOptions) {
+    const clock = options.clock ?? new SystemClock();
+    const metrics = resolveMetrics(options.metrics);
+    this.keyFingerprint = apiKeyFingerprint(options.apiKey);
+    this.limiter =
+      typeof options.limiter === 'function'
+        ? options.limiter({ fingerprint: this.keyFingerprint, clock })
+        : (options.limiter ?? new InProcessRateLimiter({ ...options.rate, clock }));
+    this.breaker = new CircuitBreaker(clock, options.breaker);
+    this.breaker.onStateChange((t) => metrics.breakerState(t));
+    const common = { clock, metrics, logger: options.logger, random: options.random };
+    this.#transport = new CatalogTransport({
+      ...common,
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      limiter: this.limiter,
+      breaker: this.breaker,
+      retry: options.retry,
+      timeouts: options.timeouts,
+    });
+    this.#creates = new CreateReconciler({
+      ...common,
+      transport: this.#transport,
+      maxAttempts: options.retry?.maxAttempts,
+      baseDelayMs: options.retry?.baseDelayMs,
+      maxDelayMs: options.retry?.maxDelayMs,
+      timeoutSettleMs: options.retry?.timeoutSettleMs,
+    });
+    this.#lookup = new RecordLookup((request, call) => this.searchProducts(request, call));
+    this.#uploads = new UploadHelper({
+      ...common,
+      api: this,
+      uploadTimeoutMs: this.#transport.timeouts.uploadMs,
+      options: options.uploads,
+    });
+  }
+
+  // Products
+
+  getProduct(skuId: string, call: CallOptions = {}): Promise<ProductRecord> {
+    return this.#transport.send(R.getProduct(call, { skuId }));
+  }
+
+  /** Never duplicates: an ambiguous failure is resolved by a look-up of `supplierSku`. */
+  createProduct(body: ProductWriteRequest, call: CreateOptions = {}): Promise<ProductRecord> {
+    const supplierSku = body.product.supplierSku;
+    return this.#creates.create({
+      request: R.createProduct(call, {}, { body }),
+      supplierSku,
+      lookup: () => this.#lookup.product(supplierSku, call),
+      lookupFirst: call.lookupFirst,
+    });
+  }
+
+  /** PATCH /v1/products: `product.supplierSku` names the record. */
+  updateProduct(body: ProductWriteRequest, call: CallOptions = {}): Promise<ProductRecord> {
+    return this.#transport.send(R.updateProduct(call, {}, { body }));
+  }
+
+  updateProductBySkuId(
+    skuId: string,
+    body: ProductWriteRequest,
+    call: CallOptions = {},
+  ): Promise<ProductRecord> {
+    return this.#transport.send(R.updateProductBySkuId(call, { skuId }, { body }));
+  }
+
+  deleteProduct(skuId: string, call: CallOptions = {}): Promise<DeleteOutcome> {
+    return this.delete(skuId, R.deleteProduct(call, { skuId }));
+  }
+
+  searchProducts(body: ProductSearchRequest, call: CallOptions = {}): Promise<ProductSearchResponse> {
+    return this.#transport.send(R.searchProducts(call, {}, { body }));
+  }
+
+  /** Every match, 500 per call. Without `sort`, sorts by `createdAt` ascending (stable while paging). */
+  iterateProducts(
+    body: Omit<ProductSearchRequest, 'pagination'> = {},
+    call: IterateOptions = {},
+  ): AsyncGenerator<ProductRecord, void, undefined> {
+    const sort = body.sort ?? { field: 'createdAt', order: 'ASC' };
+    return paginate(async (offset, limit) => {
+      const page = await this.searchProducts({ ...body, sort, pagination: { offset, limit } }, call);
+      return { items: page.products, pagination: page.pagination };
+    }, call.pageSize);
+  }
+
+  // Variants
+
+  /** Never duplicates: an ambiguous failure is resolved by a look-up of `supplierSku`. */
+  createVariant(body: VariantCreateRequest, call: CreateOptions = {}): Promise<VariantCreateResponse> {
+    return this.#creates.create({
+      request: R.createVariant(call, {}, { body }),
+      supplierSku: body.supplierSku,
+      lookup: () => this.#lookup.variant(body, call),
+      lookupFirst: call.lookupFirst,
+    });
+  }
+
+  getVariant(skuId: string, call: CallOptions = {}): Promise<ProductRecord> {
+    return this.#transport.send(R.getVariant(call, { skuId }));
+  }
+
+  updateVariant(
+    skuId: string,
+    body: VariantPatchRequest,
+    call: CallOptions = {},
+  ): Promise<VariantPatchResponse> {
+    return this.#transport.send(R.updateVariant(call, { skuId }, { body }));
+  }
+
+  deleteVariant(skuId: string, call: CallOptions = {}): Promise<DeleteOutcome> {
+    return this.delete(skuId, R.deleteVariant(call, { skuId }));
+  }
+
+  // Configuration
+
+  searchAttributes(
+    body: AttributeSearchRequest = {},
+    call: CallOptions = {},
+  ): Promise<AttributeSearchResponse> {
+    return this.#transport.send(R.searchAttributes(call, {}, { body }));
+  }
+
+  /** Every matching attribute definition, 500 per call. */
+  iterateAttributes(
+    body: Omit<AttributeSearchRequest, 'pagination'> = {},
+    call: IterateOptions = {},
+  ): AsyncGenerator<AttributeDefinition, void, undefined> {
+    return paginate(async (offset, limit) => {
+      const page = await this.searchAttributes({ ...body, pagination: { offset, limit } }, call);
+      return { items: page.attributes, pagination: page.pagination };
+    }, call.pageSize);
+  }
+
+  getTaxonomy(call: CallOptions = {}): Promise<TaxonomyResponse> {
+    return this.#transport.send(R.getTaxonomy(call));
+  }
+
+  // Uploads
+
+  /** POST /v1/upload/prepare. Retried like a read: an unused upload URL simply expires. */
+  prepareUpload(body: UploadPrepareRequest, call: CallOptions = {}): Promise<UploadPrepareResponse> {
+    return this.#transport.send(R.prepareUpload(call, {}, { body }));
+  }
+
+  /** GET /v1/upload/status (priority `bulk` by default); a 404 means "still processing". */
+  getUploadStatus(
+    by: { uploadId: string } | { fileName: string },
+    call: CallOptions = {},
+  ): Promise<UploadStatusResponse> {
+    const query: Record<string, string> =
+      'uploadId' in by ? { uploadId: by.uploadId } : { fileName: by.fileName };
+    return this.#transport.send(R.getUploadStatus(call, {}, { query }));
+  }
+
+  /** Prepare, PUT the bytes to the object store, poll until processed; returns the `fileId`. */
+  uploadImage(input: UploadImageInput): Promise<UploadResult> {
+    return this.#uploads.upload(input);
+  }
+
+  /** Stops the limiter (queued calls fail). Shared stores' connections stay the caller's to close. */
+  close(): Promise<void> {
+    return this.limiter.close();
+  }
+
+  private async delete(skuId: string, request: CatalogRequest): Promise<DeleteOutcome> {
+    const result = await this.#transport.sendDelete<DeletionResponse>(request);
+    return result.gone
+      ? { skuId, status: 'deleted', confirmedBy: 'not_found_after_retry' }
+      : { ...result.data, confirmedBy: 'response' };
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { InProcessRateLimiter } from './in-process-rate-limiter.js';
+import { LimiterClosedError } from './queued-rate-limiter.js';
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+describe('InProcessRateLimiter', () => {
+  it('grants at the configured rate, never faster', async () => {
+    const clock = new ManualClock(0);
+    const limiter = new InProcessRateLimiter({ clock, ratePerSecond: 4, burst: 2 });
+    const granted: number[] = [];
+    for (let i = 0; i < 6; i++) void limiter.acquire().then(() => granted.push(clock.now()));
+    await settle();
+    for (let t = 0; t < 2_000; t += 10) await clock.advance(10);
+    expect(granted).toEqual([0, 0, 250, 500, 750, 1000]);
+  });
+
+  it('serves interactive before normal before bulk, FIFO within each', async () => {
+    const clock = new ManualClock(0);
+    const limiter = new InProcessRateLimiter({ clock, ratePerSecond: 10, burst: 1 });
+    const order: string[] = [];
+    const take = (name: string, priority: 'interactive' | 'normal' | 'bulk') =>
+      void limiter.acquire(priority).then(() => order.push(name));
+    take('first', 'bulk'); // takes the only token at once
+    await settle();
+    take('bulk-1', 'bulk');
+    take('bulk-2', 'bulk');
+    take('normal-1', 'normal');
+    take('interactive-1', 'interactive');
+    take('interactive-2', 'interactive');
+    await settle();
+    for (let i = 0; i < 60; i++) await clock.advance(10);
+    expect(order).toEqual(['first', 'interactive-1', 'interactive-2', 'normal-1', 'bulk-1', 'bulk-2']);
+  });
+
+  it('pauses every waiter, then resumes one at a time', async () => {
+    const clock = new ManualClock(0);
+    const limiter = new InProcessRateLimiter({ clock, ratePerSecond: 4, burst: 4 });
+    await limiter.pause(2_000);
+    const granted: number[] = [];
+    for (let i = 0; i < 3; i++) void limiter.acquire().then(() => granted.push(clock.now()));
+    await settle();
+    await clock.advance(1_999);
+    expect(granted).toEqual([]);
+    for (let i = 0; i < 100; i++) await clock.advance(10);
+    expect(granted).toEqual([2_000, 2_250, 2_500]);
+  });
+
+  it('rejects waiters when closed', async () => {
+    const clock = new ManualClock(0);
+    const limiter = new InProcessRateLimiter({ clock, ratePerSecond: 1, burst: 1 });
+    await limiter.acquire();
+    const waiting = limiter.acquire();
+    await limiter.close();
+    await expect(waiting).rejects.toBeInstanceOf(LimiterClosedError);
+    await expect(limiter.acquire()).rejects.toBeInstanceOf(LimiterClosedError);
+  });
+});

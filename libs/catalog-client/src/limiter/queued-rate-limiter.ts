@@ -1,0 +1,89 @@
+import type { Clock } from '#lib/clock';
+import { type Priority, PriorityQueue } from './priority-queue.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** What a budget store answers to "may one request go now?". */
+export type TakeResult = { granted: true } | { granted: false; waitMs: number };
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class LimiterClosedError extends Error {
+  constructor() {
+    super('The rate limiter was closed.');
+    this.name = 'LimiterClosedError';
+  }
+}
+
+/**
+ * The part every limiter shares: a priority queue of waiting callers and one pump that serves
+ * them in order. The pump asks the store for a grant for the caller at the head of the queue; when
+ * refused it sleeps on the injected clock for the wait the store named, then asks again (another
+ * process may have spent the budget meanwhile). One question in flight at a time per instance.
+ *
+ * Subclasses provide the store: in memory, Redis or PostgreSQL.
+ */
+export abstract class QueuedRateLimiter implements RateLimiter {
+  private readonly queue = new PriorityQueue<Waiter>();
+  private pumping = false;
+  private closed = false;
+
+  protected constructor(protected readonly clock: Clock) {}
+
+  /** Spends one unit of budget at `now`, or says how long to wait. */
+  protected abstract take(now: number): Promise<TakeResult>;
+
+  /** Records a pause until `now + ms` in the store. */
+  protected abstract storePause(now: number, ms: number): Promise<void>;
+
+  /** Callers waiting for a grant. */
+  get waiting(): number {
+    return this.queue.size;
+  }
+
+  acquire(priority: Priority = 'normal'): Promise<void> {
+    if (this.closed) return Promise.reject(new LimiterClosedError());
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push(priority, { resolve, reject });
+      this.kick();
+    });
+  }
+
+  async pause(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    await this.storePause(this.clock.now(), ms);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.queue.drain()) waiter.reject(new LimiterClosedError());
+  }
+
+  private kick(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      while (this.queue.size > 0 && !this.closed) {
+        let result: TakeResult;
+        try {
+          result = await this.take(this.clock.now());
+        } catch (error) {
+          // The store failed: the head caller gets the error (its call is not sent); others retry.
+          this.queue.shift()?.reject(error);
+          continue;
+        }
+        if (result.granted) this.queue.shift()?.resolve();
+        else await this.clock.sleep(Math.max(1, result.waitMs));
+      }
+    } finally {
+      this.pumping = false;
+      if (this.queue.size > 0 && !this.closed) this.kick();
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import request from 'supertest';
+import type { ManualClock } from '#lib/clock';
+import type { CatalogSandboxHarness } from '../../../apps/catalog-sandbox/test/harness.js';
+import type { CatalogClientLogger, CatalogClientMetrics } from '../src/index.js';
+
+/**
+ * Runs `work` while moving a ManualClock forward whenever something sleeps on it, yielding to real
+ * I/O (the sandbox's HTTP answers) between steps. Time moves only while someone waits on it.
+ */
+export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 10): Promise<T> {
+  let done = false;
+  const tracked = work.finally(() => {
+    done = true;
+  });
+  tracked.catch(() => {});
+  for (let steps = 0; !done; steps++) {
+    if (steps > 200_000) throw new Error('drive: work never settled');
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!done && clock.pendingSleepers > 0) await clock.advance(stepMs);
+  }
+  return tracked;
+}
+
+export interface LoggedRequest {
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+  time: number;
+}
+
+/** One account's portal controls: request log, faults, rate limit, keys. */
+export function portalFor(sandbox: CatalogSandboxHarness, accountId: string) {
+  const base = `/portal/v1/accounts/${accountId}`;
+  return {
+    async requests(query: Record<string, string> = {}): Promise<LoggedRequest[]> {
+      const qs = new URLSearchParams(query).toString();
+      const res = await sandbox.portal.get(`${base}/requests${qs ? `?${qs}` : ''}`);
+      return res.body.data.requests as LoggedRequest[];
+    },
+    async clearRequests(): Promise<void> {
+      await sandbox.portal.delete(`${base}/requests`);
+    },
+    async setFaults(plan: Record<string, unknown>): Promise<void> {
+      const res = await request(sandbox.url)
+        .put(`${base}/faults`)
+        .set('X-Portal-Token', sandbox.portalToken)
+        .send(plan);
+      if (res.status !== 200) throw new Error(`faults refused: ${JSON.stringify(res.body)}`);
+    },
+    async faults(): Promise<{ injected: Record<string, number> }> {
+      return (await sandbox.portal.get(`${base}/faults`)).body.data;
+    },
+    async clearFaults(): Promise<void> {
+      await sandbox.portal.delete(`${base}/faults`);
+    },
+    async setRateLimit(settings: {
+      enabled?: boolean;
+      ratePerSecond?: number;
+      burst?: number;
+    }): Promise<void> {
+      const res = await sandbox.portal.patch(`${base}/rate-limit`, settings);
+      if (res.status !== 200) throw new Error(`rate limit refused: ${JSON.stringify(res.body)}`);
+    },
+    async setKeysActive(active: boolean): Promise<void> {
+      const keys = (await sandbox.portal.get(`${base}/api-keys`)).body.data.apiKeys as Array<{ id: string }>;
+      for (const key of keys)
+        await sandbox.portal.post(`${base}/api-keys/${key.id}/${active ? 'activate' : 'deactivate'}`);
+    },
+  };
+}
+
+/** The largest number of times falling in any half-open window [t, t + windowMs). */
+export function maxInWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] as number) - (sorted[start] as number) >= windowMs) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+/** Metrics hooks and a logger that keep everything they receive, for assertions. */
+export function recorder() {
+  const events: Array<{ hook: string; event: unknown }> = [];
+  const hook =
+    (name: string) =>
+    (event: unknown): void => {
+      events.push({ hook: name, event });
+    };
+  const metrics: CatalogClientMetrics = {
+    call: hook('call'),
+    rateLimited: hook('rateLimited'),
+    retry: hook('retry'),
+    rejected: hook('rejected'),
+    breakerState: hook('breakerState'),
+    limiterWait: hook('limiterWait'),
+    createReconciled: hook('createReconciled'),
+    upload: hook('upload'),
+  };
+  const logger: CatalogClientLogger = {
+    debug: (message, fields) => events.push({ hook: 'log.debug', event: { message, fields } }),
+    warn: (message, fields) => events.push({ hook: 'log.warn', event: { message, fields } }),
+  };
+  const of = <E = Record<string, unknown>>(name: string): E[] =>
+    events.filter((e) => e.hook === name).map((e) => e.event as E);
+  return { events, metrics, logger, of };
+}
+
+/** A product body with the required attributes. */
+export function product(supplierSku: string) {
+  return {
+    product: {
+      supplierSku,
+      attributes: [
+        { key: 'name', value: `Product ${supplierSku}` },
+        { key: 'brand', value: 'Acme' },
+      ],
+    },
+  };
+}
