@@ -106,9 +106,40 @@ describe('merchant product API (REST semantics)', () => {
     });
     expect(linked.images[0].variant_ids).toEqual([product.variants[1].id]);
     expect(linked.variants[1].image_id).toBe(product.images[0].id);
+    expect((await fetch(linked.images[0].src)).status).toBe(200);
     const { product: unlinked } = await update(product.id, { images: [{ id: linked.images[1].id }] });
     expect(unlinked.variants[1].image_id).toBeNull();
     expect((await fetch(linked.images[0].src)).status).toBe(404);
+  });
+
+  it('drops the metafields of deleted variants', async () => {
+    const product = await create({
+      title: 'Scarf',
+      options: [{ name: 'Colour' }],
+      variants: [{ option1: 'Red' }, { option1: 'Blue' }],
+    });
+    const set = await h.graphql<{ metafieldsSet: { metafields: Array<{ id: string }> } }>(
+      'mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { metafields { id } userErrors { message } } }',
+      {
+        m: [
+          {
+            ownerId: `gid://shopify/ProductVariant/${product.variants[1].id}`,
+            namespace: 'custom',
+            key: 'shade',
+            type: 'single_line_text_field',
+            value: 'navy',
+          },
+        ],
+      },
+    );
+    const metafieldId = set.data?.metafieldsSet.metafields[0].id;
+    const node = () =>
+      h.graphql<{ node: { id: string } | null }>('query($id: ID!) { node(id: $id) { id } }', {
+        id: metafieldId,
+      });
+    expect((await node()).data?.node).toEqual({ id: metafieldId });
+    await update(product.id, { variants: [{ id: product.variants[0].id }] });
+    expect((await node()).data?.node).toBeNull();
   });
 
   it('answers 404 for an unknown product and an unsupported path', async () => {

@@ -92,14 +92,16 @@ export class ProductEditor {
       product.status = input.status;
       if (input.status === 'active' && product.publishedAt === null) product.publishedAt = this.clock.now();
     }
-    for (const dropped of product.images.filter((old) => !images.includes(old)))
+    const keptImageIds = new Set(images.map((image) => image.id));
+    for (const dropped of product.images.filter((old) => !keptImageIds.has(old.id))) {
       this.images.discard(shop, dropped);
-    product.variants = variants;
-    product.images = images;
-    this.finishOptions(shop, product, optionNames);
+    }
     shop.metafields.deleteOwners(
       removedVariantIds(product, variants).map((id) => toGid('ProductVariant', id)),
     );
+    product.variants = variants;
+    product.images = images;
+    this.finishOptions(shop, product, optionNames);
     shop.products.save(product);
     return product;
   }
