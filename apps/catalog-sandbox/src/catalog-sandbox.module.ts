@@ -6,6 +6,10 @@ import { ApiKeyGuard } from './accounts/api-key.guard.js';
 import { SeedLoader } from './accounts/seed.loader.js';
 import { AttributeSearchController } from './attributes/attribute-search.controller.js';
 import type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
+import { DeterministicEnricher } from './enrichment/deterministic-enricher.js';
+import { ENRICHER } from './enrichment/enricher.js';
+import { EnrichmentRunner } from './enrichment/enrichment-runner.js';
+import { EnrichmentRunsController } from './enrichment/enrichment-runs.controller.js';
 import { CatalogExceptionFilter } from './http/catalog-exception.filter.js';
 import { JsonBodyMiddleware } from './http/json-body.middleware.js';
 import { PlatformIdGenerator } from './ids/platform-id.generator.js';
@@ -47,6 +51,7 @@ const PORTAL_CONTROLLERS = [
   PortalApiKeysController,
   PortalRequestsController,
   PortalTrafficController,
+  EnrichmentRunsController,
 ];
 // Raw bodies and no API key: kept out of the JSON body middleware and the request log.
 const OBJECT_STORE_CONTROLLERS = [ObjectStoreController];
@@ -80,6 +85,8 @@ export class CatalogSandboxModule implements NestModule {
         UploadProcessor,
         UploadsService,
         ObjectStoreService,
+        { provide: ENRICHER, useClass: DeterministicEnricher },
+        EnrichmentRunner,
       ],
     };
   }
