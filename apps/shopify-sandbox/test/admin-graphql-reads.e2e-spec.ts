@@ -184,9 +184,12 @@ describe('Admin GraphQL reads', () => {
   });
 
   it('serves introspection and the shop', async () => {
-    const reply = await h.graphql<{ shop: { myshopifyDomain: string }; __type: { name: string } }>(
-      '{ shop { myshopifyDomain } __type(name: "Product") { name } }',
+    const reply = await h.graphql<{ shop: Record<string, unknown>; __type: { name: string } }>(
+      '{ shop { myshopifyDomain ianaTimezone timezoneOffset } __type(name: "Product") { name } }',
     );
-    expect(reply.data).toEqual({ shop: { myshopifyDomain: h.shopDomain }, __type: { name: 'Product' } });
+    expect(reply.data).toEqual({
+      shop: { myshopifyDomain: h.shopDomain, ianaTimezone: 'Etc/GMT+5', timezoneOffset: '-0500' },
+      __type: { name: 'Product' },
+    });
   });
 });

@@ -7,6 +7,8 @@ export interface AdminContext {
   shop: Shop;
   clock: Clock;
   apiVersion: string;
+  /** The shops' time zone offset (configuration). */
+  utcOffsetMinutes: number;
   /** Collected from `query:` arguments; returned in `extensions.search`, as Shopify does. */
   searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
 }

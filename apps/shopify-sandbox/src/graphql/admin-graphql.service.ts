@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type DocumentNode,
   execute,
@@ -13,7 +13,8 @@ import {
   validate,
 } from 'graphql';
 import { Clock } from '#lib/clock';
-import { SANDBOX_API_VERSION } from '../config/shopify-sandbox.config.js';
+import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
+import { SANDBOX_API_VERSION, type ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { Shop } from '../shops/shop.js';
 import type { AdminContext } from './admin-context.js';
@@ -62,7 +63,10 @@ const fieldResolver: GraphQLFieldResolver<unknown, AdminContext> = (source, args
 export class AdminGraphqlService {
   private readonly schema = adminSchema();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+  ) {}
 
   async handle(shop: Shop, path: string, body: unknown): Promise<GraphqlReply> {
     const request = readBody(body);
@@ -181,6 +185,7 @@ export class AdminGraphqlService {
       shop,
       clock: this.clock,
       apiVersion: SANDBOX_API_VERSION,
+      utcOffsetMinutes: this.config.utcOffsetMinutes,
       searchWarnings: [],
     };
     const result = await execute({
