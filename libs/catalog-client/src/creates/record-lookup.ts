@@ -32,11 +32,12 @@ export class RecordLookup {
     const matches = await this.bySupplierSku(body.supplierSku, call);
     const record = matches.find((r) => r.parentSkuId !== null);
     if (!record) return null;
-    // The create answer's shape: submitted (own) attributes apart from the inherited ones.
+    // The create answer's shape: the submitted attributes, and the inherited ones apart.
+    const submitted = new Set(body.attributes.map((a) => a.key));
     return {
       ...record,
       parentSupplierSku: body.parentSupplierSku,
-      attributes: record.attributes.filter((a) => !a.inherited),
+      attributes: record.attributes.filter((a) => submitted.has(a.key) && !a.inherited),
       inheritedAttributes: record.attributes.filter((a) => a.inherited === true),
     };
   }

@@ -149,6 +149,8 @@ export class CatalogTransport {
       failures += 1;
       if (result.retryReason === null || !request.repeatable || failures >= this.retry.maxAttempts)
         throw error;
+      // This failure opened the breaker: stop here rather than wait for a retry it would refuse.
+      if (breaker.state === 'open') throw error;
       ambiguous = true;
       const delayMs = this.backoff(failures);
       metrics.retry({
