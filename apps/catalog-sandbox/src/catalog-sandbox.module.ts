@@ -22,6 +22,8 @@ import { PortalTrafficController } from './portal/portal-traffic.controller.js';
 import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { RequestLogMiddleware } from './request-log/request-log.middleware.js';
+import { PortalProductsController } from './review/portal-products.controller.js';
+import { ReviewService } from './review/review.service.js';
 import { SANDBOX_CONFIG } from './sandbox.tokens.js';
 import { ProductSearchController } from './search/product-search.controller.js';
 import { TaxonomyController } from './taxonomy/taxonomy.controller.js';
@@ -52,6 +54,7 @@ const PORTAL_CONTROLLERS = [
   PortalRequestsController,
   PortalTrafficController,
   EnrichmentRunsController,
+  PortalProductsController,
 ];
 // Raw bodies and no API key: kept out of the JSON body middleware and the request log.
 const OBJECT_STORE_CONTROLLERS = [ObjectStoreController];
@@ -87,6 +90,7 @@ export class CatalogSandboxModule implements NestModule {
         ObjectStoreService,
         { provide: ENRICHER, useClass: DeterministicEnricher },
         EnrichmentRunner,
+        ReviewService,
       ],
     };
   }

@@ -1,3 +1,5 @@
+import { ENRICHMENT_PATHS } from '../enrichment/enrichment.openapi.js';
+import { REVIEW_PATHS } from '../review/review.openapi.js';
 import { SCHEMAS } from './openapi.schemas.js';
 import { PORTAL_PATHS, PORTAL_SCHEMAS } from './openapi-portal.paths.js';
 import { V1_PATHS } from './openapi-v1.paths.js';
@@ -21,6 +23,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       schemas: { ...SCHEMAS, ...PORTAL_SCHEMAS },
     },
-    paths: { ...V1_PATHS, ...PORTAL_PATHS },
+    paths: { ...V1_PATHS, ...PORTAL_PATHS, ...ENRICHMENT_PATHS, ...REVIEW_PATHS },
   };
 }

@@ -54,7 +54,7 @@ function parseSupplierSku(value: unknown, field: string, required: boolean): str
   return value;
 }
 
-function parseAttributes(value: unknown, field: string): AttributeInput[] {
+export function parseAttributes(value: unknown, field: string): AttributeInput[] {
   if (value === undefined) return [];
   if (!Array.isArray(value))
     throw CatalogApiError.validation(`"${field}" must be an array of {key, value}.`, { field });
