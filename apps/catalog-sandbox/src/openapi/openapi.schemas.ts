@@ -1,3 +1,13 @@
+import {
+  AttributeClass,
+  AttributeType,
+  Blame,
+  CategoryScope,
+  EnrichmentStatus,
+  SortOrder,
+  SourceType,
+} from '#lib/catalog-contract';
+
 /** Reusable OpenAPI component schemas of the catalog API (contract: docs/catalog-api.md). */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -38,7 +48,7 @@ export const SCHEMAS: Record<string, unknown> = {
     properties: {
       key: str,
       value: ref('AttributeValue'),
-      blame: { enum: ['ENRICHMENT', 'ENRICHMENT_APPROVED', 'ENRICHMENT_REJECTED'] },
+      blame: { enum: Object.values(Blame) },
       sources: {
         type: 'array',
         items: {
@@ -46,7 +56,7 @@ export const SCHEMAS: Record<string, unknown> = {
           properties: {
             id: str,
             type: {
-              enum: ['FILE_EXTRACT', 'MEDIA', 'OFFICIAL_BRAND', 'THIRD_PARTY', 'PREFERRED', 'YOUR_DATA'],
+              enum: Object.values(SourceType),
             },
           },
         },
@@ -66,7 +76,7 @@ export const SCHEMAS: Record<string, unknown> = {
     type: 'object',
     properties: {
       taskId: platformId,
-      status: { enum: ['FINISHED', 'IN_PROGRESS', 'FAILED', 'QUEUED', 'SKIPPED'] },
+      status: { enum: Object.values(EnrichmentStatus) },
       completedAt: int,
     },
   },
@@ -164,7 +174,7 @@ export const SCHEMAS: Record<string, unknown> = {
         type: 'object',
         properties: {
           field: { enum: ['createdAt', 'updatedAt', 'dataEnrichment.completedAt'] },
-          order: { enum: ['ASC', 'DESC'] },
+          order: { enum: Object.values(SortOrder) },
         },
       },
     },
@@ -176,7 +186,7 @@ export const SCHEMAS: Record<string, unknown> = {
         type: 'object',
         properties: {
           linkedCategories: { type: 'array', items: str },
-          categoryScopes: { type: 'array', items: { enum: ['GLOBAL', 'INHERITED', 'DIRECT'] } },
+          categoryScopes: { type: 'array', items: { enum: Object.values(CategoryScope) } },
           option: { type: 'object', properties: { variantable: {} } },
           'option.variantable': { description: 'true, or {"$exists": false}' },
           key: { type: 'object', properties: { $eq: str } },
@@ -187,7 +197,7 @@ export const SCHEMAS: Record<string, unknown> = {
         type: 'object',
         properties: {
           field: { enum: ['createdAt', 'key', 'displayName'] },
-          order: { enum: ['ASC', 'DESC'] },
+          order: { enum: Object.values(SortOrder) },
         },
       },
     },
@@ -197,24 +207,8 @@ export const SCHEMAS: Record<string, unknown> = {
     properties: {
       key: str,
       displayName: str,
-      type: {
-        enum: [
-          'NUMBER',
-          'PRICE',
-          'TEXT',
-          'LONG_TEXT',
-          'RICH_TEXT',
-          'DATE',
-          'DATETIME',
-          'URL',
-          'DROPDOWN',
-          'MULTI_SELECT',
-          'MEASURE',
-          'TREE_NODE',
-          'MEDIA_GALLERY',
-        ],
-      },
-      class: { enum: ['CUSTOM', 'LIB', 'DEFAULT'] },
+      type: { enum: Object.values(AttributeType) },
+      class: { enum: Object.values(AttributeClass) },
       option: {
         type: 'object',
         properties: {
@@ -226,7 +220,7 @@ export const SCHEMAS: Record<string, unknown> = {
       categories: { oneOf: [{ type: 'array', items: str }, { type: 'null' }] },
       ai: { type: 'object', properties: { enabled: { type: 'boolean' }, instructions: str } },
       createdAt: int,
-      scope: { enum: ['GLOBAL', 'INHERITED', 'DIRECT'] },
+      scope: { enum: Object.values(CategoryScope) },
     },
   },
   TaxonomyNode: {
