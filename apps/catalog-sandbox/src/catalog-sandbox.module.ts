@@ -5,6 +5,8 @@ import { AccountRegistry } from './accounts/account.registry.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
 import { SeedLoader } from './accounts/seed.loader.js';
 import { AttributeSearchController } from './attributes/attribute-search.controller.js';
+import { BulkController } from './bulk/bulk.controller.js';
+import { BulkLoader } from './bulk/bulk-loader.js';
 import type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
 import { DeterministicEnricher } from './enrichment/deterministic-enricher.js';
 import { ENRICHER } from './enrichment/enricher.js';
@@ -55,6 +57,7 @@ const PORTAL_CONTROLLERS = [
   PortalTrafficController,
   EnrichmentRunsController,
   PortalProductsController,
+  BulkController,
 ];
 // Raw bodies and no API key: kept out of the JSON body middleware and the request log.
 const OBJECT_STORE_CONTROLLERS = [ObjectStoreController];
@@ -91,6 +94,7 @@ export class CatalogSandboxModule implements NestModule {
         { provide: ENRICHER, useClass: DeterministicEnricher },
         EnrichmentRunner,
         ReviewService,
+        BulkLoader,
       ],
     };
   }

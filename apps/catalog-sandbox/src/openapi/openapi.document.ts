@@ -1,3 +1,4 @@
+import { BULK_PATHS } from '../bulk/bulk.openapi.js';
 import { ENRICHMENT_PATHS } from '../enrichment/enrichment.openapi.js';
 import { REVIEW_PATHS } from '../review/review.openapi.js';
 import { SCHEMAS } from './openapi.schemas.js';
@@ -23,6 +24,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       schemas: { ...SCHEMAS, ...PORTAL_SCHEMAS },
     },
-    paths: { ...V1_PATHS, ...PORTAL_PATHS, ...ENRICHMENT_PATHS, ...REVIEW_PATHS },
+    paths: { ...V1_PATHS, ...PORTAL_PATHS, ...ENRICHMENT_PATHS, ...REVIEW_PATHS, ...BULK_PATHS },
   };
 }
