@@ -24,8 +24,14 @@ export type { RetryOptions, TimeoutOptions } from './http/catalog-transport.js';
 export { apiKeyFingerprint } from './limiter/api-key-fingerprint.js';
 export { DEFAULT_RATE_BUDGET, type RateBudget } from './limiter/gcra.js';
 export { InProcessRateLimiter, type InProcessRateLimiterOptions } from './limiter/in-process-rate-limiter.js';
+export {
+  PostgresRateLimiter,
+  type PostgresRateLimiterOptions,
+} from './limiter/postgres-rate-limiter.js';
 export { PRIORITIES, type Priority } from './limiter/priority-queue.js';
+export { LimiterClosedError, QueuedRateLimiter, type TakeResult } from './limiter/queued-rate-limiter.js';
 export type { RateLimiter } from './limiter/rate-limiter.js';
+export { RedisRateLimiter, type RedisRateLimiterOptions } from './limiter/redis-rate-limiter.js';
 export {
   type CallOutcome,
   type CatalogClientLogger,

@@ -51,11 +51,10 @@ export class CircuitBreaker {
   private probeInFlight = false;
   private readonly listeners = new Set<(transition: BreakerTransition) => void>();
   private readonly options: Required<CircuitBreakerOptions>;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly clock: Clock,
-    options: CircuitBreakerOptions = {},
-  ) {
+  constructor(clock: Clock, options: CircuitBreakerOptions = {}) {
+    this.clock = clock;
     this.options = {
       failureThreshold: options.failureThreshold ?? 5,
       cooldownMs: options.cooldownMs ?? 30_000,

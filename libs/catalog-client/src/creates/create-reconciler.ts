@@ -40,7 +40,11 @@ export interface CreateReconcilerOptions {
  * way. Unambiguous failures (4xx) are thrown at once; 429s are absorbed by the transport.
  */
 export class CreateReconciler {
-  constructor(private readonly options: CreateReconcilerOptions) {}
+  private readonly options: CreateReconcilerOptions;
+
+  constructor(options: CreateReconcilerOptions) {
+    this.options = options;
+  }
 
   async create<T>(spec: CreateSpec<T>): Promise<T> {
     const { metrics, logger } = this.options;

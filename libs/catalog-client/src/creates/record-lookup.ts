@@ -18,7 +18,11 @@ type Search = (
  * `supplierSku` (the catalog does not deduplicate), the newest is the one a lost create made.
  */
 export class RecordLookup {
-  constructor(private readonly search: Search) {}
+  private readonly search: Search;
+
+  constructor(search: Search) {
+    this.search = search;
+  }
 
   async product(supplierSku: string, call: { priority?: Priority }): Promise<ProductRecord | null> {
     const matches = await this.bySupplierSku(supplierSku, call);

@@ -82,7 +82,10 @@ export class CatalogTransport {
   private readonly retry: Required<Omit<RetryOptions, 'timeoutSettleMs'>>;
   readonly timeouts: Required<TimeoutOptions>;
 
-  constructor(private readonly options: TransportOptions) {
+  private readonly options: TransportOptions;
+
+  constructor(options: TransportOptions) {
+    this.options = options;
     this.#redact = redactorFor(options.apiKey);
     this.#http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ''),

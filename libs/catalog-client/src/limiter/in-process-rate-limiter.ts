@@ -29,14 +29,14 @@ export class InProcessRateLimiter extends QueuedRateLimiter {
     });
   }
 
-  protected async take(now: number): Promise<TakeResult> {
+  async take(now: number): Promise<TakeResult> {
     const verdict = gcraTake(this.state, this.budget, now);
     if (!verdict.granted) return verdict;
     this.state = verdict.state;
     return { granted: true };
   }
 
-  protected async storePause(now: number, ms: number): Promise<void> {
+  async storePause(now: number, ms: number): Promise<void> {
     this.state = gcraPause(this.state, this.budget, now, ms);
   }
 }

@@ -30,13 +30,20 @@ export abstract class QueuedRateLimiter implements RateLimiter {
   private pumping = false;
   private closed = false;
 
-  protected constructor(protected readonly clock: Clock) {}
+  protected readonly clock: Clock;
 
-  /** Spends one unit of budget at `now`, or says how long to wait. */
-  protected abstract take(now: number): Promise<TakeResult>;
+  protected constructor(clock: Clock) {
+    this.clock = clock;
+  }
 
-  /** Records a pause until `now + ms` in the store. */
-  protected abstract storePause(now: number, ms: number): Promise<void>;
+  /**
+   * The store's atomic operation: spends one unit of budget at `now` (the limiter's time, or the
+   * store's own when configured so), or says how long to wait. Callers use `acquire`.
+   */
+  abstract take(now: number): Promise<TakeResult>;
+
+  /** The store's atomic pause: no grants before `now + ms`. Callers use `pause`. */
+  abstract storePause(now: number, ms: number): Promise<void>;
 
   /** Callers waiting for a grant. */
   get waiting(): number {

@@ -59,6 +59,15 @@ export interface UploadApi {
 
 type PutOutcome = 'done' | 'expired';
 
+export interface UploadHelperDeps {
+  api: UploadApi;
+  clock: Clock;
+  metrics: CatalogClientMetrics;
+  logger?: CatalogClientLogger;
+  uploadTimeoutMs: number;
+  options?: UploadOptions;
+}
+
 /**
  * The two-step upload: prepare, PUT the bytes to the object store (no API key, outside the rate
  * budget), then poll the status with back-off until the `fileId` is there. An expired URL (found
@@ -67,17 +76,10 @@ type PutOutcome = 'done' | 'expired';
 export class UploadHelper {
   readonly #store: AxiosInstance;
   private readonly o: Required<UploadOptions>;
+  private readonly deps: UploadHelperDeps;
 
-  constructor(
-    private readonly deps: {
-      api: UploadApi;
-      clock: Clock;
-      metrics: CatalogClientMetrics;
-      logger?: CatalogClientLogger;
-      uploadTimeoutMs: number;
-      options?: UploadOptions;
-    },
-  ) {
+  constructor(deps: UploadHelperDeps) {
+    this.deps = deps;
     // A separate instance: the object store must never receive the catalog API key.
     this.#store = axios.create({ validateStatus: () => true, maxRedirects: 0, maxBodyLength: Infinity });
     const o = deps.options ?? {};
