@@ -99,11 +99,13 @@ export class CatalogClient {
   readonly #creates: CreateReconciler;
   readonly #lookup: RecordLookup;
   readonly #uploads: UploadHelper;
+  readonly #ownsLimiter: boolean;
 
   constructor(options: CatalogClientOptions) {
     const clock = options.clock ?? new SystemClock();
     const metrics = resolveMetrics(options.metrics);
     this.keyFingerprint = apiKeyFingerprint(options.apiKey);
+    this.#ownsLimiter = typeof options.limiter === 'function' || options.limiter === undefined;
     this.limiter =
       typeof options.limiter === 'function'
         ? options.limiter({ fingerprint: this.keyFingerprint, clock })
@@ -261,9 +263,12 @@ export class CatalogClient {
     return this.#uploads.upload(input);
   }
 
-  /** Stops the limiter (queued calls fail). Shared stores' connections stay the caller's to close. */
-  close(): Promise<void> {
-    return this.limiter.close();
+  /**
+   * Stops the limiter the client made (default or factory; queued calls fail). A limiter instance
+   * passed in, and the connections given to shared limiters, stay the caller's to close.
+   */
+  async close(): Promise<void> {
+    if (this.#ownsLimiter) await this.limiter.close();
   }
 
   private async delete(skuId: string, request: CatalogRequest): Promise<DeleteOutcome> {
