@@ -129,6 +129,15 @@ describe('CatalogClient: typed surface', () => {
     });
   });
 
+  it('a closed client refuses calls unsent', async () => {
+    const fresh = await sandbox.createAccount();
+    const closing = new CatalogClient({ baseUrl: sandbox.url, apiKey: fresh.apiKey, clock });
+    await closing.close();
+    const error = await closing.getTaxonomy().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'client_closed', retryable: false, status: null });
+    expect(await portalFor(sandbox, fresh.id).requests()).toHaveLength(0);
+  });
+
   it('iterates every product and attribute lazily, paging by 500', async () => {
     const fresh = await sandbox.createAccount();
     const portal = portalFor(sandbox, fresh.id);

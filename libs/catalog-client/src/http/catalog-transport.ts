@@ -4,6 +4,7 @@ import type { Clock } from '#lib/clock';
 import type { BreakerPermit, CircuitBreaker } from '../breaker/circuit-breaker.js';
 import { CatalogClientError, ClientErrorCode } from '../errors/catalog-client.error.js';
 import type { Priority } from '../limiter/priority-queue.js';
+import { LimiterClosedError } from '../limiter/queued-rate-limiter.js';
 import type { RateLimiter } from '../limiter/rate-limiter.js';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../metrics/client-metrics.js';
 import {
@@ -179,12 +180,15 @@ export class CatalogTransport {
       await limiter.acquire(request.priority);
     } catch (cause) {
       breaker.release(permit);
+      const closed = cause instanceof LimiterClosedError;
       throw new CatalogClientError({
-        message: `Catalog ${request.method} ${request.path} not sent: rate limiter unavailable (${cause instanceof Error ? cause.name : 'error'})`,
+        message: closed
+          ? `Catalog ${request.method} ${request.path} not sent: the client was closed`
+          : `Catalog ${request.method} ${request.path} not sent: rate limiter unavailable (${cause instanceof Error ? cause.name : 'error'})`,
         errorCode: null,
-        code: ClientErrorCode.LIMITER_UNAVAILABLE,
+        code: closed ? ClientErrorCode.CLIENT_CLOSED : ClientErrorCode.LIMITER_UNAVAILABLE,
         status: null,
-        retryable: true,
+        retryable: !closed,
         method: request.method,
         path: request.path,
         attempts,
