@@ -48,6 +48,13 @@ describe('catalog sandbox: OpenAPI document', () => {
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
   });
 
+  it('lists every behaviour switch an account accepts', async () => {
+    const account = await sandbox.createAccount();
+    const { body } = await sandbox.portal.get(`/portal/v1/accounts/${account.id}`);
+    const schema = (doc.components.schemas as Record<string, { properties: object }>).Behaviour;
+    expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(Object.keys(body.data.behaviour).sort());
+  });
+
   it('resolves every schema reference', () => {
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [];
     const names = new Set(Object.keys(doc.components.schemas));

@@ -6,6 +6,7 @@ import { Clock } from '#lib/clock';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
 import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 import { CatalogApiError } from './catalog-api.error.js';
+import { readRawBody } from './raw-body.reader.js';
 import type { SandboxRequest } from './sandbox-request.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -53,39 +54,19 @@ export class JsonBodyMiddleware implements NestMiddleware {
   private read(req: SandboxRequest): Promise<Buffer> {
     const portal = req.path.startsWith('/portal/');
     const limit = portal ? this.config.http.portalBodyLimitBytes : this.config.http.bodyLimitBytes;
-    const tooLarge = () =>
-      new CatalogApiError(
-        413,
-        CatalogErrorCode.PAYLOAD_TOO_LARGE,
-        `Request bodies are limited to ${limit} bytes.`,
-        {
-          details: { max_bytes: limit },
-        },
-      );
-    const declared = Number(req.header('content-length') ?? Number.NaN);
-    if (declared > limit) {
-      req.resume();
-      return Promise.reject(tooLarge());
-    }
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let failed = false;
-      req.on('data', (chunk: Buffer) => {
-        if (failed) return;
-        size += chunk.length;
-        if (size > limit) {
-          failed = true;
-          reject(tooLarge());
-          return;
-        }
-        chunks.push(chunk);
-      });
-      req.on('end', () => {
-        if (!failed) resolve(Buffer.concat(chunks));
-      });
-      req.on('error', (error) => reject(error));
-    });
+    return readRawBody(
+      req,
+      limit,
+      () =>
+        new CatalogApiError(
+          413,
+          CatalogErrorCode.PAYLOAD_TOO_LARGE,
+          `Request bodies are limited to ${limit} bytes.`,
+          {
+            details: { max_bytes: limit },
+          },
+        ),
+    );
   }
 }
 

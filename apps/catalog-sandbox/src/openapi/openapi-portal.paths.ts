@@ -1,3 +1,4 @@
+import { BEHAVIOUR_CHOICES } from '../config/sandbox-behaviour.js';
 import { operation } from './openapi-operation.js';
 
 const accounts = 'Portal: accounts';
@@ -181,14 +182,11 @@ const faultRule = {
 export const PORTAL_SCHEMAS: Record<string, unknown> = {
   Behaviour: {
     type: 'object',
-    properties: {
-      duplicateSupplierSku: { enum: ['allow', 'refuse'] },
-      ambiguousSupplierSku: { enum: ['refuse', 'newest', 'oldest'] },
-      createStatus: { enum: [200, 201] },
-      parentDelete: { enum: ['refuse', 'cascade'] },
-      responseAttributes: { enum: ['all', 'set'] },
-      reviewTouchesUpdatedAt: { type: 'boolean' },
-    },
+    description: 'Switches for what the spec leaves "not shown" (README, gap table).',
+    properties: Object.fromEntries(
+      Object.entries(BEHAVIOUR_CHOICES).map(([key, choices]) => [key, { enum: choices }]),
+    ),
+    additionalProperties: false,
   },
   FaultPlan: {
     type: 'object',

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ObjectStoreErrorFilter } from './object-store.error.js';
+import { readRawBody } from '../http/raw-body.reader.js';
+import { ObjectStoreError, ObjectStoreErrorFilter } from './object-store.error.js';
 import { ObjectStoreService } from './object-store.service.js';
-import { readRawBody } from './raw-body.reader.js';
 
 /**
  * The object store and CDN the upload URLs point at. No API key: a pre-signed URL is the
@@ -25,7 +25,16 @@ export class ObjectStoreController {
     const upload = this.store.claim(fileName, expires, signature, req.header('content-type'));
     let bytes: Buffer;
     try {
-      bytes = await readRawBody(req, this.store.maxBytes);
+      bytes = await readRawBody(
+        req,
+        this.store.maxBytes,
+        () =>
+          new ObjectStoreError(
+            413,
+            'EntityTooLarge',
+            `The object exceeds the maximum size of ${this.store.maxBytes} bytes.`,
+          ),
+      );
     } catch (error) {
       this.store.release(upload);
       throw error;

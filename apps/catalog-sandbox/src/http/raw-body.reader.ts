@@ -1,12 +1,15 @@
 import type { Request } from 'express';
-import { ObjectStoreError } from './object-store.error.js';
 
-/** Reads a request's raw bytes, refusing more than `limit` (413 EntityTooLarge). */
-export function readRawBody(req: Request, limit: number): Promise<Buffer> {
-  const tooLarge = () =>
-    new ObjectStoreError(413, 'EntityTooLarge', `The object exceeds the maximum size of ${limit} bytes.`);
+/**
+ * Reads a request's raw bytes, failing with `tooLarge()` past `limit` bytes (whether declared by
+ * Content-Length or seen while streaming). Shared by the JSON body middleware and the object store.
+ */
+export function readRawBody(req: Request, limit: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(req.header('content-length') ?? Number.NaN);
-  if (declared > limit) return Promise.reject(tooLarge());
+  if (declared > limit) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
