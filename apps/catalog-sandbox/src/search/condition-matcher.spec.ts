@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogApiError } from '../http/catalog-api.error.js';
+import { errorOf } from '../../test/error-of.js';
 import { type FieldValue, matchesAll } from './condition-matcher.js';
 import { type FieldSpec, parseConditions } from './filter-condition.js';
 
@@ -8,16 +8,6 @@ const NUMBER: FieldSpec = { type: 'number', nullable: false };
 
 const test = (operators: unknown, value: FieldValue, spec: FieldSpec = TEXT) =>
   matchesAll(parseConditions(operators, 'f', spec), value);
-
-function errorOf(run: () => unknown): CatalogApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CatalogApiError) return error;
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
 
 describe('operator conditions', () => {
   it('applies the ten operators to a string value', () => {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogApiError } from '../http/catalog-api.error.js';
+import { errorOf } from '../../test/error-of.js';
 import { parsePagination } from './pagination.js';
-
-function errorOf(run: () => unknown): CatalogApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CatalogApiError) return error;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 describe('parsePagination', () => {
   const rules = { defaultLimit: 20, maxLimit: 500 };

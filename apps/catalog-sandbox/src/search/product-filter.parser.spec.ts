@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogApiError } from '../http/catalog-api.error.js';
+import { errorOf as errorOfRun } from '../../test/error-of.js';
 import { parseProductFilter } from './product-filter.parser.js';
 
-function errorOf(filter: unknown): CatalogApiError {
-  try {
-    parseProductFilter(filter);
-  } catch (error) {
-    if (error instanceof CatalogApiError) return error;
-    throw error;
-  }
-  throw new Error(`accepted ${JSON.stringify(filter)}`);
-}
+const errorOf = (filter: unknown) => errorOfRun(() => parseProductFilter(filter));
 
 describe('parseProductFilter', () => {
   it('reads nested and dotted enrichment and completion filters alike', () => {
