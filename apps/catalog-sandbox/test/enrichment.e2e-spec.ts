@@ -1,45 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import {
-  attr,
-  type CatalogSandboxHarness,
-  productBody,
-  startCatalogSandbox,
-  type TestAccount,
-} from './harness.js';
-
-const STEP_MS = 1000;
-type Entry = { key: string; value: unknown; blame?: string; sources?: Array<{ id: string; type: string }> };
-type Product = {
-  skuId: string;
-  updatedAt: number;
-  attributes: Entry[];
-  dataEnrichment?: { taskId: string; status: string; completedAt?: number };
-  attributeSummary: {
-    enrichableTotal: number;
-    enrichableCompleted: number;
-    enrichableCompletionRate: number;
-  };
-};
-
-/** Enrichable for a simple T-shirt in the default seed (AI on, CUSTOM or LIB, applicable). */
-const TEE_ENRICHABLE = [
-  'color',
-  'weightGrams',
-  'variantTitle',
-  'material',
-  'careInstructions',
-  'fit',
-  'neckline',
-  'occasions',
-  'manufacturerUrl',
-  'aiTitle',
-  'aiDescription',
-  'seoTitle',
-  'seoDescription',
-  'aiTags',
-  'aiBulletPoints',
-];
+import { type Entry, enrichmentKit, STEP_MS, TEE_ENRICHABLE } from './enrichment-fixture.js';
+import { attr, type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from './harness.js';
 
 describe('catalog sandbox: enrichment runs', () => {
   const clock = new ManualClock(Date.UTC(2026, 3, 1));
@@ -50,37 +12,10 @@ describe('catalog sandbox: enrichment runs', () => {
     account = await sandbox.createAccount();
   });
   afterAll(() => sandbox.close());
-
-  const runs = () => `/portal/v1/accounts/${account.id}/enrichment/runs`;
-  const read = async (skuId: string): Promise<Product> =>
-    (await account.api.get(`/v1/products/${skuId}`)).body.data;
-  /** Creates a product: name and brand (Acme) as productBody gives them, unless `extra` sets them. */
-  async function create(supplierSku: string, extra: Array<{ key: string; value: unknown }> = []) {
-    const body = productBody(supplierSku);
-    const given = new Set(extra.map((e) => e.key));
-    body.product.attributes = [...body.product.attributes.filter((a) => !given.has(a.key)), ...extra];
-    const res = await account.api.post('/v1/products', body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data as Product;
-  }
-  /** A T-shirt with a real productModel; `extra` adds or replaces attributes. */
-  function tee(supplierSku: string, extra: Array<{ key: string; value: unknown }> = []) {
-    const attributes = new Map<string, unknown>([
-      ['name', 'Basic tee'],
-      ['productCategory', 'apparel-tops-tshirts'],
-      ['productModel', 'AT-1000'],
-    ]);
-    for (const { key, value } of extra) attributes.set(key, value);
-    return create(
-      supplierSku,
-      [...attributes].map(([key, value]) => ({ key, value })),
-    );
-  }
-  async function start(body: unknown) {
-    const res = await sandbox.portal.post(runs(), body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  }
+  const { runs, read, tee, start } = enrichmentKit(
+    () => sandbox,
+    () => account,
+  );
 
   it('takes a product QUEUED, IN_PROGRESS, then FINISHED, filling only attributes without a user value', async () => {
     const product = await tee('enrich-1', [{ key: 'aiTitle', value: 'My own title' }]);
@@ -199,136 +134,5 @@ describe('catalog sandbox: enrichment runs', () => {
     expect(attr(v, 'variantTitle')?.value).toContain('M / Navy');
     expect(attr(v, 'aiTitle')).toMatchObject({ blame: 'ENRICHMENT', inherited: true });
     expect(attr(await read(parent.skuId), 'weightGrams')).toEqual({ key: 'weightGrams', value: null });
-  });
-
-  it('fails a product without productModel with enrichment_failed, writing nothing', async () => {
-    const product = await create('no-model', [{ key: 'productCategory', value: 'apparel-tops-tshirts' }]);
-    const run = await start({ skuIds: [product.skuId], mode: 'manual' });
-    await sandbox.portal.post(`${runs()}/${run.runId}/step`);
-    const done = (await sandbox.portal.post(`${runs()}/${run.runId}/step`)).body.data;
-    expect(done.items[0]).toMatchObject({
-      status: 'FAILED',
-      filled: [],
-      error: { code: 'enrichment_failed', details: { productModel: null, suggestion: expect.any(String) } },
-    });
-    const after = await read(product.skuId);
-    expect(after.dataEnrichment).toMatchObject({ status: 'FAILED', completedAt: clock.now() });
-    expect(after.attributes.some((a) => a.blame !== undefined)).toBe(false);
-  });
-
-  it('gives poorer results for an internal-looking productModel: text from your data only', async () => {
-    const product = await tee('internal', [{ key: 'productModel', value: 'INT-0042' }]);
-    const run = await start({ skuIds: [product.skuId], mode: 'manual' });
-    await sandbox.portal.post(`${runs()}/${run.runId}/step`);
-    const item = (await sandbox.portal.post(`${runs()}/${run.runId}/step`)).body.data.items[0];
-    expect(item.status).toBe('FINISHED');
-    expect(item.filled.sort()).toEqual(
-      [
-        'variantTitle',
-        'material',
-        'careInstructions',
-        'aiTitle',
-        'aiDescription',
-        'seoTitle',
-        'seoDescription',
-        'aiBulletPoints',
-      ].sort(),
-    );
-    const after = await read(product.skuId);
-    expect((attr(after, 'aiTitle') as Entry).sources?.map((s) => s.type)).toEqual(['YOUR_DATA']);
-    expect(after.attributeSummary.enrichableCompleted).toBe(8);
-  });
-
-  it('classifies a product without category to a leaf: blame ENRICHMENT, no sources, not counted', async () => {
-    const product = await create('knife', [
-      { key: 'name', value: 'Chef knife 20 cm' },
-      { key: 'description', value: '<p>Forged kitchen knife.</p>' },
-      { key: 'productModel', value: 'CK-20' },
-    ]);
-    const run = await start({ skuIds: [product.skuId], mode: 'manual' });
-    await sandbox.portal.post(`${runs()}/${run.runId}/step`);
-    const item = (await sandbox.portal.post(`${runs()}/${run.runId}/step`)).body.data.items[0];
-    expect(item.classifiedCategory).toBe('home-kitchen-knives');
-    const after = await read(product.skuId);
-    expect(attr(after, 'productCategory')).toEqual({
-      key: 'productCategory',
-      value: 'home-kitchen-knives',
-      blame: 'ENRICHMENT',
-    });
-    expect(attr(after, 'bladeLengthCm')).toMatchObject({
-      value: expect.stringMatching(/^\d+$/),
-      blame: 'ENRICHMENT',
-    });
-    expect(item.filled).not.toContain('productCategory');
-    expect(after.attributeSummary.enrichableTotal).toBe(item.filled.length);
-  });
-
-  it('skips a product with nothing to enrich', async () => {
-    const plain = await sandbox.createAccount({
-      attributes: [],
-      taxonomy: [{ id: 'only', name: 'Only', children: [] }],
-    });
-    const res = await plain.api.post(
-      '/v1/products',
-      productBody('nothing', [{ key: 'productCategory', value: 'only' }]),
-    );
-    const skuId = res.body.data.skuId;
-    const run = await sandbox.portal.post(`/portal/v1/accounts/${plain.id}/enrichment/runs`, {
-      skuIds: [skuId],
-      mode: 'manual',
-    });
-    const step = () =>
-      sandbox.portal.post(`/portal/v1/accounts/${plain.id}/enrichment/runs/${run.body.data.runId}/step`);
-    await step();
-    expect((await step()).body.data.items[0]).toMatchObject({ status: 'SKIPPED', filled: [] });
-    expect((await plain.api.get(`/v1/products/${skuId}`)).body.data.dataEnrichment).toMatchObject({
-      status: 'SKIPPED',
-    });
-  });
-
-  it('changes updatedAt on filled values only with enrichmentTouchesUpdatedAt', async () => {
-    const touchy = await sandbox.createAccount({ behaviour: { enrichmentTouchesUpdatedAt: true } });
-    const res = await touchy.api.post(
-      '/v1/products',
-      productBody('t', [{ key: 'productModel', value: 'X-1' }]),
-    );
-    const { skuId, updatedAt } = res.body.data;
-    await sandbox.portal.post(`/portal/v1/accounts/${touchy.id}/enrichment/runs`, { skuIds: [skuId] });
-    await clock.advance(STEP_MS);
-    expect((await touchy.api.get(`/v1/products/${skuId}`)).body.data.updatedAt).toBe(updatedAt);
-    await clock.advance(STEP_MS);
-    expect((await touchy.api.get(`/v1/products/${skuId}`)).body.data.updatedAt).toBe(clock.now());
-  });
-
-  it('reports records deleted during a run as DELETED', async () => {
-    const product = await tee('gone');
-    const run = await start({ skuIds: [product.skuId], mode: 'manual' });
-    await sandbox.portal.post(`${runs()}/${run.runId}/step`);
-    await account.api.delete(`/v1/products/${product.skuId}`);
-    const done = (await sandbox.portal.post(`${runs()}/${run.runId}/step`)).body.data;
-    expect(done).toMatchObject({ status: 'DONE', counts: { DELETED: 1 } });
-  });
-
-  it('validates run requests', async () => {
-    const product = await tee('valid');
-    const bad = async (body: unknown, status: number) => {
-      const res = await sandbox.portal.post(runs(), body);
-      expect(res.status, JSON.stringify(body)).toBe(status);
-      return res.body.error;
-    };
-    await bad({}, 400);
-    await bad({ skuIds: [] }, 400);
-    await bad({ skuIds: [product.skuId, product.skuId] }, 400);
-    await bad({ skuIds: [product.skuId], mode: 'fast' }, 400);
-    await bad({ skuIds: [product.skuId], batchSize: 0 }, 400);
-    expect((await bad({ skuIds: [product.skuId, 'SK99999999'] }, 404)).details.skuIds).toEqual([
-      'SK99999999',
-    ]);
-    expect((await sandbox.portal.get(`${runs()}/run_nope`)).status).toBe(404);
-    const auto = await start({ skuIds: [product.skuId] });
-    expect((await sandbox.portal.post(`${runs()}/${auto.runId}/step`)).status).toBe(409);
-    const listed = (await sandbox.portal.get(runs())).body.data.runs;
-    expect(listed.at(-1)).toMatchObject({ runId: auto.runId, total: 1 });
-    expect(listed.at(-1)).not.toHaveProperty('items');
   });
 });
