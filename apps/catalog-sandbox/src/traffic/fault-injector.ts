@@ -1,3 +1,4 @@
+import { seededRandom } from '#lib/seeded-random';
 import { FAULT_KINDS, type FaultKind, type FaultPlan, type FaultRule } from './fault-plan.js';
 
 /**
@@ -7,7 +8,7 @@ import { FAULT_KINDS, type FaultKind, type FaultPlan, type FaultRule } from './f
 export class FaultInjector {
   private plan: FaultPlan = {};
   private remaining = new Map<FaultKind, number>();
-  private random: () => number = seeded(1);
+  private random: () => number = seededRandom(1);
   private readonly injected: Record<FaultKind, number> = {
     error500: 0,
     burst429: 0,
@@ -17,7 +18,7 @@ export class FaultInjector {
 
   set(plan: FaultPlan): void {
     this.plan = plan;
-    this.random = seeded(plan.seed ?? 1);
+    this.random = seededRandom(plan.seed ?? 1);
     this.remaining = new Map();
     for (const kind of FAULT_KINDS) {
       const count = plan[kind]?.count;
@@ -61,16 +62,4 @@ function matches(rule: FaultRule, method: string, path: string): boolean {
   if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false;
   if (!rule.path) return true;
   return rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
-}
-
-/** mulberry32: a small, fast, seeded PRNG (quality is ample for fault draws). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '#lib/clock';
+import { seededRandom } from '#lib/seeded-random';
 import { toGid } from '../common/gid.js';
 import { preciseUtcTime } from '../common/shop-time.js';
 import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
@@ -8,7 +9,6 @@ import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import type { ProductEvent } from '../products/product.store.js';
 import type { Shop } from '../shops/shop.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
-import { seededRandom } from './delivery-faults.js';
 import type { DeliveryRecord } from './delivery-log.js';
 import { webhookHmac, webhookPayload } from './webhook-payload.js';
 import { sendWebhook } from './webhook-sender.js';
