@@ -23,3 +23,24 @@ export const CatalogTimeouts = {
 export const PLATFORM_ID_PATTERN = /^[A-Z]{2}\d{8}$/;
 
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff'] as const;
+export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
+
+/** The media type of each accepted image extension (the object-store PUT's Content-Type). */
+export const IMAGE_MEDIA_TYPES = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+} as const satisfies Record<ImageExtension, string>;
+export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[ImageExtension];
+
+/** The spec's image extension of a file name (any case), or null. */
+export function imageExtensionOf(fileName: string): ImageExtension | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return null;
+  const extension = fileName.slice(dot + 1).toLowerCase();
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(extension) ? (extension as ImageExtension) : null;
+}

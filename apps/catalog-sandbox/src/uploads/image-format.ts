@@ -1,24 +1,9 @@
-import { IMAGE_EXTENSIONS } from '#lib/catalog-contract';
+import { IMAGE_MEDIA_TYPES, type ImageExtension, type ImageMediaType } from '#lib/catalog-contract';
+
+export { type ImageExtension, imageExtensionOf } from '#lib/catalog-contract';
 
 /** The image formats the upload flow accepts, by media type. */
-export type ImageFormat =
-  | 'image/jpeg'
-  | 'image/png'
-  | 'image/gif'
-  | 'image/webp'
-  | 'image/bmp'
-  | 'image/tiff';
-export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
-
-const FORMAT_OF_EXTENSION: Record<ImageExtension, ImageFormat> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-  tiff: 'image/tiff',
-};
+export type ImageFormat = ImageMediaType;
 
 /** Content types an object-store PUT may declare for each format (aliases seen in the wild). */
 const CONTENT_TYPES: Record<ImageFormat, readonly string[]> = {
@@ -30,16 +15,9 @@ const CONTENT_TYPES: Record<ImageFormat, readonly string[]> = {
   'image/tiff': ['image/tiff', 'image/tiff-fx'],
 };
 
-/** The extension of a file name when it is one of the spec's image extensions (any case). */
-export function imageExtensionOf(fileName: string): ImageExtension | null {
-  const dot = fileName.lastIndexOf('.');
-  if (dot < 0) return null;
-  const ext = fileName.slice(dot + 1).toLowerCase();
-  return (IMAGE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as ImageExtension) : null;
-}
-
+/** The media type of an accepted extension. */
 export function formatOfExtension(ext: ImageExtension): ImageFormat {
-  return FORMAT_OF_EXTENSION[ext];
+  return IMAGE_MEDIA_TYPES[ext];
 }
 
 /** Whether a Content-Type header (parameters ignored, any case) names the given format. */
