@@ -1,6 +1,8 @@
 import request from 'supertest';
+import type { ProductWriteRequest } from '#lib/catalog-contract';
 import type { ManualClock } from '#lib/clock';
-import type { CatalogSandboxHarness } from '../../../apps/catalog-sandbox/test/harness.js';
+import type { RequestLogEntry } from '../../../apps/catalog-sandbox/src/request-log/request-log.js';
+import { type CatalogSandboxHarness, productBody } from '../../../apps/catalog-sandbox/test/harness.js';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../src/index.js';
 
 /**
@@ -21,14 +23,8 @@ export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 10
   return tracked;
 }
 
-export interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number;
-  time: number;
-}
+/** An entry of the sandbox's request log. */
+export type LoggedRequest = RequestLogEntry;
 
 /** One account's portal controls: request log, faults, rate limit, keys. */
 export function portalFor(sandbox: CatalogSandboxHarness, accountId: string) {
@@ -110,15 +106,8 @@ export function recorder() {
   return { events, metrics, logger, of };
 }
 
-/** A product body with the required attributes. */
-export function product(supplierSku: string) {
-  return {
-    product: {
-      supplierSku,
-      attributes: [
-        { key: 'name', value: `Product ${supplierSku}` },
-        { key: 'brand', value: 'Acme' },
-      ],
-    },
-  };
+/** The sandbox harness's product body (name and brand), typed as the client's request. */
+export function product(supplierSku: string): ProductWriteRequest {
+  // Without `extra`, the harness's values are the two strings it writes itself.
+  return productBody(supplierSku) as ProductWriteRequest;
 }
