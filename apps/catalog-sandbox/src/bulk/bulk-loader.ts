@@ -6,6 +6,7 @@ import { validateAttributeValue } from '../attributes/attribute-value.validator.
 import { REQUIRED_ON_CREATE } from '../attributes/default-attributes.js';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import { PlatformIdGenerator } from '../ids/platform-id.generator.js';
+import { newStoredRecord } from '../products/new-stored-record.js';
 import { duplicateSupplierSku } from '../products/products.service.js';
 import { findBySupplierSku } from '../products/record-lookup.js';
 import type { StoredAttribute, StoredProduct } from '../products/stored-product.js';
@@ -164,9 +165,7 @@ export class BulkLoader {
   /** Inserts in (createdAt, request order), so the store appends instead of splicing. */
   private insert(account: Account, planned: Planned[]): string[] {
     const records: StoredProduct[] = planned.map(({ item, attributes, createdAt, updatedAt }) => {
-      const record: StoredProduct = {
-        id: this.ids.nextInternalId(),
-        skuId: this.ids.next('SK'),
+      const record = newStoredRecord(this.ids, {
         supplierSku: item.supplierSku,
         parentSkuId: null,
         createdAt,
@@ -174,8 +173,7 @@ export class BulkLoader {
         seq: 0,
         attributes,
         ownMedia: item.parentSupplierSku !== undefined && attributes.has('media'),
-        variantSkuIds: [],
-      };
+      });
       if (item.dataEnrichment) {
         const { status, taskId, completedAt } = item.dataEnrichment;
         record.dataEnrichment = { taskId: taskId ?? this.ids.next('TK'), status };

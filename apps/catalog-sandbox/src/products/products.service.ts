@@ -6,6 +6,7 @@ import { REQUIRED_ON_CREATE } from '../attributes/default-attributes.js';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import { PlatformIdGenerator } from '../ids/platform-id.generator.js';
 import { applyAttributeChanges, planAttributeChanges } from './attribute-writer.js';
+import { newStoredRecord } from './new-stored-record.js';
 import { ProductView } from './product-view.js';
 import { findBySupplierSku, requireRecord } from './record-lookup.js';
 import type { StoredProduct } from './stored-product.js';
@@ -42,19 +43,12 @@ export class ProductsService {
       throw duplicateSupplierSku(supplierSku);
     }
     const changes = planAttributeChanges(account, write.attributes, 'product');
-    const now = this.clock.now();
-    const product: StoredProduct = {
-      id: this.ids.nextInternalId(),
-      skuId: this.ids.next('SK'),
+    const product = newStoredRecord(this.ids, {
       supplierSku,
       parentSkuId: null,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: this.clock.now(),
       seq: account.nextRecordSeq(),
-      attributes: new Map(),
-      ownMedia: false,
-      variantSkuIds: [],
-    };
+    });
     applyAttributeChanges(product, changes);
     account.products.insert(product);
     return new ProductView(account).record(product);

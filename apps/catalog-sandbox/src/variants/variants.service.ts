@@ -11,6 +11,7 @@ import type { Account } from '../accounts/account.js';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import { PlatformIdGenerator } from '../ids/platform-id.generator.js';
 import { applyAttributeChanges, planAttributeChanges } from '../products/attribute-writer.js';
+import { newStoredRecord } from '../products/new-stored-record.js';
 import { ProductView } from '../products/product-view.js';
 import { duplicateSupplierSku, ProductsService } from '../products/products.service.js';
 import { findBySupplierSku } from '../products/record-lookup.js';
@@ -57,19 +58,12 @@ export class VariantsService {
     if (account.products.bySupplierSku(body.supplierSku).length > 0)
       throw duplicateSupplierSku(body.supplierSku);
     const changes = planAttributeChanges(account, body.attributes, 'variant-create');
-    const now = this.clock.now();
-    const variant: StoredProduct = {
-      id: this.ids.nextInternalId(),
-      skuId: this.ids.next('SK'),
+    const variant = newStoredRecord(this.ids, {
       supplierSku: body.supplierSku,
       parentSkuId: parent.skuId,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: this.clock.now(),
       seq: account.nextRecordSeq(),
-      attributes: new Map(),
-      ownMedia: false,
-      variantSkuIds: [],
-    };
+    });
     applyAttributeChanges(variant, changes);
     account.products.insert(variant);
     parent.variantSkuIds.push(variant.skuId);
