@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountRegistry } from '../src/accounts/account.registry.js';
 import { type CatalogSandboxHarness, productBody, startCatalogSandbox, type TestAccount } from './harness.js';
 
 describe('catalog sandbox: authentication and the error envelope', () => {
@@ -88,8 +89,8 @@ describe('catalog sandbox: authentication and the error envelope', () => {
     const res = await account.api.post('/v1/products', big);
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'payload_too_large', details: { max_bytes: 4096 } });
-    const log = await sandbox.portal.get(`/portal/v1/accounts/${account.id}/requests?status=200&method=POST`);
-    expect(log.body.data.requests.some((r: { path: string }) => r.path === '/v1/products')).toBe(false);
+    const store = sandbox.app.get(AccountRegistry).require(account.id).products;
+    expect(store.bySupplierSku('too-big')).toEqual([]);
   });
 
   it('answers a wrong body shape with validation_error naming the field', async () => {
