@@ -1,11 +1,7 @@
 // Bulk fixtures: 100,000 products into a catalog sandbox account over HTTP.
 // Run on demand: `npx vitest bench --run bench/catalog-bulk-load.bench.ts` (reports ops/s; never part of `npm test`).
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-  type TestAccount,
-} from '../apps/catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 
 const COUNT = 100_000;
 const T0 = Date.UTC(2025, 0, 1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS } from '#lib/catalog-contract';
-import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from './harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 
 const SEARCH = '/v1/attributes/search';
 const DEFAULT_KEYS = [

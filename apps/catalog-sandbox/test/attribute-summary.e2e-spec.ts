@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CatalogSandboxHarness,
+  productBody,
+  startCatalogSandbox,
+  type TestAccount,
+} from '#testing/catalog-sandbox';
 import type { AttributeDefinitionInput } from '../src/attributes/attribute-definition.js';
-import { type CatalogSandboxHarness, productBody, startCatalogSandbox, type TestAccount } from './harness.js';
 
 // One attribute per rule of the spec's "Attribute applicability" section.
 const ATTRIBUTES: AttributeDefinitionInput[] = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogSandboxHarness, productBody, startCatalogSandbox } from './harness.js';
+import { type CatalogSandboxHarness, productBody, startCatalogSandbox } from '#testing/catalog-sandbox';
 
 describe('catalog sandbox: switches for the spec gaps', () => {
   let sandbox: CatalogSandboxHarness;

@@ -6,7 +6,7 @@ import {
   productBody,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
+} from '#testing/catalog-sandbox';
 
 const T0 = Date.UTC(2025, 0, 1);
 type Entry = { key: string; value: unknown; blame?: string; sources?: unknown[]; inherited?: boolean };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type CatalogSandboxHarness, productBody, type TestAccount } from './harness.js';
+import { type CatalogSandboxHarness, productBody, type TestAccount } from '#testing/catalog-sandbox';
 
 /** Enrichment step delay (CATALOG_SANDBOX_ENRICHMENT_STEP_MS default). */
 export const STEP_MS = 1000;

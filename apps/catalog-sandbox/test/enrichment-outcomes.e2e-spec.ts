@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import { type Entry, enrichmentKit, STEP_MS } from './enrichment-fixture.js';
 import {
   attr,
   type CatalogSandboxHarness,
   productBody,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
+} from '#testing/catalog-sandbox';
+import { type Entry, enrichmentKit, STEP_MS } from './enrichment-fixture.js';
 
 describe('catalog sandbox: enrichment outcomes (failed, poorer, classified, skipped, deleted)', () => {
   const clock = new ManualClock(Date.UTC(2026, 3, 1));

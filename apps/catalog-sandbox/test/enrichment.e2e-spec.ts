@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
+import {
+  attr,
+  type CatalogSandboxHarness,
+  startCatalogSandbox,
+  type TestAccount,
+} from '#testing/catalog-sandbox';
 import { type Entry, enrichmentKit, STEP_MS, TEE_ENRICHABLE } from './enrichment-fixture.js';
-import { attr, type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from './harness.js';
 
 describe('catalog sandbox: enrichment runs', () => {
   const clock = new ManualClock(Date.UTC(2026, 3, 1));

@@ -1,7 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CatalogSandboxHarness,
+  productBody,
+  startCatalogSandbox,
+  type TestAccount,
+} from '#testing/catalog-sandbox';
 import { AccountRegistry } from '../src/accounts/account.registry.js';
-import { type CatalogSandboxHarness, productBody, startCatalogSandbox, type TestAccount } from './harness.js';
 
 describe('catalog sandbox: authentication and the error envelope', () => {
   let sandbox: CatalogSandboxHarness;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogSandboxHarness, startCatalogSandbox } from './harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiFor,
+  type CatalogSandboxHarness,
+  productBody,
+  startCatalogSandbox,
+} from '#testing/catalog-sandbox';
 import { AccountRegistry } from '../src/accounts/account.registry.js';
-import { apiFor, type CatalogSandboxHarness, productBody, startCatalogSandbox } from './harness.js';
 
 describe('catalog sandbox: portal API', () => {
   let sandbox: CatalogSandboxHarness;

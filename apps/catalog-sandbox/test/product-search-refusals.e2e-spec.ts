@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATORS } from '#lib/catalog-contract';
-import { type CatalogSandboxHarness, productBody, startCatalogSandbox, type TestAccount } from './harness.js';
+import {
+  type CatalogSandboxHarness,
+  productBody,
+  startCatalogSandbox,
+  type TestAccount,
+} from '#testing/catalog-sandbox';
 
 const SEARCH = '/v1/products/search';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataEnrichment } from '#lib/catalog-contract';
 import { ManualClock } from '#lib/clock';
-import { AccountRegistry } from '../src/accounts/account.registry.js';
 import {
   attr,
   type CatalogSandboxHarness,
   productBody,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
+} from '#testing/catalog-sandbox';
+import { AccountRegistry } from '../src/accounts/account.registry.js';
 
 const T0 = 1_700_000_000_000;
 const SEARCH = '/v1/products/search';

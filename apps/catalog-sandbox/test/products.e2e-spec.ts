@@ -6,7 +6,7 @@ import {
   productBody,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
+} from '#testing/catalog-sandbox';
 
 describe('catalog sandbox: products', () => {
   let sandbox: CatalogSandboxHarness;

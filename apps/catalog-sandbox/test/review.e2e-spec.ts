@@ -6,7 +6,7 @@ import {
   productBody,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
+} from '#testing/catalog-sandbox';
 
 type Entry = { key: string; value: unknown; blame?: string; sources?: unknown[] };
 type Product = { skuId: string; updatedAt: number; attributes: Entry[] };

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiFor,
+  type CatalogSandboxHarness,
+  productBody,
+  startCatalogSandbox,
+} from '#testing/catalog-sandbox';
 import { DEFAULT_SEED_PATH } from '../src/config/catalog-sandbox.config.js';
-import { apiFor, type CatalogSandboxHarness, productBody, startCatalogSandbox } from './harness.js';
 
 describe('catalog sandbox: the seed file loaded at boot', () => {
   let sandbox: CatalogSandboxHarness;

@@ -1,8 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
+import {
+  type CatalogSandboxHarness,
+  productBody,
+  startCatalogSandbox,
+  type TestAccount,
+} from '#testing/catalog-sandbox';
 import { AccountRegistry } from '../src/accounts/account.registry.js';
-import { type CatalogSandboxHarness, productBody, startCatalogSandbox, type TestAccount } from './harness.js';
 
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));

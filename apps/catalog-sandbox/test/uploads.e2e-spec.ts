@@ -6,10 +6,10 @@ import {
   attr,
   type CatalogSandboxHarness,
   productBody,
+  sampleImage,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
-import { sampleImage } from './sample-images.js';
+} from '#testing/catalog-sandbox';
 
 const PROCESSING_MS = 3000;
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogLimits } from '#lib/catalog-contract';
-import { AccountRegistry } from '../src/accounts/account.registry.js';
 import {
   attr,
   type CatalogSandboxHarness,
   productBody,
   startCatalogSandbox,
   type TestAccount,
-} from './harness.js';
+} from '#testing/catalog-sandbox';
+import { AccountRegistry } from '../src/accounts/account.registry.js';
 
 describe('catalog sandbox: variants', () => {
   let sandbox: CatalogSandboxHarness;

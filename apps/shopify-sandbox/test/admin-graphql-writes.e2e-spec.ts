@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 interface AdminRequest {

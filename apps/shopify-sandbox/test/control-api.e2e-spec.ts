@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 
 describe('control API', () => {
   let h: ShopifySandboxHarness;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 const exemplar = JSON.parse(

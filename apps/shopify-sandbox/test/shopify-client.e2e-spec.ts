@@ -2,8 +2,8 @@ import '@shopify/shopify-api/adapters/node';
 import { ApiVersion, Session, shopifyApi } from '@shopify/shopify-api';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { sandboxFetch } from '../src/index.js';
-import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
 
 // Connector code uses Shopify's own client; it must work against the sandbox unchanged.
 describe("@shopify/shopify-api's GraphQL client against the sandbox", () => {

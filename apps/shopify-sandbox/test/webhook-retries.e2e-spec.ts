@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import { type ShopifySandboxHarness, startShopifySandbox } from './harness.js';
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { type Responder, WebhookReceiver } from './webhook-receiver.js';
 
 interface Delivery {

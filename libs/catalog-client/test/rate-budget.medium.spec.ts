@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-} from '../../../apps/catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { CatalogClient } from '../src/index.js';
 import { drive, maxInWindow, portalFor, recorder } from './sandbox-support.js';
 

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SystemClock } from '#lib/clock';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-} from '../../../apps/catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { CatalogClient, type CatalogClientOptions } from '../src/index.js';
 import { drive, portalFor, product, recorder } from './sandbox-support.js';
 

@@ -1,8 +1,6 @@
-import request from 'supertest';
 import type { ProductWriteRequest } from '#lib/catalog-contract';
 import type { ManualClock } from '#lib/clock';
-import type { RequestLogEntry } from '../../../apps/catalog-sandbox/src/request-log/request-log.js';
-import { type CatalogSandboxHarness, productBody } from '../../../apps/catalog-sandbox/test/harness.js';
+import { portalFor, productBody, type RequestLogEntry } from '#testing/catalog-sandbox';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../src/index.js';
 
 /**
@@ -26,46 +24,8 @@ export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 10
 /** An entry of the sandbox's request log. */
 export type LoggedRequest = RequestLogEntry;
 
-/** One account's portal controls: request log, faults, rate limit, keys. */
-export function portalFor(sandbox: CatalogSandboxHarness, accountId: string) {
-  const base = `/portal/v1/accounts/${accountId}`;
-  return {
-    async requests(query: Record<string, string> = {}): Promise<LoggedRequest[]> {
-      const qs = new URLSearchParams(query).toString();
-      const res = await sandbox.portal.get(`${base}/requests${qs ? `?${qs}` : ''}`);
-      return res.body.data.requests as LoggedRequest[];
-    },
-    async clearRequests(): Promise<void> {
-      await sandbox.portal.delete(`${base}/requests`);
-    },
-    async setFaults(plan: Record<string, unknown>): Promise<void> {
-      const res = await request(sandbox.url)
-        .put(`${base}/faults`)
-        .set('X-Portal-Token', sandbox.portalToken)
-        .send(plan);
-      if (res.status !== 200) throw new Error(`faults refused: ${JSON.stringify(res.body)}`);
-    },
-    async faults(): Promise<{ injected: Record<string, number> }> {
-      return (await sandbox.portal.get(`${base}/faults`)).body.data;
-    },
-    async clearFaults(): Promise<void> {
-      await sandbox.portal.delete(`${base}/faults`);
-    },
-    async setRateLimit(settings: {
-      enabled?: boolean;
-      ratePerSecond?: number;
-      burst?: number;
-    }): Promise<void> {
-      const res = await sandbox.portal.patch(`${base}/rate-limit`, settings);
-      if (res.status !== 200) throw new Error(`rate limit refused: ${JSON.stringify(res.body)}`);
-    },
-    async setKeysActive(active: boolean): Promise<void> {
-      const keys = (await sandbox.portal.get(`${base}/api-keys`)).body.data.apiKeys as Array<{ id: string }>;
-      for (const key of keys)
-        await sandbox.portal.post(`${base}/api-keys/${key.id}/${active ? 'activate' : 'deactivate'}`);
-    },
-  };
-}
+/** One account's portal controls (request log, faults, rate limit, keys): the testing entry's. */
+export { portalFor };
 
 /** The largest number of times falling in any half-open window [t, t + windowMs). */
 export function maxInWindow(times: number[], windowMs: number): number {

@@ -2,10 +2,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductFilter } from '#lib/catalog-contract';
 import { ManualClock, SystemClock } from '#lib/clock';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-} from '../../../apps/catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { CatalogClient, CatalogClientError } from '../src/index.js';
 import { drive, portalFor, product, recorder } from './sandbox-support.js';
 

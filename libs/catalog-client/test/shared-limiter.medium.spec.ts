@@ -2,10 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-} from '../../../apps/catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
 import type { WorkerConfig } from './fixtures/shared-budget-worker.js';
 import { maxInWindow, portalFor } from './sandbox-support.js';
 

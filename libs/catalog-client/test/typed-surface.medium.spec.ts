@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-  type TestAccount,
-} from '../../../apps/catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 import { CatalogClient, CatalogClientError } from '../src/index.js';
 import { drive, portalFor, product } from './sandbox-support.js';
 

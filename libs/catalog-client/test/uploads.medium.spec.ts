@@ -1,11 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-} from '../../../apps/catalog-sandbox/test/harness.js';
-import { sampleImage } from '../../../apps/catalog-sandbox/test/sample-images.js';
+import { type CatalogSandboxHarness, sampleImage, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { CatalogClient } from '../src/index.js';
 import { drive, portalFor, product, recorder } from './sandbox-support.js';
 

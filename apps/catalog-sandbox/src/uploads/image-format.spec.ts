@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleImage } from '../../test/sample-images.js';
+import { sampleImage } from '../testing/sample-images.js';
 import { contentTypeMatches, imageExtensionOf, sniffImageFormat } from './image-format.js';
 
 describe('image formats', () => {

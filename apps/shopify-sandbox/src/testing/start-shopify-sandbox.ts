@@ -1,14 +1,15 @@
 import type { Clock } from '#lib/clock';
 import {
-  createShopifySandbox,
   DEFAULT_APP_SECRET,
   DEFAULT_CONTROL_TOKEN,
   DEFAULT_SHOP,
   loadShopifySandboxConfig,
   SANDBOX_API_VERSION,
-  type ShopifySandbox,
   type ShopifySandboxConfig,
-} from '../src/index.js';
+} from '../config/shopify-sandbox.config.js';
+import { createShopifySandbox, type ShopifySandbox } from '../shopify-sandbox.js';
+import type { AdminRequestRecord } from '../shops/admin-request-log.js';
+import type { DeliveryRecord } from '../webhooks/delivery-log.js';
 
 export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost'>> {
   webhooks?: Partial<ShopifySandboxConfig['webhooks']>;
@@ -43,6 +44,10 @@ export interface ShopifySandboxHarness {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The first shop's Admin API request log (GraphQL and REST), oldest first. */
+  adminRequests(filter?: { api?: 'graphql' | 'rest'; operationType?: string }): Promise<AdminRequestRecord[]>;
+  /** The first shop's webhook deliveries (duplicates included), oldest first. */
+  deliveries(filter?: { topic?: string; state?: string }): Promise<DeliveryRecord[]>;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,8 @@ export async function startShopifySandbox(overrides: SandboxOverrides = {}): Pro
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   };
+  const control = (method: string, path: string, body?: unknown) =>
+    call(`${url}/sandbox/${path}`, method, { 'X-Sandbox-Control-Token': controlToken }, body);
   return {
     url,
     adminUrl,
@@ -106,8 +113,22 @@ export async function startShopifySandbox(overrides: SandboxOverrides = {}): Pro
     },
     merchant: (method, path, body) =>
       call(`${adminUrl}/${path}`, method, { 'X-Shopify-Access-Token': shop.accessToken }, body),
-    control: (method, path, body) =>
-      call(`${url}/sandbox/${path}`, method, { 'X-Sandbox-Control-Token': controlToken }, body),
+    control,
+    async adminRequests(filter = {}) {
+      const reply = await control('GET', `shops/${shop.domain}/admin-requests${query(filter)}`);
+      return reply.body.requests as AdminRequestRecord[];
+    },
+    async deliveries(filter = {}) {
+      const reply = await control('GET', `shops/${shop.domain}/deliveries${query(filter)}`);
+      return reply.body.deliveries as DeliveryRecord[];
+    },
     close: () => sandbox.close(),
   };
+}
+
+function query(filter: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined) params.set(name, value);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
 }

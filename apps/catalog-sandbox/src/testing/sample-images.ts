@@ -1,4 +1,4 @@
-import type { ImageFormat } from '../src/uploads/image-format.js';
+import type { ImageFormat } from '../uploads/image-format.js';
 
 const HEADERS: Record<ImageFormat, number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...ascii('JFIF'), 0x00],
