@@ -1,4 +1,10 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { Clock } from '#lib/clock';
 import { AccountRegistry } from './accounts/account.registry.js';
@@ -7,13 +13,17 @@ import { SeedLoader } from './accounts/seed.loader.js';
 import { AttributeSearchController } from './attributes/attribute-search.controller.js';
 import { BulkController } from './bulk/bulk.controller.js';
 import { BulkLoader } from './bulk/bulk-loader.js';
+import { SANDBOX_CONFIG } from './catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
 import { DeterministicEnricher } from './enrichment/deterministic-enricher.js';
 import { ENRICHER } from './enrichment/enricher.js';
 import { EnrichmentRunner } from './enrichment/enrichment-runner.js';
 import { EnrichmentRunsController } from './enrichment/enrichment-runs.controller.js';
 import { CatalogExceptionFilter } from './http/catalog-exception.filter.js';
+import { CredentialsFirstMiddleware } from './http/credentials-first.middleware.js';
 import { JsonBodyMiddleware } from './http/json-body.middleware.js';
+import { RequestIdMiddleware } from './http/request-id.middleware.js';
+import { RouteCheckMiddleware } from './http/route-check.middleware.js';
 import { PlatformIdGenerator } from './ids/platform-id.generator.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PortalAccountsController } from './portal/portal-accounts.controller.js';
@@ -26,7 +36,6 @@ import { ProductsService } from './products/products.service.js';
 import { RequestLogMiddleware } from './request-log/request-log.middleware.js';
 import { PortalProductsController } from './review/portal-products.controller.js';
 import { ReviewService } from './review/review.service.js';
-import { SANDBOX_CONFIG } from './sandbox.tokens.js';
 import { ProductSearchController } from './search/product-search.controller.js';
 import { TaxonomyController } from './taxonomy/taxonomy.controller.js';
 import { DropAfterCommitInterceptor } from './traffic/drop-after-commit.interceptor.js';
@@ -41,7 +50,8 @@ import { UploadsService } from './uploads/uploads.service.js';
 import { VariantsController } from './variants/variants.controller.js';
 import { VariantsService } from './variants/variants.service.js';
 
-// ProductSearchController comes first so POST /v1/products/search is never taken for another route.
+// ProductSearchController comes first so POST /v1/products/search is never taken for another route
+// (RouteCheckMiddleware also keeps GET /v1/products/search from being read as a skuId).
 const API_CONTROLLERS = [
   ProductSearchController,
   ProductsController,
@@ -99,8 +109,14 @@ export class CatalogSandboxModule implements NestModule {
     };
   }
 
+  // In order: correlation id; unknown path or wrong method (404, 405); credential (401) before
+  // any body is read; the body; the request log.
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes(...API_CONTROLLERS, ...PORTAL_CONTROLLERS);
+    const everyRoute = { path: '*path', method: RequestMethod.ALL };
+    consumer.apply(RequestIdMiddleware, RouteCheckMiddleware).forRoutes(everyRoute);
+    consumer
+      .apply(CredentialsFirstMiddleware, JsonBodyMiddleware)
+      .forRoutes(...API_CONTROLLERS, ...PORTAL_CONTROLLERS);
     consumer.apply(RequestLogMiddleware).forRoutes(...API_CONTROLLERS);
   }
 }

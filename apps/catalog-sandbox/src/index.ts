@@ -1,3 +1,4 @@
+// The catalog sandbox's import surface (tests use `#testing/catalog-sandbox`).
 export type { CatalogSandboxConfig } from './config/catalog-sandbox.config.js';
 export {
   DEFAULT_SEED_PATH,
@@ -5,4 +6,8 @@ export {
   loadCatalogSandboxConfig,
 } from './config/catalog-sandbox.config.js';
 export { DEFAULT_BEHAVIOUR, type SandboxBehaviour } from './config/sandbox-behaviour.js';
-export { type CatalogSandboxOptions, createCatalogSandbox } from './create-catalog-sandbox.js';
+export {
+  type CatalogSandbox,
+  type CatalogSandboxOptions,
+  createCatalogSandbox,
+} from './create-catalog-sandbox.js';

@@ -8,5 +8,9 @@ export {
   type ShopifySandboxConfig,
 } from './config/shopify-sandbox.config.js';
 export { CONTROL_TOKEN_HEADER } from './control/control-token.guard.js';
+export {
+  createShopifySandbox,
+  type ShopifySandbox,
+  type ShopifySandboxOptions,
+} from './create-shopify-sandbox.js';
 export { sandboxFetch } from './sandbox-fetch.js';
-export { createShopifySandbox, type ShopifySandbox, type ShopifySandboxOptions } from './shopify-sandbox.js';

@@ -1,26 +1,22 @@
+import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError } from '#lib/config';
-import {
-  loadShopifySandboxConfig,
-  SANDBOX_API_VERSION,
-  type ShopifySandboxConfig,
-} from './config/shopify-sandbox.config.js';
-import { createShopifySandbox } from './shopify-sandbox.js';
+import { createShopifySandbox, loadShopifySandboxConfig, SANDBOX_API_VERSION } from './index.js';
 
-let config: ShopifySandboxConfig;
-try {
-  config = loadShopifySandboxConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`shopify-sandbox: ${error.message}\n`);
-  process.exit(1);
+// environment -> config -> create -> listen (README, "Contributing").
+async function main(): Promise<void> {
+  const config = loadShopifySandboxConfig(process.env);
+  const sandbox = await createShopifySandbox(config, { logger: ['log', 'error', 'warn'] });
+  sandbox.app.enableShutdownHooks();
+  const url = await sandbox.listen();
+  new Logger('ShopifySandbox').log(
+    `Listening on ${sandbox.address} (${url}): Admin API ${url}/admin/api/${SANDBOX_API_VERSION}/graphql.json, shops ${config.shops
+      .map((shop) => shop.domain)
+      .join(', ')}`,
+  );
 }
 
-const sandbox = await createShopifySandbox(config, { logger: ['log', 'error', 'warn'] });
-sandbox.app.enableShutdownHooks();
-const url = await sandbox.listen();
-new Logger('ShopifySandbox').log(
-  `Listening on ${url}: Admin API ${url}/admin/api/${SANDBOX_API_VERSION}/graphql.json, shops ${config.shops
-    .map((shop) => shop.domain)
-    .join(', ')}`,
-);
+main().catch((error: unknown) => {
+  // A ConfigError names every bad variable; anything else (a port in use) says what failed.
+  process.stderr.write(`shopify-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,44 +1,63 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { Clock } from '#lib/clock';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
-import { SANDBOX_CONFIG } from './config/sandbox-config.token.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
 import { ControlController } from './control/control.controller.js';
 import { AdminGraphqlController } from './graphql/admin-graphql.controller.js';
 import { AdminGraphqlService } from './graphql/admin-graphql.service.js';
+import { RequestBodyMiddleware } from './http/request-body.middleware.js';
+import { RouteCheckMiddleware } from './http/route-check.middleware.js';
+import { ShopifyExceptionFilter } from './http/shopify-exception.filter.js';
 import { ImageIngest } from './images/image-ingest.service.js';
 import { ImagesController } from './images/images.controller.js';
 import { MerchantInventoryController } from './merchant/merchant-inventory.controller.js';
 import { MerchantProductsController } from './merchant/merchant-products.controller.js';
 import { ProductEditor } from './merchant/product-editor.service.js';
+import { SANDBOX_CONFIG } from './shopify-sandbox.tokens.js';
 import { ShopRegistry } from './shops/shop-registry.service.js';
 import { WebhookDeliveryService } from './webhooks/webhook-delivery.service.js';
 
-@Module({})
-export class ShopifySandboxModule {}
+// Routes that take a request body (the CDN serves GETs only).
+const BODY_CONTROLLERS = [
+  AdminGraphqlController,
+  MerchantProductsController,
+  MerchantInventoryController,
+  ControlController,
+];
 
 /** The whole sandbox, for one configuration and clock. */
-export function shopifySandboxModule(config: ShopifySandboxConfig, clock: Clock): DynamicModule {
-  return {
-    module: ShopifySandboxModule,
-    controllers: [
-      AdminGraphqlController,
-      MerchantProductsController,
-      MerchantInventoryController,
-      ImagesController,
-      ControlController,
-    ],
-    providers: [
-      { provide: SANDBOX_CONFIG, useValue: config },
-      { provide: Clock, useValue: clock },
-      { provide: IdSequence, useValue: new IdSequence() },
-      PublicUrl,
-      ShopRegistry,
-      ProductEditor,
-      ImageIngest,
-      WebhookDeliveryService,
-      AdminGraphqlService,
-    ],
-  };
+@Module({})
+export class ShopifySandboxModule implements NestModule {
+  static forRoot(config: ShopifySandboxConfig, clock: Clock): DynamicModule {
+    return {
+      module: ShopifySandboxModule,
+      controllers: [...BODY_CONTROLLERS, ImagesController],
+      providers: [
+        { provide: APP_FILTER, useClass: ShopifyExceptionFilter },
+        { provide: SANDBOX_CONFIG, useValue: config },
+        { provide: Clock, useValue: clock },
+        { provide: IdSequence, useValue: new IdSequence() },
+        PublicUrl,
+        ShopRegistry,
+        ProductEditor,
+        ImageIngest,
+        WebhookDeliveryService,
+        AdminGraphqlService,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    // Unknown paths and wrong methods first (404, 405), then bodies, then guards and handlers.
+    consumer.apply(RouteCheckMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
+    consumer.apply(RequestBodyMiddleware).forRoutes(...BODY_CONTROLLERS);
+  }
 }

@@ -1,8 +1,8 @@
 // The Shopify sandbox's supported testing entry, imported as `#testing/shopify-sandbox` (README,
 // "Testing entry"). Other apps' tests start the sandbox through this, never by path.
 export type { ShopConfig, ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
+export type { ShopifySandbox } from './create-shopify-sandbox.js';
 export { sandboxFetch } from './sandbox-fetch.js';
-export type { ShopifySandbox } from './shopify-sandbox.js';
 export type { AdminRequestRecord } from './shops/admin-request-log.js';
 export {
   type GraphqlBody,

@@ -26,6 +26,7 @@ export const CatalogErrorCode = {
   AMBIGUOUS_SUPPLIER_SKU: 'ambiguous_supplier_sku',
   VALIDATION_ERROR: 'validation_error',
   MALFORMED_JSON: 'malformed_json',
+  METHOD_NOT_ALLOWED: 'method_not_allowed',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   RATE_LIMIT_EXCEEDED: 'rate_limit_exceeded',

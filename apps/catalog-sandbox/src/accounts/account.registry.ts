@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogErrorCode } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
 import { CatalogApiError } from '../http/catalog-api.error.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 import { Account } from './account.js';
 import type { AccountDefinition } from './account-definition.js';
 import { type ApiKey, hashApiKey } from './api-key.js';
@@ -30,7 +30,7 @@ export class AccountRegistry {
   create(definition: AccountDefinition): CreatedAccount {
     const id = definition.id ?? this.nextAccountId();
     if (this.accounts.has(id)) {
-      throw new CatalogApiError(409, CatalogErrorCode.CONFLICT, `Account "${id}" already exists.`);
+      throw new CatalogApiError(CatalogErrorCode.CONFLICT, `Account "${id}" already exists.`);
     }
     const given = definition.apiKeys ?? [];
     for (const { key } of given) this.assertKeyIsNew(key);
@@ -57,7 +57,7 @@ export class AccountRegistry {
 
   require(id: string): Account {
     const account = this.accounts.get(id);
-    if (!account) throw new CatalogApiError(404, CatalogErrorCode.NOT_FOUND, `No account "${id}".`);
+    if (!account) throw new CatalogApiError(CatalogErrorCode.NOT_FOUND, `No account "${id}".`);
     return account;
   }
 
@@ -107,7 +107,7 @@ export class AccountRegistry {
 
   private assertKeyIsNew(plain: string): void {
     if (this.keyIndex.has(hashApiKey(plain))) {
-      throw new CatalogApiError(409, CatalogErrorCode.CONFLICT, 'That API key is already in use.');
+      throw new CatalogApiError(CatalogErrorCode.CONFLICT, 'That API key is already in use.');
     }
   }
 

@@ -79,11 +79,7 @@ export class Account {
   requireKey(keyId: string): ApiKey {
     const key = this.apiKeys.get(keyId);
     if (!key)
-      throw new CatalogApiError(
-        404,
-        CatalogErrorCode.NOT_FOUND,
-        `No API key "${keyId}" in account "${this.id}".`,
-      );
+      throw new CatalogApiError(CatalogErrorCode.NOT_FOUND, `No API key "${keyId}" in account "${this.id}".`);
     return key;
   }
 
@@ -91,7 +87,6 @@ export class Account {
     const active = this.activeKeyCount();
     if (active >= CatalogLimits.ACTIVE_API_KEYS) {
       throw new CatalogApiError(
-        409,
         CatalogErrorCode.API_KEY_LIMIT_EXCEEDED,
         `An account can have at most ${CatalogLimits.ACTIVE_API_KEYS} active API keys.`,
         { current_count: active, suggestion: 'Deactivate or delete a key first.' },

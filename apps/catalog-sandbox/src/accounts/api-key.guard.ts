@@ -3,8 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import type { SandboxRequest } from '../http/sandbox-request.js';
 import { TrafficPolicy } from '../traffic/traffic-policy.js';
+import type { Account } from './account.js';
 import { AccountRegistry } from './account.registry.js';
-import { grants, type Permission } from './api-key.js';
+import { type ApiKey, grants, type Permission } from './api-key.js';
 
 const PERMISSION = 'catalog-sandbox:permission';
 
@@ -26,11 +27,7 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SandboxRequest>();
-    const plain = req.header('x-api-key');
-    if (!plain) throw CatalogApiError.unauthorized('The X-API-Key header is missing.');
-    const found = this.registry.resolveKey(plain);
-    if (!found) throw CatalogApiError.unauthorized('The API key is not valid.');
-    if (!found.key.active) throw CatalogApiError.unauthorized('The API key is deactivated.');
+    const found = this.authenticate(req);
     req.catalog = found;
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION, [
       context.getHandler(),
@@ -39,5 +36,15 @@ export class ApiKeyGuard implements CanActivate {
     if (permission && !grants(found.key, permission)) throw CatalogApiError.forbidden(permission);
     await this.traffic.admit(found.account, req);
     return true;
+  }
+
+  /** The account and key of the request's `X-API-Key`; 401 when missing, unknown or deactivated. */
+  authenticate(req: SandboxRequest): { account: Account; key: ApiKey } {
+    const plain = req.header('x-api-key');
+    if (!plain) throw CatalogApiError.unauthorized('The X-API-Key header is missing.');
+    const found = this.registry.resolveKey(plain);
+    if (!found) throw CatalogApiError.unauthorized('The API key is not valid.');
+    if (!found.key.active) throw CatalogApiError.unauthorized('The API key is deactivated.');
+    return found;
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 import { AccountRegistry } from './account.registry.js';
 import { parseAccountDefinition } from './account-definition.js';
 

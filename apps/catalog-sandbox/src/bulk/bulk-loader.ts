@@ -55,7 +55,6 @@ export class BulkLoader {
           const existing = typeof plan.parent === 'number' ? 0 : plan.parent.variantSkuIds.length;
           if (existing + count > CatalogLimits.VARIANTS_PER_PARENT) {
             throw new CatalogApiError(
-              400,
               CatalogErrorCode.VARIANT_LIMIT_EXCEEDED,
               `Parent "${item.parentSupplierSku}" would have more than ${CatalogLimits.VARIANTS_PER_PARENT} variants.`,
               { current_count: existing + count - 1 },
@@ -86,7 +85,6 @@ export class BulkLoader {
       if (attributes.has(def.key)) throw CatalogApiError.validation(`Attribute "${def.key}" is given twice.`);
       if (isVariant && !def.variantable) {
         throw new CatalogApiError(
-          400,
           CatalogErrorCode.INVALID_VARIANT_ATTRIBUTE,
           `Attribute "${def.key}" is not variant-specific and cannot be set on a variant.`,
           { attribute_key: def.key },
@@ -103,7 +101,6 @@ export class BulkLoader {
       for (const key of REQUIRED_ON_CREATE) {
         if (!attributes.has(key) || attributes.get(key)?.value === '') {
           throw new CatalogApiError(
-            400,
             CatalogErrorCode.MISSING_REQUIRED_ATTRIBUTE,
             `Attribute "${key}" is required.`,
             {
@@ -139,7 +136,6 @@ export class BulkLoader {
     );
     if (inBatch.length > 1) {
       throw new CatalogApiError(
-        409,
         CatalogErrorCode.AMBIGUOUS_SUPPLIER_SKU,
         `${inBatch.length} records of the batch share supplierSku "${parentSupplierSku}".`,
         { details: { supplierSku: parentSupplierSku, indexes: inBatch } },
@@ -149,7 +145,6 @@ export class BulkLoader {
     const stored = findBySupplierSku(account, parentSupplierSku);
     if (!stored) {
       throw new CatalogApiError(
-        404,
         CatalogErrorCode.PARENT_NOT_FOUND,
         `No parent product with supplierSku "${parentSupplierSku}" in the batch or the account.`,
       );
@@ -205,13 +200,8 @@ export class BulkLoader {
 function atIndex(error: unknown, index: number, supplierSku: string): unknown {
   if (!(error instanceof CatalogApiError)) return error;
   const extras = error.extras;
-  return new CatalogApiError(
-    error.status,
-    error.code,
-    `products[${index}] ("${supplierSku}"): ${error.message}`,
-    {
-      ...extras,
-      details: { ...extras.details, index, supplierSku },
-    },
-  );
+  return new CatalogApiError(error.code, `products[${index}] ("${supplierSku}"): ${error.message}`, {
+    ...extras,
+    details: { ...extras.details, index, supplierSku },
+  });
 }

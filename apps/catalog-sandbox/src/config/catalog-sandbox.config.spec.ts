@@ -1,12 +1,14 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '#lib/config';
+import { repoRoot } from '../repo-root.js';
 import { DEFAULT_SEED_PATH, DEV_PORTAL_TOKEN, loadCatalogSandboxConfig } from './catalog-sandbox.config.js';
 
 describe('loadCatalogSandboxConfig', () => {
-  it('defaults to port 4010, the shipped seed, the development portal token and the hardest gap choices', () => {
+  it('defaults to 127.0.0.1:4010, the shipped seed, the development portal token and the hardest gap choices', () => {
     const config = loadCatalogSandboxConfig({});
-    expect(config.http.port).toBe(4010);
-    expect(config.seedPath).toBe(DEFAULT_SEED_PATH);
+    expect(config.http).toMatchObject({ host: '127.0.0.1', port: 4010 });
+    expect(config.seedPath).toBe(join(repoRoot(), DEFAULT_SEED_PATH));
     expect(config.portal.token).toBe(DEV_PORTAL_TOKEN);
     expect(config.behaviour).toMatchObject({
       duplicateSupplierSku: 'allow',
@@ -18,12 +20,17 @@ describe('loadCatalogSandboxConfig', () => {
 
   it('reads port, portal token and seed from the environment; "none" loads no seed', () => {
     const config = loadCatalogSandboxConfig({
+      CATALOG_SANDBOX_HOST: '0.0.0.0',
       CATALOG_SANDBOX_PORT: '5000',
       CATALOG_SANDBOX_PORTAL_TOKEN: 'secret',
       CATALOG_SANDBOX_SEED: 'none',
       CATALOG_SANDBOX_CREATE_STATUS: '201',
     });
-    expect(config).toMatchObject({ http: { port: 5000 }, portal: { token: 'secret' }, seedPath: null });
+    expect(config).toMatchObject({
+      http: { host: '0.0.0.0', port: 5000 },
+      portal: { token: 'secret' },
+      seedPath: null,
+    });
     expect(config.behaviour.createStatus).toBe(201);
   });
 

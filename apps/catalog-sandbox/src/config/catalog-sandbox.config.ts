@@ -1,8 +1,12 @@
+import { join } from 'node:path';
 import { type Env, loadConfig } from '#lib/config';
+import { repoRoot } from '../repo-root.js';
 import { BEHAVIOUR_CHOICES, DEFAULT_BEHAVIOUR, type SandboxBehaviour } from './sandbox-behaviour.js';
 
 export interface CatalogSandboxConfig {
   http: {
+    /** Interface to listen on: loopback by default (the portal can create and delete accounts). */
+    host: string;
     port: number;
     /** Base URL the sandbox is reached at (for URLs it hands out); derived from the port when unset. */
     publicUrl: string | null;
@@ -12,7 +16,7 @@ export interface CatalogSandboxConfig {
     portalBodyLimitBytes: number;
   };
   portal: { token: string };
-  /** Path of the seed file loaded at boot, or null for none. */
+  /** Path of the seed file loaded at boot (a relative one is from the working directory), or null. */
   seedPath: string | null;
   behaviour: SandboxBehaviour;
   rateLimit: { ratePerSecond: number; burst: number; enabled: boolean };
@@ -31,14 +35,16 @@ export interface CatalogSandboxConfig {
 }
 
 export const DEV_PORTAL_TOKEN = 'sandbox-portal-token';
+/** The shipped seed, relative to the repository root (where the default is looked up). */
 export const DEFAULT_SEED_PATH = 'apps/catalog-sandbox/seed/default.json';
 
 /** Reads the sandbox configuration from the environment (README, "Configuration"). */
 export function loadCatalogSandboxConfig(env: Env): CatalogSandboxConfig {
   return loadConfig(env, (read) => {
-    const seed = read.string('CATALOG_SANDBOX_SEED', DEFAULT_SEED_PATH);
+    const seed = read.optionalString('CATALOG_SANDBOX_SEED') ?? join(repoRoot(), DEFAULT_SEED_PATH);
     return {
       http: {
+        host: read.string('CATALOG_SANDBOX_HOST', '127.0.0.1'),
         port: read.port('CATALOG_SANDBOX_PORT', 4010),
         publicUrl: read.optionalString('CATALOG_SANDBOX_PUBLIC_URL') ?? null,
         bodyLimitBytes: read.int('CATALOG_SANDBOX_BODY_LIMIT_BYTES', 1_048_576, { min: 1024 }),

@@ -3,11 +3,11 @@ import { CatalogErrorCode } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import type { Account } from '../accounts/account.js';
 import { AccountRegistry } from '../accounts/account.registry.js';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import { PlatformIdGenerator } from '../ids/platform-id.generator.js';
 import type { StoredProduct } from '../products/stored-product.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 import { ENRICHER, type Enricher } from './enricher.js';
 import { type EnrichmentRun, type EnrichmentRunItem, isRunDone } from './enrichment-run.js';
 import { enrichProduct, type ProductEnrichmentOutcome } from './product-enrichment.js';
@@ -40,7 +40,6 @@ export class EnrichmentRunner {
     const missing = request.skuIds.filter((s) => !account.products.get(s));
     if (missing.length > 0) {
       throw new CatalogApiError(
-        404,
         CatalogErrorCode.PRODUCT_NOT_FOUND,
         `${missing.length} skuIds do not exist.`,
         {
@@ -51,15 +50,10 @@ export class EnrichmentRunner {
     const busy = this.busySkuIds(account);
     const taken = request.skuIds.filter((s) => busy.has(s));
     if (taken.length > 0) {
-      throw new CatalogApiError(
-        409,
-        CatalogErrorCode.CONFLICT,
-        'Some records are already in an unfinished run.',
-        {
-          details: { skuIds: taken, runIds: [...new Set(taken.map((s) => busy.get(s)))] },
-          suggestion: 'Wait for that run to finish (or step it), then start a new one.',
-        },
-      );
+      throw new CatalogApiError(CatalogErrorCode.CONFLICT, 'Some records are already in an unfinished run.', {
+        details: { skuIds: taken, runIds: [...new Set(taken.map((s) => busy.get(s)))] },
+        suggestion: 'Wait for that run to finish (or step it), then start a new one.',
+      });
     }
     this.runSeq += 1;
     const run: EnrichmentRun = {
@@ -96,7 +90,7 @@ export class EnrichmentRunner {
   get(account: Account, runId: string): EnrichmentRun {
     const run = this.runs.get(account.id)?.get(runId);
     if (run?.account !== account) {
-      throw new CatalogApiError(404, CatalogErrorCode.NOT_FOUND, `No enrichment run "${runId}".`);
+      throw new CatalogApiError(CatalogErrorCode.NOT_FOUND, `No enrichment run "${runId}".`);
     }
     return run;
   }
@@ -105,14 +99,9 @@ export class EnrichmentRunner {
   async stepManual(account: Account, runId: string): Promise<EnrichmentRun> {
     const run = this.get(account, runId);
     if (run.mode !== 'manual') {
-      throw new CatalogApiError(
-        409,
-        CatalogErrorCode.CONFLICT,
-        `Run "${runId}" advances on its own (mode auto).`,
-      );
+      throw new CatalogApiError(CatalogErrorCode.CONFLICT, `Run "${runId}" advances on its own (mode auto).`);
     }
-    if (isRunDone(run))
-      throw new CatalogApiError(409, CatalogErrorCode.CONFLICT, `Run "${runId}" is finished.`);
+    if (isRunDone(run)) throw new CatalogApiError(CatalogErrorCode.CONFLICT, `Run "${runId}" is finished.`);
     await this.step(run);
     return run;
   }

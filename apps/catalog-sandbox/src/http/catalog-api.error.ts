@@ -1,14 +1,17 @@
 import { type CatalogErrorBody, CatalogErrorCode, OPERATORS } from '#lib/catalog-contract';
+import { CATALOG_ERROR_STATUS } from './catalog-error-status.js';
 
 type Extras = Omit<CatalogErrorBody, 'code' | 'message'>;
 
 /**
- * The sandbox's one domain exception: an `error.code`, the HTTP status (also the envelope's
- * `errorCode`) and the code's extra fields. The exception filter turns it into the envelope.
+ * The sandbox's one domain exception: an `error.code`, its HTTP status (also the envelope's
+ * `errorCode`, from CATALOG_ERROR_STATUS) and the code's extra fields. The exception filter turns
+ * it into the envelope.
  */
 export class CatalogApiError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: CatalogErrorCode,
     message: string,
     readonly extras: Extras = {},
@@ -16,21 +19,35 @@ export class CatalogApiError extends Error {
   ) {
     super(message);
     this.name = 'CatalogApiError';
+    this.status = CATALOG_ERROR_STATUS[code];
   }
 
   body(): CatalogErrorBody {
     return { code: this.code, message: this.message, ...this.extras };
   }
 
-  static unauthorized(message: string): CatalogApiError {
-    return new CatalogApiError(401, CatalogErrorCode.UNAUTHORIZED, message, {
-      suggestion: 'Send a valid, active API key in the X-API-Key header.',
-    });
+  static unauthorized(
+    message: string,
+    suggestion = 'Send a valid, active API key in the X-API-Key header.',
+  ): CatalogApiError {
+    return new CatalogApiError(CatalogErrorCode.UNAUTHORIZED, message, { suggestion });
+  }
+
+  static methodNotAllowed(method: string, path: string, allowed: string[]): CatalogApiError {
+    return new CatalogApiError(
+      CatalogErrorCode.METHOD_NOT_ALLOWED,
+      `${path} does not take ${method}; it takes ${allowed.join(', ')}.`,
+      { details: { allowed } },
+      { Allow: allowed.join(', ') },
+    );
+  }
+
+  static routeNotFound(method: string, path: string): CatalogApiError {
+    return new CatalogApiError(CatalogErrorCode.NOT_FOUND, `No route ${method} ${path}.`);
   }
 
   static forbidden(permission: string): CatalogApiError {
     return new CatalogApiError(
-      403,
       CatalogErrorCode.FORBIDDEN,
       `This API key lacks the "${permission}" permission.`,
       {
@@ -40,24 +57,23 @@ export class CatalogApiError extends Error {
   }
 
   static validation(message: string, details?: Record<string, unknown>): CatalogApiError {
-    return new CatalogApiError(400, CatalogErrorCode.VALIDATION_ERROR, message, details ? { details } : {});
+    return new CatalogApiError(CatalogErrorCode.VALIDATION_ERROR, message, details ? { details } : {});
   }
 
   static productNotFound(skuId: string): CatalogApiError {
-    return new CatalogApiError(404, CatalogErrorCode.PRODUCT_NOT_FOUND, `No product with skuId "${skuId}".`, {
+    return new CatalogApiError(CatalogErrorCode.PRODUCT_NOT_FOUND, `No product with skuId "${skuId}".`, {
       suggestion: 'The product may have been deleted. Search by supplierSku to find its current skuId.',
     });
   }
 
   static variantNotFound(skuId: string): CatalogApiError {
-    return new CatalogApiError(404, CatalogErrorCode.VARIANT_NOT_FOUND, `No variant with skuId "${skuId}".`, {
+    return new CatalogApiError(CatalogErrorCode.VARIANT_NOT_FOUND, `No variant with skuId "${skuId}".`, {
       suggestion: 'Check the skuId; simple and parent products are read with GET /v1/products/{skuId}.',
     });
   }
 
   static unknownAttribute(key: string): CatalogApiError {
     return new CatalogApiError(
-      400,
       CatalogErrorCode.UNKNOWN_ATTRIBUTE,
       `Attribute "${key}" does not exist in this account.`,
       {
@@ -69,19 +85,13 @@ export class CatalogApiError extends Error {
   }
 
   static invalidValue(key: string, message: string): CatalogApiError {
-    return new CatalogApiError(
-      400,
-      CatalogErrorCode.INVALID_ATTRIBUTE_VALUE,
-      `Attribute "${key}": ${message}`,
-      {
-        attribute_key: key,
-      },
-    );
+    return new CatalogApiError(CatalogErrorCode.INVALID_ATTRIBUTE_VALUE, `Attribute "${key}": ${message}`, {
+      attribute_key: key,
+    });
   }
 
   static queryStructure(field: string, expected: string, received: unknown): CatalogApiError {
     return new CatalogApiError(
-      400,
       CatalogErrorCode.INVALID_QUERY_STRUCTURE,
       `Invalid filter at "${field}": expected ${expected}.`,
       {
@@ -92,7 +102,6 @@ export class CatalogApiError extends Error {
 
   static unsupportedOperator(operator: string, field: string): CatalogApiError {
     return new CatalogApiError(
-      400,
       CatalogErrorCode.UNSUPPORTED_OPERATOR,
       `Unsupported operator "${operator}" at "${field}".`,
       {

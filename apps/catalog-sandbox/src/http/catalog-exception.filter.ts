@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
 import { CatalogErrorCode, type CatalogFailure } from '#lib/catalog-contract';
 import { CatalogApiError } from './catalog-api.error.js';
@@ -16,43 +16,26 @@ export class CatalogExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const req = http.getRequest<SandboxRequest>();
+    // Refused before its body was read (401, 404, 405, 413): drain it, so the answer arrives.
+    if (!req.readableEnded) req.resume();
     if (res.headersSent) return;
-    const { status, body, headers } = this.map(exception, req);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(status).json(body);
+    const error = this.map(exception, req);
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    const body: CatalogFailure = { errorCode: error.status, error: error.body() };
+    res.status(error.status).json(body);
   }
 
-  private map(exception: unknown, req: SandboxRequest) {
-    if (exception instanceof CatalogApiError) {
-      return {
-        status: exception.status,
-        body: failure(exception.status, exception.body()),
-        headers: exception.headers,
-      };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const code = status === 404 ? CatalogErrorCode.NOT_FOUND : CatalogErrorCode.VALIDATION_ERROR;
-      const message = status === 404 ? `No route ${req.method} ${req.path}.` : exception.message;
-      return { status, body: failure(status, { code, message }), headers: {} };
-    }
+  private map(exception: unknown, req: SandboxRequest): CatalogApiError {
+    if (exception instanceof CatalogApiError) return exception;
+    // Nest's own 404 for a path the route check did not see (it answers the others first).
+    if (exception instanceof NotFoundException) return CatalogApiError.routeNotFound(req.method, req.path);
     const requestId = req.requestId ?? 'unknown';
     this.logger.error(
       `Unhandled error on ${req.method} ${req.path} [${requestId}]`,
       (exception as Error)?.stack,
     );
-    return {
-      status: 500,
-      body: failure(500, {
-        code: CatalogErrorCode.INTERNAL_ERROR,
-        message: 'Internal error.',
-        details: { requestId },
-      }),
-      headers: {},
-    };
+    return new CatalogApiError(CatalogErrorCode.INTERNAL_ERROR, 'Internal error.', {
+      details: { requestId },
+    });
   }
-}
-
-function failure(status: number, error: CatalogFailure['error']): CatalogFailure {
-  return { errorCode: status, error };
 }

@@ -1,33 +1,25 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
+import { readRawBody } from '#lib/app-shell';
 import { CatalogErrorCode } from '#lib/catalog-contract';
-import { Clock } from '#lib/clock';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 import { CatalogApiError } from './catalog-api.error.js';
-import { readRawBody } from './raw-body.reader.js';
 import type { SandboxRequest } from './sandbox-request.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * Reads JSON request bodies for the API routes: refuses a non-JSON content type (415), a body
- * over the limit (413) and malformed JSON (400), each in the error envelope. Keeps the raw
- * bytes for the request log's digest, and assigns the correlation id.
+ * Reads JSON request bodies for the API and portal routes, once the caller's credential is
+ * checked: refuses a non-JSON content type (415), a body over the limit (413) and malformed JSON
+ * (400), each in the error envelope. Keeps the raw bytes for the request log's digest.
  */
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
-  constructor(
-    @Inject(SANDBOX_CONFIG) private readonly config: CatalogSandboxConfig,
-    private readonly clock: Clock,
-  ) {}
+  constructor(@Inject(SANDBOX_CONFIG) private readonly config: CatalogSandboxConfig) {}
 
-  use(req: SandboxRequest, res: Response, next: NextFunction): void {
-    req.receivedAt = this.clock.now();
-    const given = req.header('x-request-id');
-    req.requestId = given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-    res.setHeader('X-Request-Id', req.requestId);
+  use(req: SandboxRequest, _res: Response, next: NextFunction): void {
     if (!hasBody(req)) {
       next();
       return;
@@ -35,7 +27,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
     const type = req.header('content-type') ?? '';
     if (!JSON_TYPE.test(type)) {
       next(
-        new CatalogApiError(415, CatalogErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be JSON.', {
+        new CatalogApiError(CatalogErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Request bodies must be JSON.', {
           suggestion: 'Send the header Content-Type: application/json.',
           details: { received: type || null },
         }),
@@ -59,7 +51,6 @@ export class JsonBodyMiddleware implements NestMiddleware {
       limit,
       () =>
         new CatalogApiError(
-          413,
           CatalogErrorCode.PAYLOAD_TOO_LARGE,
           `Request bodies are limited to ${limit} bytes.`,
           {
@@ -80,7 +71,7 @@ function parseJson(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch (error) {
-    throw new CatalogApiError(400, CatalogErrorCode.MALFORMED_JSON, 'The request body is not valid JSON.', {
+    throw new CatalogApiError(CatalogErrorCode.MALFORMED_JSON, 'The request body is not valid JSON.', {
       details: { parser: (error as Error).message },
     });
   }

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
 import { CatalogApiError } from '../http/catalog-api.error.js';
 import type { SandboxRequest } from '../http/sandbox-request.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 
 /** Guards `/portal/v1` with the configured `X-Portal-Token` (compared in constant time). */
 @Injectable()
@@ -15,11 +15,19 @@ export class PortalTokenGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const given = context.switchToHttp().getRequest<SandboxRequest>().header('x-portal-token');
-    if (!given || !timingSafeEqual(digest(given), this.expected)) {
-      throw CatalogApiError.unauthorized('The X-Portal-Token header is missing or wrong.');
-    }
+    this.verify(context.switchToHttp().getRequest<SandboxRequest>());
     return true;
+  }
+
+  /** Throws 401 `unauthorized`, telling the caller which header to send, unless the token is right. */
+  verify(req: SandboxRequest): void {
+    const given = req.header('x-portal-token');
+    if (!given || !timingSafeEqual(digest(given), this.expected)) {
+      throw CatalogApiError.unauthorized(
+        given ? 'The X-Portal-Token header is wrong.' : 'The X-Portal-Token header is missing.',
+        'Send the portal token (CATALOG_SANDBOX_PORTAL_TOKEN) in the X-Portal-Token header.',
+      );
+    }
   }
 }
 

@@ -35,7 +35,6 @@ export function planAttributeChanges(
     if (target !== 'product' && !def.variantable) {
       if (target === 'variant-edit') continue;
       throw new CatalogApiError(
-        400,
         CatalogErrorCode.INVALID_VARIANT_ATTRIBUTE,
         `Attribute "${def.key}" is not variant-specific and cannot be set on a variant.`,
         { attribute_key: def.key, suggestion: 'Set it on the parent product; variants inherit it.' },

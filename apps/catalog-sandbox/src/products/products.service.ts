@@ -26,7 +26,6 @@ export class ProductsService {
       const given = write.attributes.find((a) => a.key === key);
       if (given === undefined || given.value === null || given.value === '') {
         throw new CatalogApiError(
-          400,
           CatalogErrorCode.MISSING_REQUIRED_ATTRIBUTE,
           `Attribute "${key}" is required.`,
           {
@@ -63,7 +62,6 @@ export class ProductsService {
     const product = findBySupplierSku(account, supplierSku);
     if (!product) {
       throw new CatalogApiError(
-        404,
         CatalogErrorCode.PRODUCT_NOT_FOUND,
         `No product with supplierSku "${supplierSku}".`,
         {
@@ -81,7 +79,7 @@ export class ProductsService {
   delete(account: Account, skuId: string): DeletionResponse {
     const product = requireRecord(account, skuId);
     if (product.variantSkuIds.length > 0 && account.behaviour.parentDelete === 'refuse') {
-      throw new CatalogApiError(409, CatalogErrorCode.CONFLICT, `Product "${skuId}" still has variants.`, {
+      throw new CatalogApiError(CatalogErrorCode.CONFLICT, `Product "${skuId}" still has variants.`, {
         current_count: product.variantSkuIds.length,
         details: { variantSkuIds: [...product.variantSkuIds] },
         suggestion:
@@ -129,7 +127,6 @@ export class ProductsService {
 
 export function duplicateSupplierSku(supplierSku: string): CatalogApiError {
   return new CatalogApiError(
-    409,
     CatalogErrorCode.DUPLICATE_SUPPLIER_SKU,
     `supplierSku "${supplierSku}" is already used.`,
     {

@@ -18,7 +18,6 @@ export function findBySupplierSku(account: Account, supplierSku: string): Stored
       return matches[0];
     case 'refuse':
       throw new CatalogApiError(
-        409,
         CatalogErrorCode.AMBIGUOUS_SUPPLIER_SKU,
         `${matches.length} records share supplierSku "${supplierSku}".`,
         {

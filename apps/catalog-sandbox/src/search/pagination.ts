@@ -30,7 +30,6 @@ export function parsePagination(raw: unknown, rules: PaginationRules): PageReque
   const offset = readCount(raw.offset, 'pagination.offset') ?? 0;
   if (limit > rules.maxLimit) {
     throw new CatalogApiError(
-      400,
       CatalogErrorCode.PAGINATION_LIMIT_EXCEEDED,
       `pagination.limit ${limit} is above the maximum of ${rules.maxLimit}.`,
       {

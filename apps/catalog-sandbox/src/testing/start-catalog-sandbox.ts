@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { Clock } from '#lib/clock';
 import type { AccountDefinition } from '../accounts/account-definition.js';
 import { loadCatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
-import { createCatalogSandbox } from '../create-catalog-sandbox.js';
+import { type CatalogSandbox, createCatalogSandbox } from '../create-catalog-sandbox.js';
 import { type PortalControls, portalFor } from './portal-controls.js';
 import { seedConfiguration } from './test-bodies.js';
 
@@ -41,6 +40,8 @@ export interface CatalogSandboxHarness {
   url: string;
   portalToken: string;
   app: INestApplication;
+  /** The sandbox's app handle (accounts registry, address). */
+  sandbox: CatalogSandbox;
   /** Calls the portal API with the portal token. */
   portal: SandboxCaller;
   /** Creates an account of its own (the default seed's configuration unless given). */
@@ -66,15 +67,14 @@ export async function startCatalogSandbox(
     CATALOG_SANDBOX_RATE_LIMIT: 'false',
     ...options.env,
   });
-  const app = await createCatalogSandbox(config, { clock: options.clock, logLevels: ['error'] });
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const sandbox = await createCatalogSandbox(config, { clock: options.clock, logger: ['error'] });
+  const url = await sandbox.listen();
   const portal = callerFor(url, 'X-Portal-Token', PORTAL_TOKEN);
   const harness: CatalogSandboxHarness = {
     url,
     portalToken: PORTAL_TOKEN,
-    app,
+    app: sandbox.app,
+    sandbox,
     portal,
     async createAccount(definition) {
       const apiKey = `test-key-${randomBytes(12).toString('hex')}`;
@@ -87,7 +87,7 @@ export async function startCatalogSandbox(
       return { id, apiKey: key, api: apiFor(url, key), controls: portalFor(harness, id) };
     },
     controls: (accountId) => portalFor(harness, accountId),
-    close: () => app.close(),
+    close: () => sandbox.close(),
   };
   return harness;
 }

@@ -26,7 +26,7 @@ export class TrafficPolicy {
       throw tooManyRequests(seconds, true);
     }
     if (faults.triggers('error500', method, path)) {
-      throw new CatalogApiError(500, CatalogErrorCode.INTERNAL_ERROR, 'Internal error.', {
+      throw new CatalogApiError(CatalogErrorCode.INTERNAL_ERROR, 'Internal error.', {
         details: { requestId: req.requestId ?? 'unknown', injected: true },
       });
     }
@@ -36,7 +36,6 @@ export class TrafficPolicy {
 
 function tooManyRequests(retryAfterSeconds: number, injected: boolean): CatalogApiError {
   return new CatalogApiError(
-    429,
     CatalogErrorCode.RATE_LIMIT_EXCEEDED,
     'Too many requests.',
     {

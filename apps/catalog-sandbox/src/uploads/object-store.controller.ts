@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { readRawBody } from '../http/raw-body.reader.js';
+import { readRawBody } from '#lib/app-shell';
 import { ObjectStoreError, ObjectStoreErrorFilter } from './object-store.error.js';
 import { ObjectStoreService } from './object-store.service.js';
 
@@ -30,7 +30,6 @@ export class ObjectStoreController {
         this.store.maxBytes,
         () =>
           new ObjectStoreError(
-            413,
             'EntityTooLarge',
             `The object exceeds the maximum size of ${this.store.maxBytes} bytes.`,
           ),

@@ -1,22 +1,37 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
+/** The object store's error codes (S3's names) and their HTTP status: one status per code. */
+export const OBJECT_STORE_ERROR_STATUS = {
+  AccessDenied: 403,
+  SignatureDoesNotMatch: 403,
+  NoSuchUpload: 404,
+  NoSuchKey: 404,
+  InvalidContentType: 400,
+  InvalidImage: 400,
+  EntityTooLarge: 413,
+} as const;
+export type ObjectStoreErrorCode = keyof typeof OBJECT_STORE_ERROR_STATUS;
+
 /**
  * An error of the sandbox's object store and CDN, answered the way an object store does (not in
- * the catalog's envelope): a status and a small XML document with `Code` and `Message`.
+ * the catalog's envelope, which belongs to the catalog API): the code's status and a small XML
+ * document with `Code` and `Message`.
  */
 export class ObjectStoreError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ObjectStoreErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'ObjectStoreError';
+    this.status = OBJECT_STORE_ERROR_STATUS[code];
   }
 
   static accessDenied(message: string): ObjectStoreError {
-    return new ObjectStoreError(403, 'AccessDenied', message);
+    return new ObjectStoreError('AccessDenied', message);
   }
 
   xml(): string {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { AccountRegistry } from '../accounts/account.registry.js';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 import { contentTypeMatches, sniffImageFormat } from './image-format.js';
 import { ObjectStoreError } from './object-store.error.js';
 import type { Upload } from './upload.js';
@@ -36,7 +36,6 @@ export class ObjectStoreService {
     const sig = typeof signature === 'string' ? signature : undefined;
     if (!this.signer.verify(fileName, exp, sig)) {
       throw new ObjectStoreError(
-        403,
         'SignatureDoesNotMatch',
         'The request signature does not match: use the uploadUrl exactly as prepare returned it.',
       );
@@ -46,14 +45,13 @@ export class ObjectStoreService {
     }
     const upload = this.uploads.byName(fileName);
     if (!upload || this.accounts.get(upload.account.id) !== upload.account) {
-      throw new ObjectStoreError(404, 'NoSuchUpload', 'The upload does not exist (its account was deleted).');
+      throw new ObjectStoreError('NoSuchUpload', 'The upload does not exist (its account was deleted).');
     }
     if (upload.state !== 'issued') {
       throw ObjectStoreError.accessDenied('This upload URL was already used; prepare a new upload.');
     }
     if (!contentTypeMatches(contentType, upload.format)) {
       throw new ObjectStoreError(
-        400,
         'InvalidContentType',
         `Content-Type must be ${upload.format} for this file, got "${contentType ?? ''}".`,
       );
@@ -73,7 +71,6 @@ export class ObjectStoreService {
     if (found !== upload.format) {
       this.release(upload);
       throw new ObjectStoreError(
-        400,
         'InvalidImage',
         found === null
           ? `The bytes are not a ${upload.format} image.`
@@ -98,7 +95,7 @@ export class ObjectStoreService {
       upload.state !== 'complete' ||
       !upload.bytes
     ) {
-      throw new ObjectStoreError(404, 'NoSuchKey', 'The specified key does not exist.');
+      throw new ObjectStoreError('NoSuchKey', 'The specified key does not exist.');
     }
     return { upload, bytes: upload.bytes, etag: etag(upload.bytes) };
   }

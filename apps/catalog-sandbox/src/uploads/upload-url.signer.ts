@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { SANDBOX_CONFIG } from '../catalog-sandbox.tokens.js';
 import type { CatalogSandboxConfig } from '../config/catalog-sandbox.config.js';
-import { SANDBOX_CONFIG } from '../sandbox.tokens.js';
 
 /** The object-store path an upload's bytes are PUT to. */
 export function objectStorePath(fileName: string): string {

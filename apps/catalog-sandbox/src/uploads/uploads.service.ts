@@ -30,7 +30,6 @@ export class UploadsService {
     const missing = request.skuIds.filter((s) => !account.products.get(s));
     if (missing.length > 0) {
       throw new CatalogApiError(
-        404,
         CatalogErrorCode.PRODUCT_NOT_FOUND,
         `No product with skuId ${missing.map((s) => `"${s}"`).join(', ')}.`,
         {
@@ -83,7 +82,6 @@ export class UploadsService {
         : this.ownUploadByName(account, fileName as string);
     if (upload?.state !== 'complete') {
       throw new CatalogApiError(
-        404,
         CatalogErrorCode.UPLOAD_NOT_FOUND,
         upload ? 'The upload is not processed yet.' : 'No such upload.',
         { suggestion: 'Processing is asynchronous: retry after 2 to 5 seconds, with exponential back-off.' },

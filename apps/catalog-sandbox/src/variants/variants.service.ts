@@ -31,7 +31,6 @@ export class VariantsService {
     const parent = findBySupplierSku(account, body.parentSupplierSku);
     if (!parent) {
       throw new CatalogApiError(
-        404,
         CatalogErrorCode.PARENT_NOT_FOUND,
         `No parent product with supplierSku "${body.parentSupplierSku}".`,
         {
@@ -49,7 +48,6 @@ export class VariantsService {
     }
     if (parent.variantSkuIds.length >= CatalogLimits.VARIANTS_PER_PARENT) {
       throw new CatalogApiError(
-        400,
         CatalogErrorCode.VARIANT_LIMIT_EXCEEDED,
         `The parent already has ${CatalogLimits.VARIANTS_PER_PARENT} variants.`,
         { current_count: parent.variantSkuIds.length },

@@ -1,15 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  type CanActivate,
-  type ExecutionContext,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-} from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
+import { ShopifyErrorCode, ShopifySandboxError } from '../http/shopify-sandbox.error.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 
 export const CONTROL_TOKEN_HEADER = 'X-Sandbox-Control-Token';
 
@@ -27,9 +21,9 @@ export class ControlTokenGuard implements CanActivate {
       context.switchToHttp().getRequest<Request>().header(CONTROL_TOKEN_HEADER) ?? '',
     );
     if (given.length === this.expected.length && timingSafeEqual(given, this.expected)) return true;
-    throw new HttpException(
-      { errors: `Invalid or missing ${CONTROL_TOKEN_HEADER} header` },
-      HttpStatus.UNAUTHORIZED,
+    throw new ShopifySandboxError(
+      ShopifyErrorCode.UNAUTHORIZED,
+      `Invalid or missing ${CONTROL_TOKEN_HEADER} header`,
     );
   }
 }

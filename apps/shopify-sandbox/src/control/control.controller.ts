@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  HttpException,
   HttpStatus,
   Param,
   Post,
@@ -13,6 +12,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { isShopDomain } from '../config/shopify-sandbox.config.js';
+import { ShopifyErrorCode, ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import { IMAGE_FAULTS, type ImageFault } from '../images/image.store.js';
 import { fileKeyOf, shopOfImageUrl } from '../images/image-ingest.service.js';
 import { isObject } from '../merchant/product-input.js';
@@ -55,11 +55,7 @@ export class ControlController {
     ) {
       throw badRequest('body must be {"domain": "<name>.myshopify.com", "accessToken": "<token>"}');
     }
-    try {
-      return { domain: this.shops.create({ domain, accessToken }).domain };
-    } catch (error) {
-      throw new HttpException({ errors: (error as Error).message }, HttpStatus.CONFLICT);
-    }
+    return { domain: this.shops.create({ domain, accessToken }).domain };
   }
 
   @Get('shops/:shop/deliveries')
@@ -146,7 +142,7 @@ export class ControlController {
       shopOfImageUrl(src) !== shop.domain ||
       !shop.images.setFault(key, fault as ImageFault | null)
     ) {
-      throw new HttpException({ errors: `No image of ${shop.domain} at ${src}` }, HttpStatus.NOT_FOUND);
+      throw new ShopifySandboxError(ShopifyErrorCode.NOT_FOUND, `No image of ${shop.domain} at ${src}`);
     }
     return { src, fault };
   }
@@ -169,11 +165,11 @@ export class ControlController {
 
   private shop(domain: string): Shop {
     const shop = this.shops.byDomain(domain);
-    if (!shop) throw new HttpException({ errors: `Unknown shop ${domain}` }, HttpStatus.NOT_FOUND);
+    if (!shop) throw new ShopifySandboxError(ShopifyErrorCode.NOT_FOUND, `Unknown shop ${domain}`);
     return shop;
   }
 }
 
-function badRequest(message: string): HttpException {
-  return new HttpException({ errors: message }, HttpStatus.BAD_REQUEST);
+function badRequest(message: string): ShopifySandboxError {
+  return ShopifySandboxError.badRequest(message);
 }

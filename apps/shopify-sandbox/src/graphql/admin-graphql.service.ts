@@ -13,8 +13,8 @@ import {
   validate,
 } from 'graphql';
 import { Clock } from '#lib/clock';
-import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
 import { SANDBOX_API_VERSION, type ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { Shop } from '../shops/shop.js';
 import type { AdminContext } from './admin-context.js';

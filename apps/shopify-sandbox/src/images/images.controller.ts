@@ -1,5 +1,6 @@
-import { Controller, Get, HttpException, HttpStatus, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
 
 const NOT_AN_IMAGE = Buffer.from('<!DOCTYPE html><html><body>This is not an image.</body></html>\n');
@@ -21,7 +22,7 @@ export class ImagesController {
     @Res() response: Response,
   ): void {
     const image = this.shops.byDomain(domain)?.images.get(`${imageId}/${name}`);
-    if (!image || image.fault === '404') throw new HttpException('Not Found', HttpStatus.NOT_FOUND);
+    if (!image || image.fault === '404') throw ShopifySandboxError.notFound();
     const bytes = image.fault === 'not-an-image' ? NOT_AN_IMAGE : image.bytes;
     response
       .status(200)

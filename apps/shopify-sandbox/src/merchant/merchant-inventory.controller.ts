@@ -3,7 +3,6 @@ import {
   Controller,
   Get,
   HttpCode,
-  HttpException,
   HttpStatus,
   Inject,
   Post,
@@ -12,8 +11,9 @@ import {
 } from '@nestjs/common';
 import { toGid } from '../common/gid.js';
 import { restTime } from '../common/shop-time.js';
-import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
+import { ShopifySandboxError } from '../http/shopify-sandbox.error.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import { AdminAccessGuard, CurrentShop } from '../shops/admin-access.guard.js';
 import { RestRequestLogInterceptor } from '../shops/rest-request-log.interceptor.js';
 import type { Shop } from '../shops/shop.js';
@@ -67,10 +67,7 @@ export class MerchantInventoryController {
     const current = shop.products.findByInventoryItem(itemId)?.variant.inventoryQuantity;
     const variant = current === undefined ? undefined : this.editor.setInventory(shop, itemId, next(current));
     if (!variant) {
-      throw new HttpException(
-        { errors: { inventory_item_id: ['not found'] } },
-        HttpStatus.UNPROCESSABLE_ENTITY,
-      );
+      throw ShopifySandboxError.unprocessable({ inventory_item_id: ['not found'] });
     }
     return {
       inventory_level: {
@@ -94,7 +91,7 @@ export class MerchantInventoryController {
     if (location !== undefined && location !== shop.locationId) {
       errors.location_id = [`must be this shop's location (${shop.locationId}, see locations.json)`];
     }
-    if (Object.keys(errors).length > 0) throw new HttpException({ errors }, HttpStatus.UNPROCESSABLE_ENTITY);
+    if (Object.keys(errors).length > 0) throw ShopifySandboxError.unprocessable(errors);
     return { itemId: itemId as number, amount: amount as number };
   }
 }

@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  HttpException,
   HttpStatus,
   Inject,
   Param,
@@ -14,14 +13,15 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
+import { ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import type { ProductRecord } from '../products/product.model.js';
 import { productPayload } from '../products/product-payload.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import { AdminAccessGuard, CurrentShop } from '../shops/admin-access.guard.js';
 import { RestRequestLogInterceptor } from '../shops/rest-request-log.interceptor.js';
 import type { Shop } from '../shops/shop.js';
-import { ProductEditor, ProductRejected } from './product-editor.service.js';
+import { ProductEditor } from './product-editor.service.js';
 import { parseProductBody } from './product-input.js';
 
 /**
@@ -52,7 +52,7 @@ export class MerchantProductsController {
   @HttpCode(HttpStatus.CREATED)
   create(@CurrentShop() shop: Shop, @Body() body: unknown) {
     const input = this.parse(body);
-    return { product: this.present(this.rejectable(() => this.editor.create(shop, input))) };
+    return { product: this.present(this.editor.create(shop, input)) };
   }
 
   @Get('products/:file')
@@ -64,7 +64,7 @@ export class MerchantProductsController {
   update(@CurrentShop() shop: Shop, @Param('file') file: string, @Body() body: unknown) {
     const product = this.find(shop, file);
     const input = this.parse(body);
-    return { product: this.present(this.rejectable(() => this.editor.update(shop, product, input))) };
+    return { product: this.present(this.editor.update(shop, product, input)) };
   }
 
   @Delete('products/:file')
@@ -76,26 +76,14 @@ export class MerchantProductsController {
   private find(shop: Shop, file: string): ProductRecord {
     const match = /^(\d{1,16})\.json$/.exec(file);
     const product = match ? shop.products.get(Number(match[1])) : undefined;
-    if (!product) throw new HttpException({ errors: 'Not Found' }, HttpStatus.NOT_FOUND);
+    if (!product) throw ShopifySandboxError.notFound();
     return product;
   }
 
   private parse(body: unknown) {
     const parsed = parseProductBody(body);
-    if ('errors' in parsed)
-      throw new HttpException({ errors: parsed.errors }, HttpStatus.UNPROCESSABLE_ENTITY);
+    if ('errors' in parsed) throw ShopifySandboxError.unprocessable(parsed.errors);
     return parsed.input;
-  }
-
-  private rejectable<T>(change: () => T): T {
-    try {
-      return change();
-    } catch (error) {
-      if (error instanceof ProductRejected) {
-        throw new HttpException({ errors: error.errors }, HttpStatus.UNPROCESSABLE_ENTITY);
-      }
-      throw error;
-    }
   }
 
   private present(product: ProductRecord) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { toGid } from '../common/gid.js';
+import { ShopifyErrorCode, ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import { ImageIngest } from '../images/image-ingest.service.js';
 import {
   handleFromTitle,
@@ -13,10 +14,10 @@ import type { Shop } from '../shops/shop.js';
 import type { FieldErrors, ImageInput, ProductInput, VariantInput } from './product-input.js';
 import { rebuildOptions, variantProblems } from './variant-options.js';
 
-/** Raised with Shopify's 422 field errors when a merchant change is not acceptable. */
-export class ProductRejected extends Error {
-  constructor(readonly errors: FieldErrors) {
-    super(`Product rejected: ${JSON.stringify(errors)}`);
+/** The sandbox's error (422, Shopify's field errors) for a merchant change that is not acceptable. */
+export class ProductRejected extends ShopifySandboxError {
+  constructor(override readonly errors: FieldErrors) {
+    super(ShopifyErrorCode.UNPROCESSABLE_ENTITY, errors);
   }
 }
 

@@ -1,23 +1,16 @@
-import {
-  type CanActivate,
-  createParamDecorator,
-  type ExecutionContext,
-  HttpException,
-  HttpStatus,
-  Injectable,
-} from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import {
+  INVALID_TOKEN_MESSAGE,
+  ShopifyErrorCode,
+  ShopifySandboxError,
+} from '../http/shopify-sandbox.error.js';
 import type { Shop } from './shop.js';
 import { ShopRegistry } from './shop-registry.service.js';
 
 export interface ShopRequest extends Request {
   shop?: Shop;
 }
-
-/** Shopify's answer to a missing or wrong access token. */
-export const INVALID_TOKEN_BODY = {
-  errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
-};
 
 const API_VERSION = /^(\d{4}-(01|04|07|10)|unstable)$/;
 
@@ -34,13 +27,13 @@ export class AdminAccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<ShopRequest>();
     const version = request.params.version;
     if (typeof version === 'string' && !API_VERSION.test(version)) {
-      throw new HttpException({ errors: 'Not Found' }, HttpStatus.NOT_FOUND);
+      throw ShopifySandboxError.notFound();
     }
     const token = request.header('x-shopify-access-token');
     const shop = token ? this.shops.byToken(token) : undefined;
     const host = (request.header('host') ?? '').replace(/:\d+$/, '');
     if (!shop || (host.endsWith('.myshopify.com') && host !== shop.domain)) {
-      throw new HttpException(INVALID_TOKEN_BODY, HttpStatus.UNAUTHORIZED);
+      throw new ShopifySandboxError(ShopifyErrorCode.UNAUTHORIZED, INVALID_TOKEN_MESSAGE);
     }
     request.shop = shop;
     return true;

@@ -1,13 +1,8 @@
-import {
-  type CallHandler,
-  type ExecutionContext,
-  HttpException,
-  Injectable,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { type Observable, tap } from 'rxjs';
 import { Clock } from '#lib/clock';
+import { ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import type { ShopRequest } from './admin-access.guard.js';
 
 /** Records merchant REST calls in the shop's Admin request log (`api: "rest"`). */
@@ -43,7 +38,7 @@ export class RestRequestLogInterceptor implements NestInterceptor {
     return next.handle().pipe(
       tap({
         next: () => record(response.statusCode),
-        error: (error: unknown) => record(error instanceof HttpException ? error.getStatus() : 500),
+        error: (error: unknown) => record(error instanceof ShopifySandboxError ? error.status : 500),
       }),
     );
   }

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { IdSequence } from '../common/id-sequence.js';
-import { SANDBOX_CONFIG } from '../config/sandbox-config.token.js';
 import {
   type ShopConfig,
   type ShopifySandboxConfig,
   shopListProblem,
 } from '../config/shopify-sandbox.config.js';
+import { ShopifyErrorCode, ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import type { ProductEvent } from '../products/product.store.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import { Shop } from './shop.js';
 
 export type ShopProductListener = (shop: Shop, event: ProductEvent) => void;
@@ -38,11 +39,14 @@ export class ShopRegistry {
     return this.all().find((shop) => shop.hasToken(token));
   }
 
-  /** Adds a shop; throws an Error naming the conflict when the domain or token is taken. */
+  /** Adds a shop; throws a `conflict` error naming the clash when the domain or token is taken. */
   create(config: ShopConfig): Shop {
     const problem = shopListProblem([...this.all().map(tokenlessView), config]);
     if (problem || this.byToken(config.accessToken)) {
-      throw new Error(`Cannot add shop ${config.domain}: the list ${problem ?? 'already uses that token'}`);
+      throw new ShopifySandboxError(
+        ShopifyErrorCode.CONFLICT,
+        `Cannot add shop ${config.domain}: the list ${problem ?? 'already uses that token'}`,
+      );
     }
     const shop = new Shop(config.domain, config.accessToken, this.clock, this.ids, this.config.cost);
     shop.products.onChange((event) => {

@@ -7,7 +7,7 @@ import {
   SANDBOX_API_VERSION,
   type ShopifySandboxConfig,
 } from '../config/shopify-sandbox.config.js';
-import { createShopifySandbox, type ShopifySandbox } from '../shopify-sandbox.js';
+import { createShopifySandbox, type ShopifySandbox } from '../create-shopify-sandbox.js';
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { DeliveryRecord } from '../webhooks/delivery-log.js';
 

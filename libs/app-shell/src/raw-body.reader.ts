@@ -2,7 +2,7 @@ import type { Request } from 'express';
 
 /**
  * Reads a request's raw bytes, failing with `tooLarge()` past `limit` bytes (whether declared by
- * Content-Length or seen while streaming). Shared by the JSON body middleware and the object store.
+ * Content-Length or seen while streaming). Shared by the apps' JSON body middleware and the catalog sandbox's object store.
  */
 export function readRawBody(req: Request, limit: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(req.header('content-length') ?? Number.NaN);
