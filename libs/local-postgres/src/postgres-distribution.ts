@@ -38,18 +38,19 @@ export async function installedDistribution(): Promise<PostgresDistribution> {
 /**
  * A copy of `source` that any OS user can read and execute, for when PostgreSQL runs as the
  * `postgres` user (we are root) and the checkout, hence node_modules, sits under a directory
- * that user cannot enter (`/root`, any 0700 directory). Made once per distribution under
+ * that user cannot enter (`/root`, any 0700 directory). Made once per PostgreSQL build under
  * `base` (the temp directory), reused while it is intact and root-owned.
  */
 export async function reachableCopy(
   source: PostgresDistribution,
   base: string,
 ): Promise<PostgresDistribution> {
+  // Named by content, so every checkout with the same PostgreSQL shares one copy.
   const key = createHash('sha256')
-    .update(source.dir)
-    .update(String((await stat(source.postgres)).mtimeMs))
+    .update(await readFile(source.postgres))
+    .update(await readFile(source.initdb))
     .digest('hex')
-    .slice(0, 12);
+    .slice(0, 16);
   const target = join(base, `catalog-connector-postgres-${key}`);
   if (await isTrustedCopy(target)) return distributionAt(target);
   const staging = await mkdtemp(join(base, 'catalog-connector-postgres-copy-'));
