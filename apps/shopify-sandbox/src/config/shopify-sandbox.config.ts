@@ -23,6 +23,7 @@ export const DEFAULT_API_VERSIONS = ['2026-01', '2026-04', '2026-07', '2026-10']
  * seeded draw), or always `empty-string` / always `null` (kinder: one form to handle).
  */
 export type EmptyFieldsMode = 'mixed' | 'empty-string' | 'null';
+/** The accepted values of `SHOPIFY_SANDBOX_EMPTY_FIELDS`. */
 export const EMPTY_FIELDS_MODES: readonly EmptyFieldsMode[] = ['mixed', 'empty-string', 'null'];
 
 export interface ShopConfig {
@@ -79,7 +80,9 @@ export const DEFAULT_SHOP: ShopConfig = {
 export const DEFAULT_APP_SECRET = 'sandbox-app-secret';
 export const DEFAULT_CONTROL_TOKEN = 'sandbox-control-token';
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+/** A zone with daylight saving, so receivers meet both offsets. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
+/** "A short delay" (Shopify's words): a few hundred milliseconds. */
 export const DEFAULT_MERGE_WINDOW_MS = 300;
 
 /** Reads the sandbox's configuration from an environment map (`process.env` in main.ts). */

@@ -1,7 +1,9 @@
 /** Shopify refuses prices from 10^18 up: "Price must be less than 1000000000000000000". */
 export const PRICE_LIMIT = 1_000_000_000_000_000_000n;
+/** The limit as Shopify's message writes it. */
 export const PRICE_LIMIT_TEXT = '1000000000000000000';
 
+/** A normalised price, or why the amount is refused (the message after the field name). */
 export type PriceReading = { price: string } | { problem: string };
 
 /**

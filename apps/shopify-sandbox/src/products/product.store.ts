@@ -13,6 +13,7 @@ export interface ProductEvent {
 
 export type ProductEventListener = (event: ProductEvent) => void;
 
+/** How the store treats writes (from `config.webhooks`) and what else counts as product state. */
 export interface ProductStoreOptions {
   /**
    * A write that changes nothing still bumps `updatedAt` and tells listeners (true, the

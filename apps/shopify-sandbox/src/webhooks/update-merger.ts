@@ -2,6 +2,7 @@ import type { Clock } from '#lib/clock';
 import type { ProductEvent } from '../products/product.store.js';
 import type { Shop } from '../shops/shop.js';
 
+/** The two timing switches of `config.webhooks` the merger follows. */
 export interface UpdateMergerSettings {
   /** How long a product's `products/update` waits for more writes; 0 sends one per write. */
   mergeWindowMs: number;

@@ -19,6 +19,7 @@ export const PAYLOAD_FIELDS_SINCE: Readonly<Record<string, string>> = {
   category: '2024-10',
 };
 
+/** What shapes one subscription's payload besides the event. */
 export interface WebhookPayloadOptions {
   timeZone: string;
   emptyFields: EmptyFieldsMode;
