@@ -188,7 +188,7 @@ describe('Admin GraphQL reads', () => {
       '{ shop { myshopifyDomain ianaTimezone timezoneOffset } __type(name: "Product") { name } }',
     );
     expect(reply.data).toEqual({
-      shop: { myshopifyDomain: h.shopDomain, ianaTimezone: 'Etc/GMT+5', timezoneOffset: '-0500' },
+      shop: { myshopifyDomain: h.shopDomain, ianaTimezone: 'America/New_York', timezoneOffset: '-0500' },
       __type: { name: 'Product' },
     });
   });

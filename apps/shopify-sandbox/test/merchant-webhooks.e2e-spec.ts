@@ -19,7 +19,9 @@ describe('merchant changes reach subscribed receivers', () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    h = await startShopifySandbox();
+    // These tests count deliveries per write: they ask by name for one delivery per write and no
+    // products/update after a create (test/webhook-timing.e2e-spec.ts covers the faithful default).
+    h = await startShopifySandbox({ webhooks: { mergeWindowMs: 0, updateAfterCreate: false } });
   });
   afterAll(() => h.close());
   afterEach(() => receiver?.close());

@@ -15,6 +15,54 @@ describe('loadShopifySandboxConfig', () => {
     });
   });
 
+  it('defaults to the faithful behaviours: a DST time zone, merged updates, create+update, no-op updates, mixed empties', () => {
+    const config = loadShopifySandboxConfig({});
+    expect(config).toMatchObject({
+      timeZone: 'America/New_York',
+      apiVersions: ['2026-01', '2026-04', '2026-07', '2026-10'],
+      emptyFields: 'mixed',
+      webhooks: { apiVersion: '2026-07', mergeWindowMs: 300, updateAfterCreate: true, noopUpdates: true },
+    });
+  });
+
+  it('reads the kinder switches and versions by name', () => {
+    const config = loadShopifySandboxConfig({
+      SHOPIFY_SANDBOX_TIME_ZONE: 'Europe/Paris',
+      SHOPIFY_SANDBOX_API_VERSIONS: '2026-10,2024-07',
+      SHOPIFY_SANDBOX_EMPTY_FIELDS: 'empty-string',
+      SHOPIFY_SANDBOX_WEBHOOK_API_VERSION: '2024-01',
+      SHOPIFY_SANDBOX_WEBHOOK_MERGE_WINDOW_MS: '0',
+      SHOPIFY_SANDBOX_WEBHOOK_UPDATE_AFTER_CREATE: 'false',
+      SHOPIFY_SANDBOX_WEBHOOK_NOOP_UPDATES: 'false',
+    });
+    expect(config).toMatchObject({
+      timeZone: 'Europe/Paris',
+      apiVersions: ['2024-07', '2026-10'],
+      emptyFields: 'empty-string',
+      webhooks: { apiVersion: '2024-01', mergeWindowMs: 0, updateAfterCreate: false, noopUpdates: false },
+    });
+  });
+
+  it('refuses a fixed offset, an unknown zone, malformed versions and a future webhook version', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadShopifySandboxConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ SHOPIFY_SANDBOX_UTC_OFFSET_MINUTES: '-300' })).toContain(
+      'SHOPIFY_SANDBOX_UTC_OFFSET_MINUTES was replaced by SHOPIFY_SANDBOX_TIME_ZONE',
+    );
+    expect(problems({ SHOPIFY_SANDBOX_TIME_ZONE: 'EST5' })).toContain('SHOPIFY_SANDBOX_TIME_ZONE');
+    expect(problems({ SHOPIFY_SANDBOX_API_VERSIONS: '2026-07,latest' })).toContain('not: latest');
+    expect(problems({ SHOPIFY_SANDBOX_WEBHOOK_API_VERSION: '2027-01' })).toContain(
+      'newer than every supported',
+    );
+    expect(problems({ SHOPIFY_SANDBOX_EMPTY_FIELDS: 'blank' })).toContain('SHOPIFY_SANDBOX_EMPTY_FIELDS');
+  });
+
   it('reads shops, delays and limits from the environment', () => {
     const config = loadShopifySandboxConfig({
       SHOPIFY_SANDBOX_PORT: '0',

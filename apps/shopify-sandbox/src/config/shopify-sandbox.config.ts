@@ -1,7 +1,30 @@
 import { type Env, type EnvReader, loadConfig } from '#lib/config';
+import {
+  answeringVersion,
+  parseApiVersions,
+  STABLE_VERSION,
+  UNSTABLE_VERSION,
+} from '../common/api-versions.js';
+import { isTimeZone } from '../common/shop-time.js';
 
-/** The Admin API version the sandbox's schema comes from; webhooks carry it in `X-Shopify-API-Version`. */
+/** The Admin API version the sandbox's schema comes from: every served version uses this schema. */
 export const SANDBOX_API_VERSION = '2026-07';
+
+/**
+ * Supported stable versions by default: the four a store supports in late 2026 (each stable
+ * version is supported for at least 12 months; 2026-10 became stable on 2026-10-01). From
+ * configuration, never from the clock.
+ */
+export const DEFAULT_API_VERSIONS = ['2026-01', '2026-04', '2026-07', '2026-10'];
+
+/**
+ * How a product renders an empty `body_html`, `product_type`, `tags` or `template_suffix`:
+ * `mixed` (faithful: `""` for some products and `null` for others, chosen per product by a
+ * seeded draw), or always `empty-string` / always `null` (kinder: one form to handle).
+ */
+export type EmptyFieldsMode = 'mixed' | 'empty-string' | 'null';
+/** The accepted values of `SHOPIFY_SANDBOX_EMPTY_FIELDS`. */
+export const EMPTY_FIELDS_MODES: readonly EmptyFieldsMode[] = ['mixed', 'empty-string', 'null'];
 
 export interface ShopConfig {
   /** The shop's `*.myshopify.com` domain, sent in `X-Shopify-Shop-Domain`. */
@@ -22,13 +45,25 @@ export interface ShopifySandboxConfig {
   publicUrl?: string;
   /** Header `X-Sandbox-Control-Token` must carry this on `/sandbox/...` routes. */
   controlToken: string;
-  /** Offset of the shops' time zone, used in REST-style timestamps (`-05:00`). */
-  utcOffsetMinutes: number;
+  /** The shops' IANA time zone (daylight saving included), for REST-style timestamps. */
+  timeZone: string;
+  /** Supported stable Admin API versions, oldest first; older requests fall forward to the oldest. */
+  apiVersions: string[];
+  /** How products render empty text fields (see `EmptyFieldsMode`). */
+  emptyFields: EmptyFieldsMode;
   webhooks: {
     /** Waits before each retry of a failed delivery; its length is the number of retries. */
     retryDelaysMs: number[];
     /** A delivery with no answer within this time has failed. */
     timeoutMs: number;
+    /** The app's webhook API version, which new subscriptions inherit. */
+    apiVersion: string;
+    /** `products/update` of one product is delayed this long and sent once with the latest state; 0: one per write. */
+    mergeWindowMs: number;
+    /** A `products/create` is followed by a `products/update` of the same product (faithful: true). */
+    updateAfterCreate: boolean;
+    /** A write that changes nothing still bumps `updated_at` and fires `products/update` (faithful: true). */
+    noopUpdates: boolean;
   };
   cost: {
     /** Size of the leaky bucket of query-cost points (`maximumAvailable`). */
@@ -45,6 +80,10 @@ export const DEFAULT_SHOP: ShopConfig = {
 export const DEFAULT_APP_SECRET = 'sandbox-app-secret';
 export const DEFAULT_CONTROL_TOKEN = 'sandbox-control-token';
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+/** A zone with daylight saving, so receivers meet both offsets. */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+/** "A short delay" (Shopify's words): a few hundred milliseconds. */
+export const DEFAULT_MERGE_WINDOW_MS = 300;
 
 /** Reads the sandbox's configuration from an environment map (`process.env` in main.ts). */
 export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
@@ -52,6 +91,7 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
     const port = read.port('SHOPIFY_SANDBOX_PORT', 4020);
     const publicUrl = read.optionalString('SHOPIFY_SANDBOX_PUBLIC_URL');
     if (publicUrl !== undefined) read.url('SHOPIFY_SANDBOX_PUBLIC_URL');
+    const apiVersions = readApiVersions(read);
     return {
       port,
       host: read.string('SHOPIFY_SANDBOX_HOST', '127.0.0.1'),
@@ -59,10 +99,18 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
       shops: readShops(read),
       publicUrl: publicUrl?.replace(/\/+$/, ''),
       controlToken: read.string('SHOPIFY_SANDBOX_CONTROL_TOKEN', DEFAULT_CONTROL_TOKEN),
-      utcOffsetMinutes: read.int('SHOPIFY_SANDBOX_UTC_OFFSET_MINUTES', -300, { min: -720, max: 840 }),
+      timeZone: readTimeZone(read),
+      apiVersions,
+      emptyFields: read.oneOf('SHOPIFY_SANDBOX_EMPTY_FIELDS', EMPTY_FIELDS_MODES, 'mixed'),
       webhooks: {
         retryDelaysMs: readDelays(read),
         timeoutMs: read.int('SHOPIFY_SANDBOX_WEBHOOK_TIMEOUT_MS', 5_000, { min: 1 }),
+        apiVersion: readWebhookApiVersion(read, apiVersions),
+        mergeWindowMs: read.int('SHOPIFY_SANDBOX_WEBHOOK_MERGE_WINDOW_MS', DEFAULT_MERGE_WINDOW_MS, {
+          min: 0,
+        }),
+        updateAfterCreate: read.bool('SHOPIFY_SANDBOX_WEBHOOK_UPDATE_AFTER_CREATE', true),
+        noopUpdates: read.bool('SHOPIFY_SANDBOX_WEBHOOK_NOOP_UPDATES', true),
       },
       cost: {
         bucketSize: read.int('SHOPIFY_SANDBOX_COST_BUCKET_SIZE', 1_000, { min: 1 }),
@@ -106,6 +154,44 @@ function readDelays(read: EnvReader): number[] {
     return [...DEFAULT_RETRY_DELAYS_MS];
   }
   return delays.map(Number);
+}
+
+function readTimeZone(read: EnvReader): string {
+  if (read.optionalString('SHOPIFY_SANDBOX_UTC_OFFSET_MINUTES') !== undefined) {
+    read.problems.push(
+      'SHOPIFY_SANDBOX_UTC_OFFSET_MINUTES was replaced by SHOPIFY_SANDBOX_TIME_ZONE (an IANA zone such as America/New_York)',
+    );
+  }
+  const zone = read.string('SHOPIFY_SANDBOX_TIME_ZONE', DEFAULT_TIME_ZONE);
+  if (isTimeZone(zone)) return zone;
+  read.problems.push(
+    `SHOPIFY_SANDBOX_TIME_ZONE must be an IANA time zone such as America/New_York, got "${zone}"`,
+  );
+  return DEFAULT_TIME_ZONE;
+}
+
+function readApiVersions(read: EnvReader): string[] {
+  const raw = read.optionalString('SHOPIFY_SANDBOX_API_VERSIONS');
+  if (raw === undefined) return [...DEFAULT_API_VERSIONS];
+  const parsed = parseApiVersions(raw);
+  if ('versions' in parsed) return parsed.versions;
+  read.problems.push(`SHOPIFY_SANDBOX_API_VERSIONS ${parsed.problem}, got "${raw}"`);
+  return [...DEFAULT_API_VERSIONS];
+}
+
+/** A stable handle or `unstable`; a retired one is allowed (deliveries fall forward), a future one is not. */
+function readWebhookApiVersion(read: EnvReader, supported: string[]): string {
+  const version = read.string('SHOPIFY_SANDBOX_WEBHOOK_API_VERSION', SANDBOX_API_VERSION);
+  if (version !== UNSTABLE_VERSION && !STABLE_VERSION.test(version)) {
+    read.problems.push(
+      `SHOPIFY_SANDBOX_WEBHOOK_API_VERSION must be a version like 2026-07, got "${version}"`,
+    );
+  } else if (answeringVersion(version, supported) === undefined) {
+    read.problems.push(
+      `SHOPIFY_SANDBOX_WEBHOOK_API_VERSION ${version} is newer than every supported version (${supported.join(', ')})`,
+    );
+  }
+  return version;
 }
 
 /** `name.myshopify.com`, as Shopify's own shop-domain check accepts. */

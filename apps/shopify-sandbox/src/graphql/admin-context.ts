@@ -7,8 +7,10 @@ export interface AdminContext {
   shop: Shop;
   clock: Clock;
   apiVersion: string;
-  /** The shops' time zone offset (configuration). */
-  utcOffsetMinutes: number;
+  /** The app's webhook API version (configuration): new subscriptions inherit it. */
+  webhookApiVersion: string;
+  /** The shops' IANA time zone (configuration). */
+  timeZone: string;
   /** Collected from `query:` arguments; returned in `extensions.search`, as Shopify does. */
   searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
 }

@@ -1,6 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { SANDBOX_API_VERSION } from '../config/shopify-sandbox.config.js';
 import { AdminAccessGuard, CurrentShop, type ShopRequest } from '../shops/admin-access.guard.js';
 import type { Shop } from '../shops/shop.js';
 import { AdminGraphqlService } from './admin-graphql.service.js';
@@ -21,7 +20,6 @@ export class AdminGraphqlController {
   ) {
     const reply = await this.graphql.handle(shop, request.path, body);
     response.status(reply.status);
-    response.setHeader('X-Shopify-API-Version', SANDBOX_API_VERSION);
     return reply.body;
   }
 }

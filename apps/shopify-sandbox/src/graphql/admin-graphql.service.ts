@@ -185,7 +185,8 @@ export class AdminGraphqlService {
       shop,
       clock: this.clock,
       apiVersion: SANDBOX_API_VERSION,
-      utcOffsetMinutes: this.config.utcOffsetMinutes,
+      webhookApiVersion: this.config.webhooks.apiVersion,
+      timeZone: this.config.timeZone,
       searchWarnings: [],
     };
     const result = await execute({

@@ -74,7 +74,7 @@ export class MerchantInventoryController {
         inventory_item_id: itemId,
         location_id: shop.locationId,
         available: variant.inventoryQuantity,
-        updated_at: restTime(variant.updatedAt, this.config.utcOffsetMinutes),
+        updated_at: restTime(variant.updatedAt, this.config.timeZone),
         admin_graphql_api_id: `${toGid('InventoryLevel', itemId)}?inventory_item_id=${itemId}`,
       },
     };

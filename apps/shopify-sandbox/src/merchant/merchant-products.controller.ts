@@ -87,6 +87,6 @@ export class MerchantProductsController {
   }
 
   private present(product: ProductRecord) {
-    return productPayload(product, { utcOffsetMinutes: this.config.utcOffsetMinutes });
+    return productPayload(product, { timeZone: this.config.timeZone, emptyFields: this.config.emptyFields });
   }
 }

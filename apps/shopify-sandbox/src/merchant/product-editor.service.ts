@@ -173,6 +173,8 @@ export class ProductEditor {
         next.oldInventoryQuantity = base.inventoryQuantity;
         next.inventoryQuantity = input.inventoryQuantity;
       }
+      // A new variant has no earlier quantity: Shopify reports old_inventory_quantity equal to it.
+      if (!existing) next.oldInventoryQuantity = next.inventoryQuantity;
       if (existing && JSON.stringify(existing) !== JSON.stringify(next)) next.updatedAt = now;
       return next;
     });

@@ -1,3 +1,4 @@
+import { readPrice } from '../products/price.js';
 import type { InventoryPolicy, ProductStatus } from '../products/product.model.js';
 
 /** A REST product body (`{product: {...}}`), checked and typed. Absent fields stay undefined. */
@@ -101,12 +102,13 @@ function parseVariant(v: Record<string, unknown>, i: number, fail: (f: string, m
     if (v[key] === null || typeof v[key] === 'string') variant[key] = v[key];
     else if (v[key] !== undefined) fail('variants', `${where}: ${key} must be a string`);
   }
-  const price = money(v.price);
-  if (price === 'invalid') fail('variants', `${where}: price must be a non-negative amount`);
-  else if (price !== null) variant.price = price;
-  const compareAt = money(v.compare_at_price);
-  if (compareAt === 'invalid') fail('variants', `${where}: compare_at_price must be a non-negative amount`);
-  else if (v.compare_at_price !== undefined) variant.compareAtPrice = compareAt;
+  const price = readPrice(v.price);
+  if (price && 'problem' in price) fail('variants', `${where}: price ${price.problem}`);
+  else if (price) variant.price = price.price;
+  const compareAt = v.compare_at_price === '' ? undefined : readPrice(v.compare_at_price);
+  if (compareAt && 'problem' in compareAt)
+    fail('variants', `${where}: compare_at_price ${compareAt.problem}`);
+  else if (v.compare_at_price !== undefined) variant.compareAtPrice = compareAt?.price ?? null;
   for (const n of [1, 2, 3]) {
     const value = v[`option${n}`];
     if (typeof value === 'string' && value.trim() !== '') variant.optionValues[n - 1] = value.trim();
@@ -158,15 +160,6 @@ function listOf<T>(
     return undefined;
   }
   return value.map(parse).filter((item): item is T => item !== undefined);
-}
-
-/** "19.9" or 19.9 → "19.90"; null for absent or null; 'invalid' otherwise. */
-function money(value: unknown): string | null | 'invalid' {
-  if (value === undefined || value === null) return null;
-  const amount = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(amount) || amount < 0 || (typeof value === 'string' && value.trim() === ''))
-    return 'invalid';
-  return amount.toFixed(2);
 }
 
 function isId(value: unknown): value is number {

@@ -1,15 +1,34 @@
+import { seededRandom } from '#lib/seeded-random';
 import { toGid } from '../common/gid.js';
 import { preciseUtcTime, restTime } from '../common/shop-time.js';
+import type { EmptyFieldsMode } from '../config/shopify-sandbox.config.js';
 import type { ImageRecord, ProductRecord, VariantRecord } from './product.model.js';
 import { variantTitle } from './product.model.js';
 
 /** Product webhooks carry full details for this many variants; `variant_gids` names them all. */
 export const WEBHOOK_VARIANT_LIMIT = 100;
 
+/** Share of products whose empty text fields are `null` rather than `""` in `mixed` mode. */
+export const NULL_EMPTY_SHARE = 1 / 3;
+
 export interface PayloadOptions {
-  utcOffsetMinutes: number;
+  /** The shop's IANA time zone. */
+  timeZone: string;
+  /** How empty `body_html`, `product_type`, `tags` and `template_suffix` are written. */
+  emptyFields: EmptyFieldsMode;
   /** Variants given in full; the rest appear only in `variant_gids`. Unlimited when absent. */
   variantLimit?: number;
+}
+
+/**
+ * What an empty text field of this product is written as. Real deliveries carry `""` in most
+ * captures and `null` in others; in `mixed` mode a draw seeded with the product id picks one
+ * form per product, so the same product always looks the same and a shop has both.
+ */
+export function emptyValue(productId: number, mode: EmptyFieldsMode): '' | null {
+  if (mode === 'null') return null;
+  if (mode === 'empty-string') return '';
+  return seededRandom(productId)() < NULL_EMPTY_SHARE ? null : '';
 }
 
 /**
@@ -17,24 +36,26 @@ export interface PayloadOptions {
  * webhooks (field set and order from Shopify's docs example and a real 2025-04 payload).
  */
 export function productPayload(product: ProductRecord, options: PayloadOptions): Record<string, unknown> {
-  const time = (ms: number) => restTime(ms, options.utcOffsetMinutes);
+  const time = (ms: number) => restTime(ms, options.timeZone);
   const limit = options.variantLimit ?? Number.POSITIVE_INFINITY;
   const images = product.images.map((image) => imagePayload(product, image, time));
+  const empty = emptyValue(product.id, options.emptyFields);
+  const text = (value: string | null) => (value === null || value === '' ? empty : value);
   return {
     admin_graphql_api_id: toGid('Product', product.id),
-    body_html: product.bodyHtml,
+    body_html: text(product.bodyHtml),
     created_at: time(product.createdAt),
     handle: product.handle,
     id: product.id,
-    product_type: product.productType,
+    product_type: text(product.productType),
     published_at: product.publishedAt === null ? null : time(product.publishedAt),
-    template_suffix: product.templateSuffix,
+    template_suffix: text(product.templateSuffix),
     title: product.title,
     updated_at: time(product.updatedAt),
     vendor: product.vendor,
     status: product.status,
-    published_scope: 'web',
-    tags: product.tags.join(', '),
+    published_scope: 'global',
+    tags: text(product.tags.join(', ')),
     variants: product.variants.slice(0, limit).map((variant) => variantPayload(product, variant, time)),
     options: product.options.map((option) => ({
       name: option.name,

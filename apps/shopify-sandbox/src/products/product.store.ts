@@ -13,15 +13,31 @@ export interface ProductEvent {
 
 export type ProductEventListener = (event: ProductEvent) => void;
 
+/** How the store treats writes (from `config.webhooks`) and what else counts as product state. */
+export interface ProductStoreOptions {
+  /**
+   * A write that changes nothing still bumps `updatedAt` and tells listeners (true, the
+   * faithful default: the harder case for echo detection). False: such a write is ignored.
+   */
+  noopUpdates: boolean;
+  /** State kept outside the record that counts as a change of the product (its metafields). */
+  extraState?: (product: ProductRecord) => unknown;
+}
+
 /**
  * One shop's products, in memory. Writers change a record through `insert`, `save` and
  * `remove`; each call stamps `updatedAt` and tells listeners, which is how webhooks fire.
  */
 export class ProductStore {
   private readonly products = new Map<number, ProductRecord>();
+  /** The state each product had when listeners were last told, for no-op detection. */
+  private readonly told = new Map<number, { snapshot: ProductRecord; fingerprint: string }>();
   private readonly listeners: ProductEventListener[] = [];
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly options: ProductStoreOptions = { noopUpdates: true },
+  ) {}
 
   onChange(listener: ProductEventListener): void {
     this.listeners.push(listener);
@@ -70,24 +86,65 @@ export class ProductStore {
     this.emit('create', product);
   }
 
-  /** Records a change already made to `product` (which must be stored) and tells listeners. */
-  save(product: ProductRecord): void {
+  /**
+   * Records a change already made to `product` (which must be stored) and tells listeners.
+   * With `noopUpdates` off, a write that changed nothing is undone (its timestamps restored)
+   * and nobody is told; returns false then.
+   */
+  save(product: ProductRecord): boolean {
     if (this.products.get(product.id) !== product)
       throw new Error(`Product ${product.id} is not in this store`);
+    const before = this.told.get(product.id);
+    if (!this.options.noopUpdates && before && before.fingerprint === this.fingerprint(product)) {
+      restoreTimestamps(product, before.snapshot);
+      return false;
+    }
     product.updatedAt = this.clock.now();
     this.emit('update', product);
+    return true;
   }
 
   remove(id: number): ProductRecord | undefined {
     const product = this.products.get(id);
     if (!product) return undefined;
     this.products.delete(id);
+    this.told.delete(id);
     this.emit('delete', product);
     return product;
   }
 
   private emit(type: ProductEventType, product: ProductRecord): void {
     const event: ProductEvent = { type, product: structuredClone(product), at: this.clock.now() };
+    if (type !== 'delete') {
+      this.told.set(product.id, { snapshot: event.product, fingerprint: this.fingerprint(product) });
+    }
     for (const listener of this.listeners) listener(event);
+  }
+
+  /** Everything a reader can see of the product, except the timestamps a write stamps. */
+  private fingerprint(product: ProductRecord): string {
+    const { updatedAt: _updated, variants, images, ...rest } = product;
+    return JSON.stringify([
+      rest,
+      variants.map(({ updatedAt: _at, oldInventoryQuantity: _old, ...variant }) => variant),
+      images.map(({ updatedAt: _at, ...image }) => image),
+      this.options.extraState?.(product) ?? null,
+    ]);
+  }
+}
+
+/** Puts back the timestamps (and previous quantities) a no-op write stamped. */
+function restoreTimestamps(product: ProductRecord, snapshot: ProductRecord): void {
+  product.updatedAt = snapshot.updatedAt;
+  for (const variant of product.variants) {
+    const was = snapshot.variants.find((v) => v.id === variant.id);
+    if (was) {
+      variant.updatedAt = was.updatedAt;
+      variant.oldInventoryQuantity = was.oldInventoryQuantity;
+    }
+  }
+  for (const image of product.images) {
+    const was = snapshot.images.find((i) => i.id === image.id);
+    if (was) image.updatedAt = was.updatedAt;
   }
 }

@@ -1,33 +1,50 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import {
+  type CanActivate,
+  createParamDecorator,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { answeringVersion } from '../common/api-versions.js';
+import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import {
   INVALID_TOKEN_MESSAGE,
   ShopifyErrorCode,
   ShopifySandboxError,
 } from '../http/shopify-sandbox.error.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { Shop } from './shop.js';
 import { ShopRegistry } from './shop-registry.service.js';
 
 export interface ShopRequest extends Request {
   shop?: Shop;
+  /** The API version answering this request (`X-Shopify-API-Version`). */
+  apiVersion?: string;
 }
-
-const API_VERSION = /^(\d{4}-(01|04|07|10)|unstable)$/;
 
 /**
  * Admin API authentication, as Shopify does it: `X-Shopify-Access-Token` must be a shop's
  * token (401 otherwise), and picks the shop. When the Host header names a `*.myshopify.com`
- * shop, the token must be that shop's. Also answers 404 for a malformed API version.
+ * shop, the token must be that shop's. Also picks the version that answers the path's
+ * `{version}` (a retired one falls forward to the oldest supported version) and says it in
+ * `X-Shopify-API-Version`; a malformed version, or one newer than every supported one, gets 404.
  */
 @Injectable()
 export class AdminAccessGuard implements CanActivate {
-  constructor(private readonly shops: ShopRegistry) {}
+  constructor(
+    private readonly shops: ShopRegistry,
+    @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<ShopRequest>();
     const version = request.params.version;
-    if (typeof version === 'string' && !API_VERSION.test(version)) {
-      throw ShopifySandboxError.notFound();
+    if (typeof version === 'string') {
+      const answering = answeringVersion(version, this.config.apiVersions);
+      if (answering === undefined) throw ShopifySandboxError.notFound();
+      request.apiVersion = answering;
+      context.switchToHttp().getResponse<Response>().setHeader('X-Shopify-API-Version', answering);
     }
     const token = request.header('x-shopify-access-token');
     const shop = token ? this.shops.byToken(token) : undefined;

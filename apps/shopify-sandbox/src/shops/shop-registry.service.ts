@@ -48,7 +48,9 @@ export class ShopRegistry {
         `Cannot add shop ${config.domain}: the list ${problem ?? 'already uses that token'}`,
       );
     }
-    const shop = new Shop(config.domain, config.accessToken, this.clock, this.ids, this.config.cost);
+    const shop = new Shop(config.domain, config.accessToken, this.clock, this.ids, this.config.cost, {
+      noopUpdates: this.config.webhooks.noopUpdates,
+    });
     shop.products.onChange((event) => {
       for (const listener of this.listeners) listener(shop, event);
     });

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Clock } from '#lib/clock';
+import { toGid } from '../common/gid.js';
 import { IdSequence } from '../common/id-sequence.js';
 import { CostBucket } from '../graphql/cost-bucket.js';
 import { ImageStore } from '../images/image.store.js';
 import { MetafieldStore } from '../products/metafield.store.js';
+import type { ProductRecord } from '../products/product.model.js';
 import { ProductStore } from '../products/product.store.js';
 import { type DeliveryFaults, NO_FAULTS } from '../webhooks/delivery-faults.js';
 import { DeliveryLog } from '../webhooks/delivery-log.js';
@@ -30,11 +32,15 @@ export class Shop {
     clock: Clock,
     readonly ids: IdSequence,
     cost: { bucketSize: number; restoreRate: number },
+    writes: { noopUpdates: boolean } = { noopUpdates: true },
   ) {
     this.#accessToken = Buffer.from(accessToken);
     this.id = ids.take();
     this.locationId = ids.take();
-    this.products = new ProductStore(clock);
+    this.products = new ProductStore(clock, {
+      noopUpdates: writes.noopUpdates,
+      extraState: (product) => this.metafieldState(product),
+    });
     this.costBucket = new CostBucket(clock, cost.bucketSize, cost.restoreRate);
   }
 
@@ -42,6 +48,17 @@ export class Shop {
   hasToken(token: string): boolean {
     const given = Buffer.from(token);
     return given.length === this.#accessToken.length && timingSafeEqual(given, this.#accessToken);
+  }
+
+  /** The product's and its variants' metafields (namespace, key, type, value): a change to them is a product change. */
+  private metafieldState(product: ProductRecord): unknown {
+    const owners = [
+      toGid('Product', product.id),
+      ...product.variants.map((v) => toGid('ProductVariant', v.id)),
+    ];
+    return owners.map((owner) =>
+      this.metafields.list(owner).map((m) => [m.namespace, m.key, m.type, m.value]),
+    );
   }
 
   /** The shop's name: its domain without `.myshopify.com`. */

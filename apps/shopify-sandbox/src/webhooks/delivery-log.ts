@@ -18,6 +18,9 @@ export interface DeliveryRecord {
   subscriptionId: string;
   uri: string;
   productId: number;
+  /** The API version that answered (the subscription's, or the oldest supported one). */
+  apiVersion: string;
+  /** `X-Shopify-Triggered-At` (nanosecond precision). */
   triggeredAt: string;
   state: DeliveryState;
   /** True for a copy made by the `duplicate` fault. */

@@ -10,21 +10,15 @@ import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { Shop } from '../shops/shop.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
 import type { DeliveryRecord } from './delivery-log.js';
-import { webhookHmac, webhookPayload } from './webhook-payload.js';
+import { UpdateMerger } from './update-merger.js';
+import { type Delivery, prepareDelivery, stampEvent } from './webhook-request.js';
 import { sendWebhook } from './webhook-sender.js';
-import { topicHeader, type WebhookSubscriptionRecord } from './webhook-subscription.store.js';
-
-interface Delivery {
-  shop: Shop;
-  record: DeliveryRecord;
-  body: string;
-  headers: Record<string, string>;
-}
 
 /**
- * Delivers `products/*` webhooks to the subscribed URLs: signed, in event order per
- * subscription (first attempts), retried after failures on the configured schedule, with the
- * shop's delivery faults applied. Everything is written to the shop's delivery log.
+ * Delivers `products/*` webhooks to the subscribed URLs: updates merged per product (see
+ * `UpdateMerger`), signed, in event order per subscription (first attempts), retried after
+ * failures on the configured schedule, with the shop's delivery faults applied. Everything is
+ * written to the shop's delivery log.
  */
 @Injectable()
 export class WebhookDeliveryService implements OnApplicationShutdown {
@@ -33,6 +27,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly held = new Map<Shop, { delivery: Delivery; release: () => void }>();
   private readonly randoms = new Map<Shop, { seed: number; next: () => number }>();
+  private readonly merger: UpdateMerger;
   private closed = false;
 
   constructor(
@@ -40,7 +35,13 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     private readonly clock: Clock,
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
   ) {
-    shops.onProductEvent((shop, event) => this.publish(shop, event));
+    this.merger = new UpdateMerger(
+      clock,
+      config.webhooks,
+      (shop, event) => this.publish(shop, event),
+      (work) => this.track(work),
+    );
+    shops.onProductEvent((shop, event) => this.merger.accept(shop, event));
   }
 
   /** Resolves once no delivery is waiting, held, or being attempted (retries included). */
@@ -48,8 +49,14 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Sends at once a delivery held back by the `reorder` fault. */
+  /** Sends at once the updates waiting in their merge window and a delivery held by `reorder`. */
   flushHeld(shop: Shop): void {
+    this.merger.flush(shop);
+    this.releaseHeld(shop);
+  }
+
+  /** Sends at once a delivery held back by the `reorder` fault. */
+  private releaseHeld(shop: Shop): void {
     const held = this.held.get(shop);
     if (!held) return;
     this.held.delete(shop);
@@ -62,10 +69,11 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   }
 
   private publish(shop: Shop, event: ProductEvent): void {
+    if (this.closed) return;
     const topic = `PRODUCTS_${event.type.toUpperCase()}`;
-    const eventId = randomUUID();
+    const stamp = stampEvent(event);
     for (const subscription of shop.subscriptions.forTopic(topic)) {
-      const delivery = this.prepare(shop, event, subscription, eventId);
+      const delivery = prepareDelivery(shop, event, subscription, stamp, this.config);
       shop.deliveries.add(delivery.record);
       const random = this.random(shop);
       if (random() < shop.deliveryFaults.drop) {
@@ -82,46 +90,6 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
         this.dispatch(copy);
       }
     }
-  }
-
-  private prepare(
-    shop: Shop,
-    event: ProductEvent,
-    subscription: WebhookSubscriptionRecord,
-    eventId: string,
-  ): Delivery {
-    const payload = webhookPayload(event, subscription, shop.metafields, this.config.utcOffsetMinutes);
-    const body = JSON.stringify(payload);
-    const webhookId = randomUUID();
-    const triggeredAt = preciseUtcTime(event.at);
-    const topic = topicHeader(subscription.topic);
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'User-Agent': 'Shopify-Captain-Hook',
-      'X-Shopify-Topic': topic,
-      'X-Shopify-Hmac-Sha256': webhookHmac(body, this.config.appSecret),
-      'X-Shopify-Shop-Domain': shop.domain,
-      'X-Shopify-API-Version': subscription.apiVersion,
-      'X-Shopify-Webhook-Id': webhookId,
-      'X-Shopify-Event-Id': eventId,
-      'X-Shopify-Triggered-At': triggeredAt,
-    };
-    if (subscription.name) headers['X-Shopify-Name'] = subscription.name;
-    const record: DeliveryRecord = {
-      id: randomUUID(),
-      webhookId,
-      eventId,
-      topic,
-      subscriptionId: toGid('WebhookSubscription', subscription.id),
-      uri: subscription.uri,
-      productId: event.product.id,
-      triggeredAt,
-      state: 'pending',
-      duplicate: false,
-      attempts: [],
-      payload,
-    };
-    return { shop, record, body, headers };
   }
 
   private dispatch(delivery: Delivery): void {
@@ -145,7 +113,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     this.held.set(shop, { delivery, release });
     this.track(
       Promise.race([this.clock.sleep(faults.reorderWindowMs), released]).then(() => {
-        if (this.held.get(shop)?.delivery === delivery) this.flushHeld(shop);
+        if (this.held.get(shop)?.delivery === delivery) this.releaseHeld(shop);
       }),
     );
   }

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { parseAnyGid, parseGid, toGid } from '../../common/gid.js';
-import { restTime } from '../../common/shop-time.js';
+import { zoneAbbreviation, zoneOffsetMinutes, zoneOffsetText } from '../../common/shop-time.js';
 import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext, GraphQLObject } from '../admin-context.js';
 import { type ConnectionArgs, compareKeys, connection, type SortKey } from '../connection.js';
@@ -55,10 +55,10 @@ export const queryRoot: Record<string, Resolver> = {
     url: `https://${ctx.shop.domain}`,
     email: `owner@${ctx.shop.domain}`,
     currencyCode: 'USD',
-    ianaTimezone: fixedOffsetZone(ctx.utcOffsetMinutes),
-    timezoneOffsetMinutes: ctx.utcOffsetMinutes,
-    timezoneOffset: restTime(0, ctx.utcOffsetMinutes).slice(19).replace(':', ''),
-    timezoneAbbreviation: fixedOffsetZone(ctx.utcOffsetMinutes).replace('Etc/', ''),
+    ianaTimezone: ctx.timeZone,
+    timezoneOffsetMinutes: zoneOffsetMinutes(ctx.clock.now(), ctx.timeZone),
+    timezoneOffset: zoneOffsetText(ctx.clock.now(), ctx.timeZone),
+    timezoneAbbreviation: zoneAbbreviation(ctx.clock.now(), ctx.timeZone),
   }),
   webhookSubscription: (args: { id: string }, ctx: AdminContext) => {
     const id = parseGid(args.id, 'WebhookSubscription');
@@ -132,12 +132,4 @@ export function notImplemented(what: string): GraphQLError {
   return new GraphQLError(`${what} is not implemented by shopify-sandbox`, {
     extensions: { code: 'NOT_IMPLEMENTED' },
   });
-}
-
-/** The IANA name of a fixed offset (`Etc/GMT+5` is UTC-05:00: the sign is inverted), or UTC. */
-function fixedOffsetZone(utcOffsetMinutes: number): string {
-  if (utcOffsetMinutes === 0) return 'UTC';
-  if (utcOffsetMinutes % 60 !== 0) return 'UTC';
-  const hours = -utcOffsetMinutes / 60;
-  return `Etc/GMT${hours > 0 ? '+' : '-'}${Math.abs(hours)}`;
 }

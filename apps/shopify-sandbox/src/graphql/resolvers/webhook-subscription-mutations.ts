@@ -38,7 +38,7 @@ export const webhookSubscriptionMutations = {
       name: input.name ?? null,
       includeFields: input.includeFields ?? [],
       metafieldNamespaces: input.metafieldNamespaces ?? [],
-      apiVersion: ctx.apiVersion,
+      apiVersion: ctx.webhookApiVersion,
       createdAt: now,
       updatedAt: now,
     };
