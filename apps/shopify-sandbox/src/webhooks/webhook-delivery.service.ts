@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { seededRandom } from '#lib/seeded-random';
-import { toGid } from '../common/gid.js';
-import { preciseUtcTime } from '../common/shop-time.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import type { ProductEvent } from '../products/product.store.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
