@@ -18,7 +18,7 @@ import type {
 } from '#lib/catalog-contract';
 import { type Clock, SystemClock } from '#lib/clock';
 import { CircuitBreaker, type CircuitBreakerOptions } from './breaker/circuit-breaker.js';
-import { CreateReconciler } from './creates/create-reconciler.js';
+import { type AmbiguousCreatePolicy, CreateReconciler } from './creates/create-reconciler.js';
 import { RecordLookup } from './creates/record-lookup.js';
 import { CatalogRoutes as R } from './http/catalog-routes.js';
 import {
@@ -35,6 +35,7 @@ import type { RateLimiter } from './limiter/rate-limiter.js';
 import {
   type CatalogClientLogger,
   type CatalogClientMetrics,
+  resolveLogger,
   resolveMetrics,
 } from './metrics/client-metrics.js';
 import { paginate } from './pagination/search-iterators.js';
@@ -57,7 +58,7 @@ export interface CatalogClientOptions {
    * `rate` below.
    */
   limiter?: RateLimiter | ((context: { fingerprint: string; clock: Clock }) => RateLimiter);
-  /** Budget of the default in-process limiter. Default 4 per second, burst 1. */
+  /** Budget of the default in-process limiter. Default 4 per second, burst 2 (`DEFAULT_RATE_BUDGET`). */
   rate?: Partial<RateBudget>;
   timeouts?: TimeoutOptions;
   retry?: RetryOptions;
@@ -77,6 +78,13 @@ export interface CallOptions {
 export interface CreateOptions extends CallOptions {
   /** Look the `supplierSku` up first and adopt the record if it exists (after a crash mid-create). */
   lookupFirst?: boolean;
+  /**
+   * After an ambiguous failure (the record may have been committed): `adopt-or-recreate`
+   * (default: look up, adopt, else POST again), `adopt-or-throw` (look up, adopt, else throw
+   * `create_outcome_unknown`; never a second POST) or `throw` (throw `create_outcome_unknown` at
+   * once). See README, "Creates that survive a dropped connection".
+   */
+  onAmbiguous?: AmbiguousCreatePolicy;
 }
 
 export interface IterateOptions extends CallOptions {
@@ -112,9 +120,11 @@ export class CatalogClient {
         : (options.limiter ?? new InProcessRateLimiter({ ...options.rate, clock }));
     this.breaker = new CircuitBreaker(clock, options.breaker);
     this.breaker.onStateChange((t) => metrics.breakerState(t));
-    const common = { clock, metrics, logger: options.logger, random: options.random };
     this.#transport = new CatalogTransport({
-      ...common,
+      clock,
+      metrics,
+      logger: options.logger,
+      random: options.random,
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       limiter: this.limiter,
@@ -122,8 +132,12 @@ export class CatalogClient {
       retry: options.retry,
       timeouts: options.timeouts,
     });
+    const redact = this.#transport.redact;
+    // Every part logs through one guarded, scrubbed logger: a throwing logger never fails a call.
+    const common = { clock, metrics, logger: resolveLogger(options.logger, redact), random: options.random };
     this.#creates = new CreateReconciler({
       ...common,
+      redact,
       transport: this.#transport,
       maxAttempts: options.retry?.maxAttempts,
       baseDelayMs: options.retry?.baseDelayMs,
@@ -133,6 +147,7 @@ export class CatalogClient {
     this.#lookup = new RecordLookup((request, call) => this.searchProducts(request, call));
     this.#uploads = new UploadHelper({
       ...common,
+      redact,
       api: this,
       uploadTimeoutMs: this.#transport.timeouts.uploadMs,
       options: options.uploads,
@@ -153,7 +168,18 @@ export class CatalogClient {
       supplierSku,
       lookup: () => this.#lookup.product(supplierSku, call),
       lookupFirst: call.lookupFirst,
+      onAmbiguous: call.onAmbiguous,
     });
+  }
+
+  /**
+   * Every record (products and variants) whose `supplierSku` is exactly this one, newest first
+   * (a search, `$eq`, every page). For reconciling a `create_outcome_unknown`: one record means
+   * the create landed; two products mean a duplicate to resolve. A create adopts the newest
+   * record without a parent (products) or with one (variants).
+   */
+  findBySupplierSku(supplierSku: string, call: CallOptions = {}): Promise<ProductRecord[]> {
+    return this.#lookup.all(supplierSku, call);
   }
 
   /** PATCH /v1/products: `product.supplierSku` names the record. */
@@ -198,6 +224,7 @@ export class CatalogClient {
       supplierSku: body.supplierSku,
       lookup: () => this.#lookup.variant(body, call),
       lookupFirst: call.lookupFirst,
+      onAmbiguous: call.onAmbiguous,
     });
   }
 

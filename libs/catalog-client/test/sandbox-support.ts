@@ -5,6 +5,13 @@ import type { RequestLogEntry } from '../../../apps/catalog-sandbox/src/request-
 import { type CatalogSandboxHarness, productBody } from '../../../apps/catalog-sandbox/test/harness.js';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../src/index.js';
 
+// The sandbox as the client's tests reach it: new test files import these from here, never by path.
+export {
+  type CatalogSandboxHarness,
+  startCatalogSandbox,
+  type TestAccount,
+} from '../../../apps/catalog-sandbox/test/harness.js';
+
 /**
  * Runs `work` while moving a ManualClock forward whenever something sleeps on it, yielding to real
  * I/O (the sandbox's HTTP answers) between steps. Time moves only while someone waits on it.
