@@ -97,7 +97,7 @@ describe('CatalogClient: the API key is scrubbed from every error', () => {
     await collect(client.getProduct(key)); // 404, the key in the path
     await portal.setFaults({ error500: {} });
     await collect(client.deleteProduct(key)); // 500 twice: write_outcome_unknown
-    await collect(client.updateVariant(key, { attributes: [] })); // PATCH 500 twice
+    await collect(client.updateVariant(key, product(key))); // PATCH 500 twice
     await collect(client.createProduct(product(key), { onAmbiguous: 'throw' })); // supplierSku = key
     await collect(client.createProduct(product(key))); // look-up fails too
     await portal.clearFaults();
