@@ -111,9 +111,11 @@ describe('CatalogClient: hooks are isolated from calls', () => {
     client.breaker.onStateChange(() => {
       throw new Error('listener broke');
     });
-    client.breaker.onStateChange(async () => {
+    // An async listener whose promise rejects, as a careless caller might pass one.
+    const asyncListener = (async () => {
       throw new Error('async listener broke');
-    });
+    }) as () => void;
+    client.breaker.onStateChange(asyncListener);
     await portal.setFaults({ error500: { count: 3 } });
     for (let i = 0; i < 2; i++) await run(client.getTaxonomy().catch(() => null));
     expect(client.breaker.state).toBe('open');

@@ -109,6 +109,8 @@ export abstract class QueuedRateLimiter implements RateLimiter {
           this.queue.shift()?.reject(error);
           continue;
         }
+        // The head may have left (aborted) during `take`: the grant goes to the next caller; with
+        // nobody left, that one slot is spent unused (the only budget an abort can cost).
         if (result.granted) this.queue.shift()?.resolve();
         else await this.clock.sleep(Math.max(1, result.waitMs));
       }
