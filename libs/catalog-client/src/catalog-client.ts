@@ -16,86 +16,33 @@ import type {
   VariantPatchRequest,
   VariantPatchResponse,
 } from '#lib/catalog-contract';
-import { type Clock, SystemClock } from '#lib/clock';
-import { CircuitBreaker, type CircuitBreakerOptions } from './breaker/circuit-breaker.js';
-import { type AmbiguousCreatePolicy, CreateReconciler } from './creates/create-reconciler.js';
+import { SystemClock } from '#lib/clock';
+import { CircuitBreaker } from './breaker/circuit-breaker.js';
+import type {
+  CallOptions,
+  CatalogClientOptions,
+  CreateOptions,
+  DeleteOutcome,
+  IterateOptions,
+} from './catalog-client.options.js';
+import { CreateReconciler } from './creates/create-reconciler.js';
 import { RecordLookup } from './creates/record-lookup.js';
 import { CatalogRoutes as R } from './http/catalog-routes.js';
-import {
-  type CatalogRequest,
-  CatalogTransport,
-  type RetryOptions,
-  type TimeoutOptions,
-} from './http/catalog-transport.js';
+import { type CatalogRequest, CatalogTransport } from './http/catalog-transport.js';
 import { apiKeyFingerprint } from './limiter/api-key-fingerprint.js';
-import type { RateBudget } from './limiter/gcra.js';
 import { InProcessRateLimiter } from './limiter/in-process-rate-limiter.js';
-import type { Priority } from './limiter/priority-queue.js';
 import type { RateLimiter } from './limiter/rate-limiter.js';
-import {
-  type CatalogClientLogger,
-  type CatalogClientMetrics,
-  resolveLogger,
-  resolveMetrics,
-} from './metrics/client-metrics.js';
+import { resolveLogger, resolveMetrics } from './metrics/client-metrics.js';
 import { paginate } from './pagination/search-iterators.js';
-import {
-  UploadHelper,
-  type UploadImageInput,
-  type UploadOptions,
-  type UploadResult,
-} from './uploads/upload-helper.js';
+import { UploadHelper, type UploadImageInput, type UploadResult } from './uploads/upload-helper.js';
 
-export interface CatalogClientOptions {
-  /** The service address, without `/v1` (e.g. `http://127.0.0.1:4010`). */
-  baseUrl: string;
-  apiKey: string;
-  /** All waiting (limiter, 429 pauses, back-off, polls, breaker cool-down) uses it. */
-  clock?: Clock;
-  /**
-   * The rate budget: an instance (share it between clients using the same key), or a factory
-   * given the key's fingerprint (e.g. a Redis or PostgreSQL limiter). Default: in-process,
-   * `rate` below.
-   */
-  limiter?: RateLimiter | ((context: { fingerprint: string; clock: Clock }) => RateLimiter);
-  /** Budget of the default in-process limiter. Default 4 per second, burst 2 (`DEFAULT_RATE_BUDGET`). */
-  rate?: Partial<RateBudget>;
-  timeouts?: TimeoutOptions;
-  retry?: RetryOptions;
-  breaker?: CircuitBreakerOptions;
-  uploads?: UploadOptions;
-  metrics?: Partial<CatalogClientMetrics>;
-  logger?: CatalogClientLogger;
-  /** Jitter source in [0, 1) (tests make it deterministic). */
-  random?: () => number;
-}
-
-export interface CallOptions {
-  /** Default `normal`. */
-  priority?: Priority;
-}
-
-export interface CreateOptions extends CallOptions {
-  /** Look the `supplierSku` up first and adopt the record if it exists (after a crash mid-create). */
-  lookupFirst?: boolean;
-  /**
-   * After an ambiguous failure (the record may have been committed): `adopt-or-recreate`
-   * (default: look up, adopt, else POST again), `adopt-or-throw` (look up, adopt, else throw
-   * `create_outcome_unknown`; never a second POST) or `throw` (throw `create_outcome_unknown` at
-   * once). See README, "Creates that survive a dropped connection".
-   */
-  onAmbiguous?: AmbiguousCreatePolicy;
-}
-
-export interface IterateOptions extends CallOptions {
-  /** Items per call, at most 500 (the default). */
-  pageSize?: number;
-}
-
-/** A DELETE's result: the catalog's answer, or a 404 after a retry (the first attempt did it). */
-export type DeleteOutcome =
-  | (DeletionResponse & { confirmedBy: 'response' })
-  | { skuId: string; status: 'deleted'; confirmedBy: 'not_found_after_retry' };
+export type {
+  CallOptions,
+  CatalogClientOptions,
+  CreateOptions,
+  DeleteOutcome,
+  IterateOptions,
+} from './catalog-client.options.js';
 
 /** The typed catalog API. See README.md for the behaviour behind each call. */
 export class CatalogClient {
