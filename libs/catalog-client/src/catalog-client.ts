@@ -16,78 +16,33 @@ import type {
   VariantPatchRequest,
   VariantPatchResponse,
 } from '#lib/catalog-contract';
-import { type Clock, SystemClock } from '#lib/clock';
-import { CircuitBreaker, type CircuitBreakerOptions } from './breaker/circuit-breaker.js';
+import { SystemClock } from '#lib/clock';
+import { CircuitBreaker } from './breaker/circuit-breaker.js';
+import type {
+  CallOptions,
+  CatalogClientOptions,
+  CreateOptions,
+  DeleteOutcome,
+  IterateOptions,
+} from './catalog-client.options.js';
 import { CreateReconciler } from './creates/create-reconciler.js';
 import { RecordLookup } from './creates/record-lookup.js';
 import { CatalogRoutes as R } from './http/catalog-routes.js';
-import {
-  type CatalogRequest,
-  CatalogTransport,
-  type RetryOptions,
-  type TimeoutOptions,
-} from './http/catalog-transport.js';
+import { type CatalogRequest, CatalogTransport } from './http/catalog-transport.js';
 import { apiKeyFingerprint } from './limiter/api-key-fingerprint.js';
-import type { RateBudget } from './limiter/gcra.js';
 import { InProcessRateLimiter } from './limiter/in-process-rate-limiter.js';
-import type { Priority } from './limiter/priority-queue.js';
 import type { RateLimiter } from './limiter/rate-limiter.js';
-import {
-  type CatalogClientLogger,
-  type CatalogClientMetrics,
-  resolveMetrics,
-} from './metrics/client-metrics.js';
+import { resolveLogger, resolveMetrics } from './metrics/client-metrics.js';
 import { paginate } from './pagination/search-iterators.js';
-import {
-  UploadHelper,
-  type UploadImageInput,
-  type UploadOptions,
-  type UploadResult,
-} from './uploads/upload-helper.js';
+import { UploadHelper, type UploadImageInput, type UploadResult } from './uploads/upload-helper.js';
 
-export interface CatalogClientOptions {
-  /** The service address, without `/v1` (e.g. `http://127.0.0.1:4010`). */
-  baseUrl: string;
-  apiKey: string;
-  /** All waiting (limiter, 429 pauses, back-off, polls, breaker cool-down) uses it. */
-  clock?: Clock;
-  /**
-   * The rate budget: an instance (share it between clients using the same key), or a factory
-   * given the key's fingerprint (e.g. a Redis or PostgreSQL limiter). Default: in-process,
-   * `rate` below.
-   */
-  limiter?: RateLimiter | ((context: { fingerprint: string; clock: Clock }) => RateLimiter);
-  /** Budget of the default in-process limiter. Default 4 per second, burst 1. */
-  rate?: Partial<RateBudget>;
-  timeouts?: TimeoutOptions;
-  retry?: RetryOptions;
-  breaker?: CircuitBreakerOptions;
-  uploads?: UploadOptions;
-  metrics?: Partial<CatalogClientMetrics>;
-  logger?: CatalogClientLogger;
-  /** Jitter source in [0, 1) (tests make it deterministic). */
-  random?: () => number;
-}
-
-export interface CallOptions {
-  /** Default `normal`. */
-  priority?: Priority;
-}
-
-export interface CreateOptions extends CallOptions {
-  /** Look the `supplierSku` up first and adopt the record if it exists (after a crash mid-create). */
-  lookupFirst?: boolean;
-}
-
-export interface IterateOptions extends CallOptions {
-  /** Items per call, at most 500 (the default). */
-  pageSize?: number;
-}
-
-/** A DELETE's result: the catalog's answer, or a 404 after a retry (the first attempt did it). */
-export type DeleteOutcome =
-  | (DeletionResponse & { confirmedBy: 'response' })
-  | { skuId: string; status: 'deleted'; confirmedBy: 'not_found_after_retry' };
+export type {
+  CallOptions,
+  CatalogClientOptions,
+  CreateOptions,
+  DeleteOutcome,
+  IterateOptions,
+} from './catalog-client.options.js';
 
 /** The typed catalog API. See README.md for the behaviour behind each call. */
 export class CatalogClient {
@@ -112,9 +67,11 @@ export class CatalogClient {
         : (options.limiter ?? new InProcessRateLimiter({ ...options.rate, clock }));
     this.breaker = new CircuitBreaker(clock, options.breaker);
     this.breaker.onStateChange((t) => metrics.breakerState(t));
-    const common = { clock, metrics, logger: options.logger, random: options.random };
     this.#transport = new CatalogTransport({
-      ...common,
+      clock,
+      metrics,
+      logger: options.logger,
+      random: options.random,
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       limiter: this.limiter,
@@ -122,8 +79,12 @@ export class CatalogClient {
       retry: options.retry,
       timeouts: options.timeouts,
     });
+    const redact = this.#transport.redact;
+    // Every part logs through one guarded, scrubbed logger: a throwing logger never fails a call.
+    const common = { clock, metrics, logger: resolveLogger(options.logger, redact), random: options.random };
     this.#creates = new CreateReconciler({
       ...common,
+      redact,
       transport: this.#transport,
       maxAttempts: options.retry?.maxAttempts,
       baseDelayMs: options.retry?.baseDelayMs,
@@ -133,6 +94,7 @@ export class CatalogClient {
     this.#lookup = new RecordLookup((request, call) => this.searchProducts(request, call));
     this.#uploads = new UploadHelper({
       ...common,
+      redact,
       api: this,
       uploadTimeoutMs: this.#transport.timeouts.uploadMs,
       options: options.uploads,
@@ -153,7 +115,18 @@ export class CatalogClient {
       supplierSku,
       lookup: () => this.#lookup.product(supplierSku, call),
       lookupFirst: call.lookupFirst,
+      onAmbiguous: call.onAmbiguous,
     });
+  }
+
+  /**
+   * Every record (products and variants) whose `supplierSku` is exactly this one, newest first
+   * (a search, `$eq`, every page). For reconciling a `create_outcome_unknown`: one record means
+   * the create landed; two products mean a duplicate to resolve. A create adopts the newest
+   * record without a parent (products) or with one (variants).
+   */
+  findBySupplierSku(supplierSku: string, call: CallOptions = {}): Promise<ProductRecord[]> {
+    return this.#lookup.all(supplierSku, call);
   }
 
   /** PATCH /v1/products: `product.supplierSku` names the record. */
@@ -198,6 +171,7 @@ export class CatalogClient {
       supplierSku: body.supplierSku,
       lookup: () => this.#lookup.variant(body, call),
       lookupFirst: call.lookupFirst,
+      onAmbiguous: call.onAmbiguous,
     });
   }
 

@@ -14,6 +14,7 @@ export {
   type DeleteOutcome,
   type IterateOptions,
 } from './catalog-client.js';
+export type { AmbiguousCreatePolicy } from './creates/create-reconciler.js';
 export {
   CatalogClientError,
   type CatalogClientErrorInit,
@@ -29,7 +30,12 @@ export {
   type PostgresRateLimiterOptions,
 } from './limiter/postgres-rate-limiter.js';
 export { PRIORITIES, type Priority } from './limiter/priority-queue.js';
-export { LimiterClosedError, QueuedRateLimiter, type TakeResult } from './limiter/queued-rate-limiter.js';
+export {
+  LimiterAbortedError,
+  LimiterClosedError,
+  QueuedRateLimiter,
+  type TakeResult,
+} from './limiter/queued-rate-limiter.js';
 export type { RateLimiter } from './limiter/rate-limiter.js';
 export { RedisRateLimiter, type RedisRateLimiterOptions } from './limiter/redis-rate-limiter.js';
 export {

@@ -3,6 +3,13 @@ import type { ManualClock } from '#lib/clock';
 import { portalFor, productBody, type RequestLogEntry } from '#testing/catalog-sandbox';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../src/index.js';
 
+// The sandbox as the client's tests reach it: new test files import these from here, never by path.
+export {
+  type CatalogSandboxHarness,
+  startCatalogSandbox,
+  type TestAccount,
+} from '#testing/catalog-sandbox';
+
 /**
  * Runs `work` while moving a ManualClock forward whenever something sleeps on it, yielding to real
  * I/O (the sandbox's HTTP answers) between steps. Time moves only while someone waits on it.

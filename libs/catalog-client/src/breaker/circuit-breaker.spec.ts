@@ -74,4 +74,23 @@ describe('CircuitBreaker', () => {
     breaker.release(probe ?? { probe: false });
     expect(breaker.tryAdmit()).toEqual({ probe: true });
   });
+
+  it('asked again after a wait: a normal permit needs it closed, the probe needs it still half-open', async () => {
+    const clock = new ManualClock(0);
+    const breaker = new CircuitBreaker(clock, { failureThreshold: 1, cooldownMs: 1_000 });
+    const early = breaker.tryAdmit() ?? { probe: false };
+    breaker.recordFailure({ probe: false }, 'unavailable');
+    expect(breaker.stillAdmits(early)).toBe(false);
+    await clock.advance(1_000);
+    const probe = breaker.tryAdmit();
+    expect(probe).toEqual({ probe: true });
+    expect(breaker.stillAdmits(early)).toBe(false);
+    expect(breaker.stillAdmits(probe ?? { probe: false })).toBe(true);
+    // Another call's 401 re-opens it while the probe waits: the probe must not go either.
+    breaker.recordFailure({ probe: false }, 'auth');
+    expect(breaker.stillAdmits(probe ?? { probe: false })).toBe(false);
+    breaker.release(probe ?? { probe: false });
+    breaker.reset();
+    expect(breaker.stillAdmits(early)).toBe(true);
+  });
 });

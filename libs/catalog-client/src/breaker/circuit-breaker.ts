@@ -1,4 +1,5 @@
 import type { Clock } from '#lib/clock';
+import { callSafely } from '../metrics/call-safely.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -103,6 +104,17 @@ export class CircuitBreaker {
     }
   }
 
+  /**
+   * Asked again once the rate limiter has granted the slot (the wait can be long): whether the
+   * permit still allows sending. A normal permit needs the breaker closed; the probe's permit
+   * needs it still half-open (another call's 401 may have re-opened it meanwhile). When this
+   * answers false, hand the permit back with `release`.
+   */
+  stillAdmits(permit: BreakerPermit): boolean {
+    if (this.current === 'closed') return true;
+    return permit.probe && this.current === 'half-open';
+  }
+
   /** The catalog answered and the key works. */
   recordSuccess(permit: BreakerPermit): void {
     this.failures = 0;
@@ -163,12 +175,8 @@ export class CircuitBreaker {
   private transition(to: BreakerState): void {
     const from = this.current;
     this.current = to;
-    for (const listener of this.listeners) {
-      try {
-        listener({ from, to, reason: this.reason });
-      } catch {
-        // A listener's failure must not break the client.
-      }
-    }
+    const transition = { from, to, reason: this.reason };
+    // A listener's failure (throw or rejection) must not break the client.
+    for (const listener of this.listeners) callSafely(() => listener(transition));
   }
 }

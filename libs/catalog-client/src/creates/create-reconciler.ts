@@ -1,8 +1,21 @@
 import { CatalogErrorCode } from '#lib/catalog-contract';
 import type { Clock } from '#lib/clock';
 import { CatalogClientError, ClientErrorCode } from '../errors/catalog-client.error.js';
+import type { Redact } from '../errors/redaction.js';
 import type { CatalogRequest, CatalogTransport } from '../http/catalog-transport.js';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../metrics/client-metrics.js';
+
+/**
+ * What a create does after an ambiguous failure (time-out, dropped connection, 5xx: the record
+ * may or may not have been committed):
+ * - `adopt-or-recreate` (default): wait (after a time-out at least `timeoutSettleMs`), look the
+ *   `supplierSku` up, adopt the record found, or POST again (up to `maxAttempts` POSTs). A write
+ *   that lands after the look-up makes a second record: the known duplicate window.
+ * - `adopt-or-throw`: wait, look up, adopt; never a second POST: when nothing is found, throw
+ *   `create_outcome_unknown` and let the caller reconcile later.
+ * - `throw`: throw `create_outcome_unknown` at once (no wait, no look-up).
+ */
+export type AmbiguousCreatePolicy = 'adopt-or-recreate' | 'adopt-or-throw' | 'throw';
 
 export interface CreateSpec<T> {
   /** The POST. Never repeated blindly: the catalog does not deduplicate `supplierSku`. */
@@ -12,13 +25,16 @@ export interface CreateSpec<T> {
   lookup: () => Promise<T | null>;
   /** Look the record up before the first POST (e.g. when a previous process may have sent it). */
   lookupFirst?: boolean;
+  /** Default `adopt-or-recreate`. */
+  onAmbiguous?: AmbiguousCreatePolicy;
 }
 
 export interface CreateReconcilerOptions {
   transport: CatalogTransport;
   clock: Clock;
   metrics: CatalogClientMetrics;
-  logger?: CatalogClientLogger;
+  logger: Required<CatalogClientLogger>;
+  redact: Redact;
   /** POSTs sent at most, the first included. Default 4. */
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -35,9 +51,10 @@ export interface CreateReconcilerOptions {
  * Creates that survive ambiguous failures without duplicates. When a create fails such that it may
  * have been committed (time-out, dropped connection, 5xx), the record is looked up by its
  * `supplierSku` (after a back-off that lets a slow write land): if it exists it is adopted; only if
- * none exists is the create sent again. A
- * `duplicate_supplier_sku` answer after such a failure (variants are unique) is resolved the same
- * way. Unambiguous failures (4xx) are thrown at once; 429s are absorbed by the transport.
+ * none exists is the create sent again (policy `adopt-or-recreate`; see `AmbiguousCreatePolicy`).
+ * A `duplicate_supplier_sku` answer after such a failure (variants are unique) is resolved the
+ * same way. Unambiguous failures (4xx) are thrown at once; 429s are absorbed by the transport.
+ * Whatever ends a create after an ambiguous failure without a record is `create_outcome_unknown`.
  */
 export class CreateReconciler {
   private readonly options: CreateReconcilerOptions;
@@ -56,8 +73,10 @@ export class CreateReconciler {
         return existing;
       }
     }
+    const policy = spec.onAmbiguous ?? 'adopt-or-recreate';
     const maxAttempts = this.options.maxAttempts ?? 4;
-    let ambiguousSeen = false;
+    /** The first ambiguous failure: from then on, a record may exist whatever happens next. */
+    let ambiguousSeen: CatalogClientError | null = null;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.options.transport.send<T>(spec.request);
@@ -65,25 +84,32 @@ export class CreateReconciler {
         if (!(error instanceof CatalogClientError)) throw error;
         const ambiguous = isAmbiguous(error);
         const duplicateAfterAmbiguity =
-          ambiguousSeen && error.code === CatalogErrorCode.DUPLICATE_SUPPLIER_SKU;
-        if (!ambiguous && !duplicateAfterAmbiguity) throw error;
-        ambiguousSeen = true;
+          ambiguousSeen !== null && error.code === CatalogErrorCode.DUPLICATE_SUPPLIER_SKU;
+        if (!ambiguous && !duplicateAfterAmbiguity) {
+          // An earlier POST may still have landed: say so rather than pass on this failure alone.
+          if (ambiguousSeen) throw this.unknown(spec, error, attempt, { lookup: 'not_found' });
+          throw error;
+        }
+        ambiguousSeen ??= error;
+        if (policy === 'throw') throw this.unknown(spec, error, attempt, { lookup: 'skipped' });
         // Give a write still in flight on the server time to commit before looking for it.
         await this.options.clock.sleep(this.settleDelay(error, attempt));
-        const found = await this.lookup(spec, error);
+        const found = await this.lookup(spec, error, attempt);
         if (found) {
           metrics.createReconciled({ endpoint, result: 'adopted' });
-          logger?.warn?.('ambiguous catalog create: adopted the existing record', {
+          logger.warn('ambiguous catalog create: adopted the existing record', {
             endpoint,
             supplierSku: spec.supplierSku,
             code: error.code,
           });
           return found;
         }
-        if (attempt >= maxAttempts || duplicateAfterAmbiguity) throw error;
+        if (duplicateAfterAmbiguity) throw error;
+        if (policy === 'adopt-or-throw' || attempt >= maxAttempts)
+          throw this.unknown(spec, error, attempt, { lookup: 'not_found' });
         metrics.createReconciled({ endpoint, result: 'created_again' });
         metrics.retry({ endpoint, attempt: attempt + 1, reason: retryReasonOf(error), delayMs: 0 });
-        logger?.warn?.('ambiguous catalog create: no record found, creating again', {
+        logger.warn('ambiguous catalog create: no record found, creating again', {
           endpoint,
           supplierSku: spec.supplierSku,
           code: error.code,
@@ -92,24 +118,52 @@ export class CreateReconciler {
     }
   }
 
-  private async lookup<T>(spec: CreateSpec<T>, failure: CatalogClientError): Promise<T | null> {
+  private async lookup<T>(
+    spec: CreateSpec<T>,
+    failure: CatalogClientError,
+    posts: number,
+  ): Promise<T | null> {
     try {
       return await spec.lookup();
     } catch (lookupError) {
-      const lookupCode = lookupError instanceof CatalogClientError ? lookupError.code : 'unknown';
-      throw new CatalogClientError({
-        message: `Catalog ${failure.method} ${failure.path} failed ambiguously (${failure.code}) and the look-up by supplierSku failed (${lookupCode}): the record may or may not exist`,
-        errorCode: null,
-        code: ClientErrorCode.CREATE_OUTCOME_UNKNOWN,
-        status: null,
-        details: { supplierSku: spec.supplierSku, createFailure: failure.code, lookupFailure: lookupCode },
-        suggestion: 'Create again later with { lookupFirst: true }, which adopts the record if it exists.',
-        retryable: true,
-        method: failure.method,
-        path: failure.path,
-        attempts: failure.attempts,
-      });
+      const lookupFailure = lookupError instanceof CatalogClientError ? lookupError.code : 'unknown';
+      throw this.unknown(spec, failure, posts, { lookup: 'failed', lookupFailure });
     }
+  }
+
+  /** `create_outcome_unknown`: names the `supplierSku` so the caller can reconcile by it. */
+  private unknown<T>(
+    spec: CreateSpec<T>,
+    failure: CatalogClientError,
+    posts: number,
+    how: { lookup: 'skipped' | 'not_found' | 'failed'; lookupFailure?: string },
+  ): CatalogClientError {
+    const { method, path } = spec.request;
+    const why = {
+      skipped: 'not looked up (onAmbiguous: throw)',
+      not_found: 'no record found yet, but a late write may still land',
+      failed: `the look-up by supplierSku failed (${how.lookupFailure})`,
+    }[how.lookup];
+    return new CatalogClientError({
+      message: `Catalog ${method} ${path} for supplierSku "${spec.supplierSku}" failed ambiguously (${failure.code}); ${why}: the record may or may not exist`,
+      errorCode: null,
+      code: ClientErrorCode.CREATE_OUTCOME_UNKNOWN,
+      status: null,
+      details: {
+        supplierSku: spec.supplierSku,
+        createFailure: failure.code,
+        lookup: how.lookup,
+        ...(how.lookupFailure ? { lookupFailure: how.lookupFailure } : {}),
+        posts,
+      },
+      suggestion:
+        'Reconcile by supplierSku later (client.findBySupplierSku), or create again with { lookupFirst: true } once a late write can no longer land.',
+      retryable: true,
+      method,
+      path,
+      attempts: posts,
+      redact: this.options.redact,
+    });
   }
 
   /** Back-off with full jitter; after a time-out at least `timeoutSettleMs`. */

@@ -46,6 +46,27 @@ export class RecordLookup {
     };
   }
 
+  /**
+   * Every record (products and variants) with exactly this `supplierSku`, newest first, every
+   * page. Why: the caller reconciling an unknown create outcome must see duplicates too.
+   */
+  async all(supplierSku: string, call: { priority?: Priority }): Promise<ProductRecord[]> {
+    const found: ProductRecord[] = [];
+    const limit = 500;
+    for (let offset = 0; ; offset += limit) {
+      const page = await this.search(
+        {
+          filter: { supplierSku: { $eq: supplierSku } },
+          sort: { field: 'createdAt', order: 'DESC' },
+          pagination: { limit, offset },
+        },
+        call,
+      );
+      found.push(...page.products.filter((record) => record.supplierSku === supplierSku));
+      if (page.products.length < limit || offset + limit >= page.pagination.total) return found;
+    }
+  }
+
   private async bySupplierSku(supplierSku: string, call: { priority?: Priority }): Promise<ProductRecord[]> {
     const page = await this.search(
       {

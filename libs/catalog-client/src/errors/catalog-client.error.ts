@@ -1,11 +1,15 @@
+import { noRedaction, type Redact, redactDeep } from './redaction.js';
+
 /**
  * The one error class the catalog client throws. It carries what the catalog answered (the
  * envelope's `errorCode` and `error.code`, `details`, `suggestion`) or what went wrong on the way
  * (time-out, dropped connection, open circuit), plus the request's method and path.
  *
  * It never holds the request's headers, body, query string or the transport's own error object:
- * those can carry the API key. `String(error)`, `error.stack` and `JSON.stringify(error)` are safe
- * to log.
+ * those can carry the API key. Built with `redact` (as every error the client throws is), every
+ * text field (message, so the stack too, code, method, path, suggestion, details) is scrubbed
+ * before it is stored: `String(error)`, `error.stack`, `JSON.stringify(error)` and
+ * `util.inspect(error)` are safe to log.
  */
 
 /** `code` values the client itself produces (the catalog's own are in `CatalogErrorCode`). */
@@ -20,8 +24,17 @@ export const ClientErrorCode = {
   INVALID_RESPONSE: 'invalid_response',
   /** The rate limiter's store (Redis, PostgreSQL) failed: the call was not sent. */
   LIMITER_UNAVAILABLE: 'limiter_unavailable',
-  /** A create failed ambiguously and the look-up by `supplierSku` failed too. */
+  /**
+   * A create failed ambiguously (it may have been committed) and the client could not settle it:
+   * the look-up by `supplierSku` failed or was not asked for, or every POST failed ambiguously.
+   * `details.supplierSku` names the record to reconcile.
+   */
   CREATE_OUTCOME_UNKNOWN: 'create_outcome_unknown',
+  /**
+   * A PATCH or DELETE failed after an attempt that may have been applied (time-out, dropped
+   * connection, 5xx): re-read the record before deciding to repeat it.
+   */
+  WRITE_OUTCOME_UNKNOWN: 'write_outcome_unknown',
   /** The object store refused the upload. */
   UPLOAD_FAILED: 'upload_failed',
   /** Upload processing did not finish within the configured time. */
@@ -50,6 +63,8 @@ export interface CatalogClientErrorInit {
   retryAfterMs?: number;
   /** HTTP attempts made for this call (1 when it was not retried). */
   attempts?: number;
+  /** Applied to every text field before it is stored (the client passes its API key's redactor). */
+  redact?: Redact;
 }
 
 export class CatalogClientError extends Error {
@@ -65,16 +80,19 @@ export class CatalogClientError extends Error {
   attempts: number;
 
   constructor(init: CatalogClientErrorInit) {
-    super(init.message);
+    const redact = init.redact ?? noRedaction;
+    // Scrubbed before `super`, so the stack (built from the message) never holds the secret.
+    super(redact(init.message));
     this.name = 'CatalogClientError';
     this.errorCode = init.errorCode;
-    this.code = init.code;
+    this.code = redact(init.code);
     this.status = init.status;
-    this.details = init.details;
-    this.suggestion = init.suggestion;
+    this.details =
+      init.details === undefined ? undefined : (redactDeep(init.details, redact) as Record<string, unknown>);
+    this.suggestion = init.suggestion === undefined ? undefined : redact(init.suggestion);
     this.retryable = init.retryable;
-    this.method = init.method;
-    this.path = stripQuery(init.path);
+    this.method = redact(init.method);
+    this.path = redact(stripQuery(init.path));
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? 1;
   }

@@ -8,14 +8,23 @@ type RouteBuilder = (
 ) => CatalogRequest;
 
 /**
- * A route of the catalog API: its method and path template, which time-out applies, and whether
- * it is safe to repeat after an ambiguous failure.
+ * What an ambiguous failure (time-out, dropped connection, 5xx) means for a route:
+ * - `safe`: nothing that matters changed (reads, searches, upload prepare): repeated, failures
+ *   reported as they are;
+ * - `delete`: repeated, also after a time-out (a later 404 confirms it); a final failure after an
+ *   ambiguous attempt is `write_outcome_unknown`;
+ * - `patch`: repeated after 5xx and dropped connections, not after a time-out (the first attempt
+ *   may still be running); a final failure after an ambiguous attempt is `write_outcome_unknown`;
+ * - `create`: never repeated here (the create reconciler decides).
  */
+type RetryKind = 'safe' | 'delete' | 'patch' | 'create';
+
+/** A route of the catalog API: its method and path template, which time-out applies, and its retry kind. */
 function route(
   method: HttpMethod,
   template: string,
   timeout: 'read' | 'write',
-  repeatable: boolean,
+  kind: RetryKind,
   defaultPriority: Priority = 'normal',
 ): RouteBuilder {
   return (call, params = {}, extra = {}) => ({
@@ -24,7 +33,9 @@ function route(
     path: template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? '')),
     priority: call.priority ?? defaultPriority,
     timeout,
-    repeatable,
+    repeatable: kind !== 'create',
+    resendAfterTimeout: kind !== 'patch' && kind !== 'create',
+    mayBeApplied: kind === 'delete' || kind === 'patch',
     ...extra,
   });
 }
@@ -35,18 +46,18 @@ function route(
  * upload URL simply expires.
  */
 export const CatalogRoutes = {
-  getProduct: route('GET', '/v1/products/{skuId}', 'read', true),
-  createProduct: route('POST', '/v1/products', 'write', false),
-  updateProduct: route('PATCH', '/v1/products', 'write', true),
-  updateProductBySkuId: route('PATCH', '/v1/products/{skuId}', 'write', true),
-  deleteProduct: route('DELETE', '/v1/products/{skuId}', 'write', true),
-  searchProducts: route('POST', '/v1/products/search', 'read', true),
-  createVariant: route('POST', '/v1/variants', 'write', false),
-  getVariant: route('GET', '/v1/variants/{skuId}', 'read', true),
-  updateVariant: route('PATCH', '/v1/variants/{skuId}', 'write', true),
-  deleteVariant: route('DELETE', '/v1/variants/{skuId}', 'write', true),
-  searchAttributes: route('POST', '/v1/attributes/search', 'read', true),
-  getTaxonomy: route('GET', '/v1/taxonomies', 'read', true),
-  prepareUpload: route('POST', '/v1/upload/prepare', 'write', true),
-  getUploadStatus: route('GET', '/v1/upload/status', 'read', true, 'bulk'),
+  getProduct: route('GET', '/v1/products/{skuId}', 'read', 'safe'),
+  createProduct: route('POST', '/v1/products', 'write', 'create'),
+  updateProduct: route('PATCH', '/v1/products', 'write', 'patch'),
+  updateProductBySkuId: route('PATCH', '/v1/products/{skuId}', 'write', 'patch'),
+  deleteProduct: route('DELETE', '/v1/products/{skuId}', 'write', 'delete'),
+  searchProducts: route('POST', '/v1/products/search', 'read', 'safe'),
+  createVariant: route('POST', '/v1/variants', 'write', 'create'),
+  getVariant: route('GET', '/v1/variants/{skuId}', 'read', 'safe'),
+  updateVariant: route('PATCH', '/v1/variants/{skuId}', 'write', 'patch'),
+  deleteVariant: route('DELETE', '/v1/variants/{skuId}', 'write', 'delete'),
+  searchAttributes: route('POST', '/v1/attributes/search', 'read', 'safe'),
+  getTaxonomy: route('GET', '/v1/taxonomies', 'read', 'safe'),
+  prepareUpload: route('POST', '/v1/upload/prepare', 'write', 'safe'),
+  getUploadStatus: route('GET', '/v1/upload/status', 'read', 'safe', 'bulk'),
 } as const;

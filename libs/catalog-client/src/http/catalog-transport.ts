@@ -2,18 +2,18 @@ import axios, { type AxiosInstance } from 'axios';
 import { CatalogLimits, CatalogTimeouts } from '#lib/catalog-contract';
 import type { Clock } from '#lib/clock';
 import type { BreakerPermit, CircuitBreaker } from '../breaker/circuit-breaker.js';
-import { CatalogClientError, ClientErrorCode } from '../errors/catalog-client.error.js';
+import type { CatalogClientError } from '../errors/catalog-client.error.js';
+import { type Redact, redactorFor } from '../errors/redaction.js';
 import type { Priority } from '../limiter/priority-queue.js';
-import { LimiterClosedError } from '../limiter/queued-rate-limiter.js';
 import type { RateLimiter } from '../limiter/rate-limiter.js';
-import type { CatalogClientLogger, CatalogClientMetrics } from '../metrics/client-metrics.js';
 import {
-  type AttemptResult,
-  fromResponse,
-  fromTransportError,
-  type Redact,
-  redactorFor,
-} from './error-mapping.js';
+  type CatalogClientLogger,
+  type CatalogClientMetrics,
+  resolveLogger,
+} from '../metrics/client-metrics.js';
+import { Admission } from './admission.js';
+import { type AttemptResult, fromResponse, fromTransportError } from './error-mapping.js';
+import { writeOutcomeUnknown } from './transport-errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -30,6 +30,16 @@ export interface CatalogRequest {
   timeout: 'read' | 'write';
   /** Whether 5xx, time-outs and dropped connections may be retried (GET, search, PATCH, DELETE). */
   repeatable: boolean;
+  /**
+   * Whether it is sent again after a time-out too (default: as `repeatable`). False for PATCH:
+   * the timed-out attempt may still be running in the catalog, and a second one would race it.
+   */
+  resendAfterTimeout?: boolean;
+  /**
+   * A write whose failed attempts may have been applied (PATCH, DELETE): a failure after an
+   * ambiguous attempt (time-out, dropped connection, 5xx) ends as `write_outcome_unknown`.
+   */
+  mayBeApplied?: boolean;
 }
 
 export interface RetryOptions {
@@ -74,12 +84,17 @@ export interface TransportOptions {
 export type DeleteExchange<T> = { gone: false; data: T } | { gone: true };
 
 /**
- * Every `/v1` call goes through `send`: breaker, rate budget, axios with a time-out, mapping of
- * the answer to data or a `CatalogClientError`, 429 pauses and retries with back-off.
+ * Every `/v1` call goes through `send`: breaker and rate budget (`Admission`), axios with a
+ * time-out, mapping of the answer to data or a `CatalogClientError`, the breaker's verdict, 429
+ * pauses and retries with back-off. Hooks (metrics, logger) run after the breaker has its verdict
+ * and can never fail a call.
  */
 export class CatalogTransport {
   readonly #http: AxiosInstance;
-  readonly #redact: Redact;
+  /** Scrubs the API key from every error and log line (errors are built with it). */
+  readonly redact: Redact;
+  readonly #admission: Admission;
+  readonly #logger: Required<CatalogClientLogger>;
   private readonly retry: Required<Omit<RetryOptions, 'timeoutSettleMs'>>;
   readonly timeouts: Required<TimeoutOptions>;
 
@@ -87,7 +102,9 @@ export class CatalogTransport {
 
   constructor(options: TransportOptions) {
     this.options = options;
-    this.#redact = redactorFor(options.apiKey);
+    this.redact = redactorFor(options.apiKey);
+    this.#logger = resolveLogger(options.logger, this.redact);
+    this.#admission = new Admission({ ...options, redact: this.redact });
     this.#http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ''),
       headers: { 'X-API-Key': options.apiKey, Accept: 'application/json' },
@@ -125,37 +142,42 @@ export class CatalogTransport {
     let attempts = 0;
     let failures = 0;
     let rateLimited = 0;
-    let ambiguous = false;
+    /** The first failure after which this call's write may have been applied. */
+    let ambiguous: CatalogClientError | null = null;
+    const fail = (error: CatalogClientError): CatalogClientError =>
+      ambiguous && request.mayBeApplied
+        ? writeOutcomeUnknown(
+            { method: request.method, path: request.path, attempts, redact: this.redact },
+            error,
+            ambiguous,
+          )
+        : error;
     for (;;) {
-      const permit = breaker.tryAdmit();
-      if (!permit) {
-        metrics.rejected({ endpoint: request.endpoint, reason: 'circuit_open' });
-        throw this.circuitOpen(request, attempts);
+      let permit: BreakerPermit;
+      try {
+        permit = await this.#admission.admit(request, attempts);
+      } catch (error) {
+        throw fail(error as CatalogClientError);
       }
-      await this.acquire(request, permit, attempts);
       attempts += 1;
-      const result = await this.attempt(request);
-      if (result.ok) {
-        breaker.recordSuccess(permit);
-        return { gone: false, data: result.data as T };
-      }
-      if (result.verdict === 'healthy') breaker.recordSuccess(permit);
-      else breaker.recordFailure(permit, result.verdict);
+      const result = await this.attempt(request, permit);
+      if (result.ok) return { gone: false, data: result.data as T };
       const { error } = result;
       error.attempts = attempts;
       if (goneAfterRetry && ambiguous && error.status === 404) return { gone: true };
       if (result.retryReason === 'rate_limited') {
-        if (rateLimited >= this.retry.maxRateLimitRetries) throw error;
+        if (rateLimited >= this.retry.maxRateLimitRetries) throw fail(error);
         rateLimited += 1;
         await this.pauseAfter429(request, error);
         continue;
       }
       failures += 1;
+      if (result.verdict === 'unavailable') ambiguous ??= error;
       if (result.retryReason === null || !request.repeatable || failures >= this.retry.maxAttempts)
-        throw error;
+        throw fail(error);
+      if (result.retryReason === 'timeout' && request.resendAfterTimeout === false) throw fail(error);
       // This failure opened the breaker: stop here rather than wait for a retry it would refuse.
-      if (breaker.state === 'open') throw error;
-      ambiguous = true;
+      if (breaker.state === 'open') throw fail(error);
       const delayMs = this.backoff(failures);
       metrics.retry({
         endpoint: request.endpoint,
@@ -163,7 +185,7 @@ export class CatalogTransport {
         reason: result.retryReason,
         delayMs,
       });
-      this.options.logger?.debug?.('catalog call retried', {
+      this.#logger.debug('catalog call retried', {
         endpoint: request.endpoint,
         attempt: attempts,
         code: error.code,
@@ -173,41 +195,42 @@ export class CatalogTransport {
     }
   }
 
-  private async acquire(request: CatalogRequest, permit: BreakerPermit, attempts: number): Promise<void> {
-    const { clock, limiter, metrics, breaker } = this.options;
-    const started = clock.now();
-    try {
-      await limiter.acquire(request.priority);
-    } catch (cause) {
-      breaker.release(permit);
-      const closed = cause instanceof LimiterClosedError;
-      throw new CatalogClientError({
-        message: closed
-          ? `Catalog ${request.method} ${request.path} not sent: the client was closed`
-          : `Catalog ${request.method} ${request.path} not sent: rate limiter unavailable (${cause instanceof Error ? cause.name : 'error'})`,
-        errorCode: null,
-        code: closed ? ClientErrorCode.CLIENT_CLOSED : ClientErrorCode.LIMITER_UNAVAILABLE,
-        status: null,
-        retryable: !closed,
-        method: request.method,
-        path: request.path,
-        attempts,
-      });
-    }
-    metrics.limiterWait({
-      endpoint: request.endpoint,
-      priority: request.priority,
-      waitedMs: clock.now() - started,
-    });
-  }
-
-  /** One HTTP exchange; never throws. Latency is measured on the wall clock. */
-  private async attempt(request: CatalogRequest): Promise<AttemptResult> {
+  /**
+   * One HTTP exchange; never throws. The breaker gets its verdict first, then the hooks run.
+   * Latency is measured on the wall clock.
+   */
+  private async attempt(request: CatalogRequest, permit: BreakerPermit): Promise<AttemptResult> {
+    const { breaker } = this.options;
     const timeoutMs = request.timeout === 'read' ? this.timeouts.readMs : this.timeouts.writeMs;
     const id = { method: request.method, path: request.path };
-    const deadline = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     let result: AttemptResult;
+    try {
+      result = await this.request(request, id, timeoutMs);
+    } catch {
+      // Not expected (the mapping never throws); the breaker must still get a verdict.
+      result = fromTransportError(id, undefined, false, timeoutMs, this.redact);
+    }
+    if (result.ok || result.verdict === 'healthy') breaker.recordSuccess(permit);
+    else breaker.recordFailure(permit, result.verdict);
+    const durationMs = performance.now() - started;
+    const status = result.ok ? result.status : result.error.status;
+    this.options.metrics.call({
+      endpoint: request.endpoint,
+      outcome: result.ok ? 'success' : result.outcome,
+      status,
+      durationMs,
+    });
+    this.#logger.debug('catalog call', { endpoint: request.endpoint, status, durationMs });
+    return result;
+  }
+
+  private async request(
+    request: CatalogRequest,
+    id: { method: string; path: string },
+    timeoutMs: number,
+  ): Promise<AttemptResult> {
+    const deadline = AbortSignal.timeout(timeoutMs);
     try {
       const response = await this.#http.request({
         method: request.method,
@@ -217,20 +240,10 @@ export class CatalogTransport {
         timeout: timeoutMs,
         signal: deadline,
       });
-      result = fromResponse(id, response.status, response.data, { ...response.headers }, this.#redact);
+      return fromResponse(id, response.status, response.data, { ...response.headers }, this.redact);
     } catch (cause) {
-      result = fromTransportError(id, cause, deadline.aborted, timeoutMs);
+      return fromTransportError(id, cause, deadline.aborted, timeoutMs, this.redact);
     }
-    const durationMs = performance.now() - started;
-    const status = result.ok ? result.status : result.error.status;
-    this.options.metrics.call({
-      endpoint: request.endpoint,
-      outcome: result.ok ? 'success' : result.outcome,
-      status,
-      durationMs,
-    });
-    this.options.logger?.debug?.('catalog call', { endpoint: request.endpoint, status, durationMs });
-    return result;
   }
 
   /** The whole limiter pauses: at least 2 s or Retry-After, whichever is larger, plus jitter. */
@@ -244,7 +257,7 @@ export class CatalogTransport {
       reason: 'rate_limited',
       delayMs: pauseMs,
     });
-    this.options.logger?.warn?.('catalog rate limit hit; pausing the limiter', {
+    this.#logger.warn('catalog rate limit hit; pausing the limiter', {
       endpoint: request.endpoint,
       pauseMs,
     });
@@ -263,24 +276,5 @@ export class CatalogTransport {
 
   private random(): number {
     return (this.options.random ?? Math.random)();
-  }
-
-  private circuitOpen(request: CatalogRequest, attempts: number): CatalogClientError {
-    const snapshot = this.options.breaker.snapshot;
-    return new CatalogClientError({
-      message: `Catalog ${request.method} ${request.path} not sent: circuit open (${snapshot.reason ?? 'probe in flight'})`,
-      errorCode: null,
-      code: ClientErrorCode.CIRCUIT_OPEN,
-      status: null,
-      details: { reason: snapshot.reason, retryAt: snapshot.retryAt },
-      suggestion:
-        snapshot.reason === 'auth'
-          ? 'The API key was refused (401/403): check it in the portal, then call client.breaker.reset().'
-          : 'The catalog is failing: pause work until client.breaker.state is closed again.',
-      retryable: false,
-      method: request.method,
-      path: request.path,
-      attempts,
-    });
   }
 }

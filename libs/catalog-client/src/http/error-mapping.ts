@@ -1,6 +1,7 @@
 import { isAxiosError } from 'axios';
 import { isCatalogFailure } from '#lib/catalog-contract';
 import { CatalogClientError, ClientErrorCode } from '../errors/catalog-client.error.js';
+import { noRedaction, type Redact } from '../errors/redaction.js';
 import type { CallOutcome, RetryReason } from '../metrics/client-metrics.js';
 
 /** What one HTTP attempt came to, once mapped. Never holds the transport's own error object. */
@@ -21,12 +22,7 @@ export interface RequestIdentity {
   path: string;
 }
 
-/** Removes every occurrence of a secret from text the client is about to expose. */
-export type Redact = (text: string) => string;
-
-export function redactorFor(secret: string): Redact {
-  return (text) => (secret.length > 0 ? text.split(secret).join('[redacted]') : text);
-}
+export { type Redact, redactorFor } from '../errors/redaction.js';
 
 /** Maps an HTTP answer (any status) to a result. */
 export function fromResponse(
@@ -50,13 +46,13 @@ export function fromResponse(
     code = String(errorName);
     errorCode = body.errorCode;
     text = typeof message === 'string' ? message : code;
-    suggestion = typeof hint === 'string' ? redact(hint) : undefined;
+    suggestion = typeof hint === 'string' ? hint : undefined;
     const merged = { ...extra, ...(extraDetails ?? {}) };
-    details = Object.keys(merged).length > 0 ? (scrub(merged, redact) as Record<string, unknown>) : undefined;
+    details = Object.keys(merged).length > 0 ? merged : undefined;
   }
   const retryAfterMs = status === 429 ? parseRetryAfter(headers['retry-after'], details) : undefined;
   const error = new CatalogClientError({
-    message: redact(`Catalog ${id.method} ${id.path} failed: HTTP ${status} ${code}: ${text}`),
+    message: `Catalog ${id.method} ${id.path} failed: HTTP ${status} ${code}: ${text}`,
     errorCode,
     code,
     status,
@@ -66,6 +62,7 @@ export function fromResponse(
     method: id.method,
     path: id.path,
     retryAfterMs,
+    redact,
   });
   if (status === 429)
     return { ok: false, error, outcome: 'rate_limited', verdict: 'healthy', retryReason: 'rate_limited' };
@@ -84,6 +81,7 @@ export function fromTransportError(
   cause: unknown,
   timedOut: boolean,
   timeoutMs: number,
+  redact: Redact = noRedaction,
 ): AttemptResult {
   const causeCode = isAxiosError(cause) ? cause.code : cause instanceof Error ? cause.name : undefined;
   const isTimeout = timedOut || causeCode === 'ECONNABORTED' || causeCode === 'ETIMEDOUT';
@@ -98,6 +96,7 @@ export function fromTransportError(
     retryable: true,
     method: id.method,
     path: id.path,
+    redact,
   });
   return isTimeout
     ? { ok: false, error, outcome: 'timeout', verdict: 'unavailable', retryReason: 'timeout' }
@@ -122,13 +121,4 @@ export function parseRetryAfter(
   if (typeof fromBody === 'number' && Number.isFinite(fromBody))
     candidates.push(Math.max(0, fromBody * 1000));
   return candidates.length > 0 ? Math.max(...candidates) : undefined;
-}
-
-function scrub(value: unknown, redact: Redact): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((v) => scrub(v, redact));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, redact)]));
-  }
-  return value;
 }

@@ -17,6 +17,14 @@ export class LimiterClosedError extends Error {
   }
 }
 
+/** The caller stopped waiting (its `AbortSignal` fired) before it was granted a slot. */
+export class LimiterAbortedError extends Error {
+  constructor() {
+    super('The wait for the rate limiter was aborted.');
+    this.name = 'LimiterAbortedError';
+  }
+}
+
 /**
  * The part every limiter shares: a priority queue of waiting callers and one pump that serves
  * them in order. The pump asks the store for a grant for the caller at the head of the queue; when
@@ -50,10 +58,26 @@ export abstract class QueuedRateLimiter implements RateLimiter {
     return this.queue.size;
   }
 
-  acquire(priority: Priority = 'normal'): Promise<void> {
+  acquire(priority: Priority = 'normal', signal?: AbortSignal): Promise<void> {
     if (this.closed) return Promise.reject(new LimiterClosedError());
+    if (signal?.aborted) return Promise.reject(new LimiterAbortedError());
     return new Promise<void>((resolve, reject) => {
-      this.queue.push(priority, { resolve, reject });
+      const onAbort = () => {
+        // Still queued: leave without spending budget. Already granted: nothing to undo.
+        if (this.queue.remove(waiter)) reject(new LimiterAbortedError());
+      };
+      const waiter: Waiter = {
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(priority, waiter);
       this.kick();
     });
   }
@@ -85,6 +109,8 @@ export abstract class QueuedRateLimiter implements RateLimiter {
           this.queue.shift()?.reject(error);
           continue;
         }
+        // The head may have left (aborted) during `take`: the grant goes to the next caller; with
+        // nobody left, that one slot is spent unused (the only budget an abort can cost).
         if (result.granted) this.queue.shift()?.resolve();
         else await this.clock.sleep(Math.max(1, result.waitMs));
       }

@@ -1,5 +1,7 @@
 import type { BreakerOpenReason, BreakerState } from '../breaker/circuit-breaker.js';
+import { noRedaction, type Redact, redactDeep } from '../errors/redaction.js';
 import type { Priority } from '../limiter/priority-queue.js';
+import { callSafely } from './call-safely.js';
 
 /** How one HTTP attempt ended. */
 export type CallOutcome =
@@ -51,18 +53,10 @@ export const noopMetrics: CatalogClientMetrics = {
   upload: noop,
 };
 
-/** Fills the hooks not given with no-ops, and keeps a failing hook from failing a call. */
+/** Fills the hooks not given with no-ops, and keeps a failing hook (throw or rejection) from failing a call. */
 export function resolveMetrics(hooks: Partial<CatalogClientMetrics> = {}): CatalogClientMetrics {
   const safe = <E>(hook: ((event: E) => void) | undefined) =>
-    hook
-      ? (event: E) => {
-          try {
-            hook(event);
-          } catch {
-            // Metrics must never break a call.
-          }
-        }
-      : noop;
+    hook ? (event: E) => callSafely(() => hook(event)) : noop;
   return {
     call: safe(hooks.call),
     rateLimited: safe(hooks.rateLimited),
@@ -79,4 +73,20 @@ export function resolveMetrics(hooks: Partial<CatalogClientMetrics> = {}): Catal
 export interface CatalogClientLogger {
   debug?(message: string, fields: Record<string, unknown>): void;
   warn?(message: string, fields: Record<string, unknown>): void;
+}
+
+/**
+ * The logger the client's parts use: both levels present, each line scrubbed of the key (message
+ * and fields), and a throwing or rejecting logger swallowed. The caller's methods are called as
+ * methods (`this` is their logger) and looked up at each line.
+ */
+export function resolveLogger(
+  logger: CatalogClientLogger | undefined,
+  redact: Redact = noRedaction,
+): Required<CatalogClientLogger> {
+  const line = (level: 'debug' | 'warn') => (message: string, fields: Record<string, unknown>) => {
+    if (!logger) return;
+    callSafely(() => logger[level]?.(redact(message), redactDeep(fields, redact) as Record<string, unknown>));
+  };
+  return { debug: line('debug'), warn: line('warn') };
 }

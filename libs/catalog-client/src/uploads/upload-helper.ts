@@ -7,6 +7,7 @@ import type {
 } from '#lib/catalog-contract';
 import type { Clock } from '#lib/clock';
 import { CatalogClientError, ClientErrorCode } from '../errors/catalog-client.error.js';
+import { noRedaction, type Redact } from '../errors/redaction.js';
 import type { Priority } from '../limiter/priority-queue.js';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../metrics/client-metrics.js';
 import { contentTypeFor } from './content-type.js';
@@ -64,6 +65,8 @@ export interface UploadHelperDeps {
   clock: Clock;
   metrics: CatalogClientMetrics;
   logger?: CatalogClientLogger;
+  /** Scrubs the API key from the errors built here. */
+  redact?: Redact;
   uploadTimeoutMs: number;
   options?: UploadOptions;
 }
@@ -192,6 +195,7 @@ export class UploadHelper {
           retryable: true,
           method: 'GET',
           path: '/v1/upload/status',
+          redact: this.deps.redact ?? noRedaction,
         });
       }
       delay = next;
@@ -208,6 +212,7 @@ export class UploadHelper {
       retryable: status === undefined || status === 0 || status >= 500 || status === 403 || status === 410,
       method,
       path: '(object store)',
+      redact: this.deps.redact ?? noRedaction,
     });
   }
 }
