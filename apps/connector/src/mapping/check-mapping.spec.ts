@@ -44,6 +44,18 @@ describe('checkMapping', () => {
     expect(mapping.optionFor('Material')).toBeUndefined();
   });
 
+  it('accepts the example of mappings/README.md', () => {
+    const readme = readFileSync(new URL('../../mappings/README.md', import.meta.url), 'utf8');
+    const example = /```yaml\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const mapping = checkMapping(parseMappingFile(example), demoCatalogConfiguration());
+    expect(mapping.writeBack.map((w) => w.attribute)).toEqual(['seoTitle']);
+    expect(mapping.variantEntries.map((e) => e.path)).toEqual([
+      'variant.price',
+      'variant.barcode[0]',
+      'variant.barcode[1]',
+    ]);
+  });
+
   it('refuses a variant mapping onto an attribute that is not variant-specific', () => {
     const problems = problemsOf(`${BASE}
 variant:

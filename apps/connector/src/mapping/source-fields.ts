@@ -1,10 +1,5 @@
 import type { CanonicalProduct, CanonicalVariant } from '../sync/plan/canonical-product.js';
 
-/**
- * The Shopify fields a mapping file may map, by their GraphQL names in the canonical read, with
- * how each is read. Empty strings read as null: Shopify answers `""` for a field the merchant
- * left empty.
- */
 type SourceKind = 'text' | 'money' | 'list';
 
 interface SourceField<T> {
@@ -12,6 +7,11 @@ interface SourceField<T> {
   read(from: T): string | string[] | null;
 }
 
+/**
+ * The Shopify fields a mapping file may map, by their GraphQL names in the canonical read, with
+ * how each is read. Empty strings read as null: Shopify answers `""` for a field the merchant
+ * left empty.
+ */
 export const PRODUCT_SOURCE_FIELDS = {
   title: text((p: CanonicalProduct) => p.title),
   handle: text((p: CanonicalProduct) => p.handle),
@@ -25,6 +25,7 @@ export const PRODUCT_SOURCE_FIELDS = {
   legacyResourceId: text((p: CanonicalProduct) => p.legacyResourceId),
 } satisfies Record<string, SourceField<CanonicalProduct>>;
 
+/** The variant fields a mapping file may map (see `PRODUCT_SOURCE_FIELDS`). */
 export const VARIANT_SOURCE_FIELDS = {
   title: text((v: CanonicalVariant) => v.title),
   sku: text((v: CanonicalVariant) => v.sku),
@@ -34,6 +35,7 @@ export const VARIANT_SOURCE_FIELDS = {
   legacyResourceId: text((v: CanonicalVariant) => v.legacyResourceId),
 } satisfies Record<string, SourceField<CanonicalVariant>>;
 
+/** Names of mappable fields, as written in mapping files. */
 export type ProductSourceField = keyof typeof PRODUCT_SOURCE_FIELDS;
 export type VariantSourceField = keyof typeof VARIANT_SOURCE_FIELDS;
 

@@ -5,6 +5,7 @@ import type { MappingProblem } from './mapping-problem.js';
 import type { TaxonomyIndex } from './taxonomy-index.js';
 import { normalise, type ResolvableEntry, resolveValue } from './value-resolver.js';
 
+/** Entries checked against the account: each carries the attribute definition it writes. */
 export interface ResolvedFieldEntry extends FieldEntry, ResolvableEntry {
   currency: string | null;
   default: string | null;
@@ -21,6 +22,7 @@ export interface ResolvedWriteBackEntry extends WriteBackEntry {
  */
 export type Dependency = string;
 
+/** Builds the dependencies a record is built from (see `Dependency`). */
 export const Dependencies = {
   entries: (level: 'product' | 'variant'): Dependency => JSON.stringify(['entries', level]),
   option: (name: string): Dependency => JSON.stringify(['option', name.trim().toLowerCase()]),

@@ -1,6 +1,8 @@
 import type { ProblemList } from '../mapping-problem.js';
 
+/** Where a value sits in the file: keys and list indexes. */
 export type Path = readonly (string | number)[];
+/** A YAML/JSON mapping as parsed, before it is checked. */
 export type RawMap = Record<string, unknown>;
 
 /**
@@ -65,10 +67,12 @@ export class RawReader {
   }
 }
 
+/** A YAML mapping (JSON object), not a list or a scalar. */
 export function isMap(value: unknown): value is RawMap {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A value as messages name it: `"text"`, `number 12`, `a list`. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';

@@ -69,6 +69,16 @@ describe('readCanonicalProduct', () => {
     );
   });
 
+  it('without a variant count, counts a further page as more variants than were read', () => {
+    const body = JSON.parse(fixtureText('product-read.example-t-shirt.graphql.json')) as {
+      data: { product: { variantsCount: unknown; variants: { pageInfo: { hasNextPage: boolean } } } };
+    };
+    body.data.product.variantsCount = null;
+    expect(readCanonicalProduct(body.data)?.variantsCount).toBe(2);
+    body.data.product.variants.pageInfo.hasNextPage = true;
+    expect(readCanonicalProduct(body.data)?.variantsCount).toBe(3);
+  });
+
   it('refuses an unknown status', () => {
     const body = JSON.parse(fixtureText('product-read.example-t-shirt.graphql.json')) as {
       data: { product: Record<string, unknown> };

@@ -35,6 +35,8 @@ export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
   const variants = nodes.map((node, i) => readVariant(node, `product.variants.nodes[${i}]`));
   variants.sort((a, b) => a.position - b.position);
   const count = p.variantsCount === null ? null : object(p.variantsCount, at('variantsCount'));
+  const pageInfo = object(variantsConnection.pageInfo, at('variants.pageInfo'));
+  const more = boolean(pageInfo.hasNextPage, at('variants.pageInfo.hasNextPage'));
   return {
     id: gid(p.id, at('id'), 'Product'),
     legacyResourceId: digits(p.legacyResourceId, at('legacyResourceId')),
@@ -54,7 +56,9 @@ export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
     hasOnlyDefaultVariant: boolean(p.hasOnlyDefaultVariant, at('hasOnlyDefaultVariant')),
     options: array(p.options, at('options')).map((o, i) => readOption(o, `product.options[${i}]`)),
     variants,
-    variantsCount: count === null ? variants.length : integer(count.count, at('variantsCount.count')),
+    // Without a count, a further page still tells the planner the product is over its page.
+    variantsCount:
+      count === null ? variants.length + (more ? 1 : 0) : integer(count.count, at('variantsCount.count')),
   };
 }
 
