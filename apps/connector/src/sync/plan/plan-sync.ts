@@ -40,10 +40,12 @@ export function planSync(input: PlanInput): SyncPlan {
   }
   const targets = buildTargets(product, mapping, shop.currencyCode);
   const storedOwn = input.stored.find((r) => r.shopifyVariantId === null) ?? null;
+  const ownCreate = storedOwn === null || storedOwn.skuId === null;
+  // A parent (re)created now cannot hold the variants of the record it replaces: they are created too.
   const storedVariants = new Map(
     input.stored
       .filter((r) => r.shopifyVariantId !== null)
-      .map((r) => [legacyIdOf(r.shopifyVariantId as string), r]),
+      .map((r) => [legacyIdOf(r.shopifyVariantId as string), ownCreate ? { ...r, skuId: null } : r]),
   );
   const taken = new Set([...(input.takenSupplierSkus ?? []), ...input.stored.map((r) => r.supplierSku)]);
   const skuContext = {
@@ -57,7 +59,6 @@ export function planSync(input: PlanInput): SyncPlan {
     return sku;
   };
 
-  const ownCreate = storedOwn === null || storedOwn.skuId === null;
   if (ownCreate) {
     for (const key of REQUIRED_ON_CREATE) {
       if ((targets.product.values.get(key) ?? null) === null) {

@@ -195,6 +195,18 @@ describe('planSync: a product already in the catalog', () => {
     });
   });
 
+  it('recreates the variants too when the parent itself is recreated', () => {
+    const { p } = withOptions();
+    const stored = synced(p).map((r) => (r.shopifyVariantId === null ? { ...r, skuId: null } : r));
+    const plan = planSync({ shop: SHOP, product: p, mapping, stored });
+    expect(plan.calls.map((c) => [c.kind, 'lookupFirst' in c && c.lookupFirst])).toEqual([
+      ['createProduct', true],
+      ['createVariant', true],
+      ['createVariant', true],
+    ]);
+    expect(plan.records.map((r) => r.supplierSku)).toEqual(stored.map((r) => r.supplierSku));
+  });
+
   it('leaves alone an attribute the mapping no longer owns', () => {
     const { p } = withOptions();
     const stored = synced(p);
