@@ -1,0 +1,159 @@
+import type {
+  CanonicalOption,
+  CanonicalProduct,
+  CanonicalProductStatus,
+  CanonicalVariant,
+} from './canonical-product.js';
+
+/** The read answered something that is not the shape `CANONICAL_PRODUCT_QUERY` asks for. */
+export class CanonicalReadError extends Error {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
+    super(`canonical product read: ${path} ${problem}`);
+    this.name = 'CanonicalReadError';
+  }
+}
+
+const STATUSES: readonly CanonicalProductStatus[] = ['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED'];
+type Json = Record<string, unknown>;
+
+/**
+ * Turns the `data` of a `CANONICAL_PRODUCT_QUERY` answer into a `CanonicalProduct`, checking
+ * every field's type (ids must be strings: a number would have lost digits). Returns null when
+ * the product does not exist (`data.product` is null). Throws `CanonicalReadError`.
+ */
+export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
+  const root = object(data, 'data');
+  if (root.product === null) return null;
+  const p = object(root.product, 'product');
+  const at = (key: string) => `product.${key}`;
+  const seo = object(p.seo, at('seo'));
+  const variantsConnection = object(p.variants, at('variants'));
+  const nodes = array(variantsConnection.nodes, at('variants.nodes'));
+  const variants = nodes.map((node, i) => readVariant(node, `product.variants.nodes[${i}]`));
+  variants.sort((a, b) => a.position - b.position);
+  const count = p.variantsCount === null ? null : object(p.variantsCount, at('variantsCount'));
+  const pageInfo = object(variantsConnection.pageInfo, at('variants.pageInfo'));
+  const more = boolean(pageInfo.hasNextPage, at('variants.pageInfo.hasNextPage'));
+  return {
+    id: gid(p.id, at('id'), 'Product'),
+    legacyResourceId: digits(p.legacyResourceId, at('legacyResourceId')),
+    title: string(p.title, at('title')),
+    handle: string(p.handle, at('handle')),
+    vendor: string(p.vendor, at('vendor')),
+    productType: string(p.productType, at('productType')),
+    descriptionHtml: string(p.descriptionHtml, at('descriptionHtml')),
+    status: oneOf(p.status, at('status'), STATUSES),
+    tags: array(p.tags, at('tags')).map((t, i) => string(t, `product.tags[${i}]`)),
+    seo: {
+      title: nullableString(seo.title, at('seo.title')),
+      description: nullableString(seo.description, at('seo.description')),
+    },
+    createdAt: string(p.createdAt, at('createdAt')),
+    updatedAt: string(p.updatedAt, at('updatedAt')),
+    hasOnlyDefaultVariant: boolean(p.hasOnlyDefaultVariant, at('hasOnlyDefaultVariant')),
+    options: array(p.options, at('options')).map((o, i) => readOption(o, `product.options[${i}]`)),
+    variants,
+    // Without a count, a further page still tells the planner the product is over its page.
+    variantsCount:
+      count === null ? variants.length + (more ? 1 : 0) : integer(count.count, at('variantsCount.count')),
+  };
+}
+
+function readOption(value: unknown, path: string): CanonicalOption {
+  const o = object(value, path);
+  return {
+    id: gid(o.id, `${path}.id`, 'ProductOption'),
+    name: string(o.name, `${path}.name`),
+    position: integer(o.position, `${path}.position`),
+    values: array(o.values, `${path}.values`).map((v, i) => string(v, `${path}.values[${i}]`)),
+  };
+}
+
+function readVariant(value: unknown, path: string): CanonicalVariant {
+  const v = object(value, path);
+  const inventoryItem = object(v.inventoryItem, `${path}.inventoryItem`);
+  return {
+    id: gid(v.id, `${path}.id`, 'ProductVariant'),
+    legacyResourceId: digits(v.legacyResourceId, `${path}.legacyResourceId`),
+    title: string(v.title, `${path}.title`),
+    sku: nullableString(v.sku, `${path}.sku`),
+    barcode: nullableString(v.barcode, `${path}.barcode`),
+    price: string(v.price, `${path}.price`),
+    compareAtPrice: nullableString(v.compareAtPrice, `${path}.compareAtPrice`),
+    position: integer(v.position, `${path}.position`),
+    updatedAt: string(v.updatedAt, `${path}.updatedAt`),
+    selectedOptions: array(v.selectedOptions, `${path}.selectedOptions`).map((s, i) => {
+      const option = object(s, `${path}.selectedOptions[${i}]`);
+      return {
+        name: string(option.name, `${path}.selectedOptions[${i}].name`),
+        value: string(option.value, `${path}.selectedOptions[${i}].value`),
+      };
+    }),
+    duplicateSkuCount: integer(inventoryItem.duplicateSkuCount, `${path}.inventoryItem.duplicateSkuCount`),
+  };
+}
+
+function object(value: unknown, path: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CanonicalReadError(path, `must be an object, got ${describe(value)}`);
+  }
+  return value as Json;
+}
+
+function array(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new CanonicalReadError(path, `must be a list, got ${describe(value)}`);
+  return value;
+}
+
+function string(value: unknown, path: string): string {
+  if (typeof value !== 'string')
+    throw new CanonicalReadError(path, `must be a string, got ${describe(value)}`);
+  return value;
+}
+
+function nullableString(value: unknown, path: string): string | null {
+  return value === null || value === undefined ? null : string(value, path);
+}
+
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean')
+    throw new CanonicalReadError(path, `must be a boolean, got ${describe(value)}`);
+  return value;
+}
+
+function integer(value: unknown, path: string): number {
+  if (!Number.isSafeInteger(value))
+    throw new CanonicalReadError(path, `must be an integer, got ${describe(value)}`);
+  return value as number;
+}
+
+function digits(value: unknown, path: string): string {
+  const text = string(value, path);
+  if (!/^\d+$/.test(text)) throw new CanonicalReadError(path, `must be decimal digits, got "${text}"`);
+  return text;
+}
+
+function gid(value: unknown, path: string, type: string): string {
+  const text = string(value, path);
+  if (!new RegExp(`^gid://shopify/${type}/\\d+$`).test(text)) {
+    throw new CanonicalReadError(path, `must be a gid://shopify/${type}/<digits>, got "${text}"`);
+  }
+  return text;
+}
+
+function oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T {
+  const text = string(value, path);
+  if (!(allowed as readonly string[]).includes(text)) {
+    throw new CanonicalReadError(path, `must be one of ${allowed.join(', ')}, got "${text}"`);
+  }
+  return text as T;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'number' ? `the number ${value}` : typeof value;
+}

@@ -1,0 +1,95 @@
+/**
+ * The canonical Shopify product the sync works on: the connector's Admin GraphQL read
+ * (`canonical-product.query.ts`, API 2026-07), with the same field names, connections flattened
+ * to arrays. Mapping files name these fields. Every id is a string (gids, and
+ * `legacyResourceId` as decimal digits): Shopify ids can exceed 2^53, so never a JS number.
+ */
+export interface CanonicalProduct {
+  /** `gid://shopify/Product/<digits>` */
+  id: string;
+  /** The numeric id as decimal digits (GraphQL `UnsignedInt64`, a string). */
+  legacyResourceId: string;
+  title: string;
+  handle: string;
+  /** `""` when the merchant left it empty. */
+  vendor: string;
+  /** `""` when the merchant left it empty. */
+  productType: string;
+  /** GraphQL `HTML!`: `""` when there is no description. */
+  descriptionHtml: string;
+  status: CanonicalProductStatus;
+  tags: string[];
+  seo: { title: string | null; description: string | null };
+  /** ISO 8601 (GraphQL `DateTime`). */
+  createdAt: string;
+  updatedAt: string;
+  /** True when the product has only Shopify's default variant ("Default Title"): a simple product. */
+  hasOnlyDefaultVariant: boolean;
+  options: CanonicalOption[];
+  /** The product's variants in `position` order (the read's first page; see `variantsCount`). */
+  variants: CanonicalVariant[];
+  /** How many variants the product has in Shopify, which may be more than `variants` holds. */
+  variantsCount: number;
+  /** Seam for the media issue: the product's images, when the read asks for them. */
+  media?: CanonicalMedia[];
+}
+
+export type CanonicalProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';
+
+export interface CanonicalOption {
+  /** `gid://shopify/ProductOption/<digits>` */
+  id: string;
+  name: string;
+  position: number;
+  values: string[];
+}
+
+export interface CanonicalVariant {
+  /** `gid://shopify/ProductVariant/<digits>` */
+  id: string;
+  legacyResourceId: string;
+  title: string;
+  sku: string | null;
+  barcode: string | null;
+  /** GraphQL `Money`: a decimal string without currency, e.g. `"19.99"`. */
+  price: string;
+  compareAtPrice: string | null;
+  position: number;
+  updatedAt: string;
+  selectedOptions: Array<{ name: string; value: string }>;
+  /** Inventory items sharing this variant's SKU elsewhere in the shop (`inventoryItem.duplicateSkuCount`). */
+  duplicateSkuCount: number;
+}
+
+export interface CanonicalMedia {
+  id: string;
+  alt: string | null;
+  url: string | null;
+}
+
+/** Shopify's placeholder option of a product without options. */
+export const DEFAULT_OPTION = { name: 'Title', value: 'Default Title' } as const;
+
+/**
+ * Whether the product is a simple product: only Shopify's default variant. Trusts
+ * `hasOnlyDefaultVariant`, and also recognises the placeholder option itself.
+ */
+export function isSimpleProduct(product: CanonicalProduct): boolean {
+  if (product.hasOnlyDefaultVariant) return true;
+  if (product.variantsCount !== 1 || product.variants.length !== 1) return false;
+  const options = product.variants[0]?.selectedOptions ?? [];
+  return (
+    options.length === 0 ||
+    (options.length === 1 &&
+      options[0]?.name === DEFAULT_OPTION.name &&
+      options[0]?.value === DEFAULT_OPTION.value)
+  );
+}
+
+/** The numeric part of a Shopify gid (`gid://shopify/Product/123` -> `"123"`), or the value itself. */
+export function legacyIdOf(id: string): string {
+  const match = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)(?:\?.*)?$/.exec(id);
+  if (match) return match[1] as string;
+  if (/^\d+$/.test(id)) return id;
+  throw new Error(`not a Shopify id: "${id}"`);
+}
