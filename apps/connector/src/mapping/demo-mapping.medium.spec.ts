@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogClient } from '#lib/catalog-client';
 // The harness moves behind the `#testing/catalog-sandbox` alias; until then, by path (tests only).
-import { type CatalogSandboxHarness, startCatalogSandbox } from '../../../catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { demoCatalogConfiguration } from './demo-catalog.test-support.js';
 import { checkMappingAgainstCatalog, readCatalogConfiguration } from './mapping-boot-check.js';
 import { loadMappingFile, parseMappingFile } from './parse-mapping-file.js';

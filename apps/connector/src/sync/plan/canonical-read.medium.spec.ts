@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The Shopify sandbox's test harness, by path until it has a `#testing/shopify-sandbox` alias (tests only).
-import { type ShopifySandboxHarness, startShopifySandbox } from '../../../../shopify-sandbox/test/harness.js';
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { isSimpleProduct } from './canonical-product.js';
 import { CANONICAL_PRODUCT_QUERY } from './canonical-product.query.js';
 import { readCanonicalProduct } from './canonical-product.reader.js';

@@ -2,11 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogClient } from '#lib/catalog-client';
 import type { ProductRecord } from '#lib/catalog-contract';
 // The harness moves behind the `#testing/catalog-sandbox` alias; until then, by path (tests only).
-import {
-  type CatalogSandboxHarness,
-  startCatalogSandbox,
-  type TestAccount,
-} from '../../../../catalog-sandbox/test/harness.js';
+import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 import { checkMappingAgainstCatalog } from '../../mapping/mapping-boot-check.js';
 import { parseMappingFile } from '../../mapping/parse-mapping-file.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
