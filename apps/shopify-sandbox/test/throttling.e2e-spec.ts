@@ -14,7 +14,7 @@ describe('query cost and throttling', () => {
     expect(reply.extensions.cost).toEqual({
       requestedQueryCost: 12,
       actualQueryCost: 2,
-      throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 998, restoreRate: 50 },
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1998, restoreRate: 100 },
     });
   });
 

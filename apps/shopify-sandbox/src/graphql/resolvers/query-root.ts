@@ -54,7 +54,7 @@ export const queryRoot: Record<string, Resolver> = {
     myshopifyDomain: ctx.shop.domain,
     url: `https://${ctx.shop.domain}`,
     email: `owner@${ctx.shop.domain}`,
-    currencyCode: 'USD',
+    currencyCode: ctx.shop.currencyCode,
     ianaTimezone: fixedOffsetZone(ctx.utcOffsetMinutes),
     timezoneOffsetMinutes: ctx.utcOffsetMinutes,
     timezoneOffset: restTime(0, ctx.utcOffsetMinutes).slice(19).replace(':', ''),
