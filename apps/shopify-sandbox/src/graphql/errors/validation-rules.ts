@@ -101,7 +101,13 @@ export const VALIDATION_RULES: Rule[] = [
   ],
   [
     /^Field "([^"]+)" must not have a selection since type "([^"]+)" has no subfields\./,
-    ({ m, node, index, path }) => leafSelectionError(m[1], node as FieldNode | undefined, index, path),
+    ({ m, node, index }) => {
+      // graphql-js points at the selection set; graphql-ruby at the field.
+      const field = (node?.kind === Kind.SELECTION_SET ? index.parents.get(node) : node) as
+        | FieldNode
+        | undefined;
+      return leafSelectionError(m[1], field, index, index.path(field));
+    },
   ],
   [
     /^Unknown type "([^"]+)"\./,
