@@ -38,6 +38,11 @@ describe('loadShopifySandboxConfig', () => {
     expect(
       loadShopifySandboxConfig({ SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: 'none' }).webhooks.retryDelaysMs,
     ).toEqual([]);
+    expect(loadShopifySandboxConfig({ SHOPIFY_SANDBOX_LENIENT: 'none' }).leniency).toEqual({
+      metafieldValues: false,
+      globalIds: false,
+      productLimits: false,
+    });
   });
 
   it('names every bad variable', () => {

@@ -54,8 +54,10 @@ const fieldResolver: GraphQLFieldResolver<unknown, AdminContext> = (source, args
 };
 
 /**
- * The Admin GraphQL pipeline: parse, validate against the real schema, refuse root fields
- * without a resolver, charge the cost bucket (or answer THROTTLED), execute, and log.
+ * The Admin GraphQL pipeline: parse and validate against the real schema (errors in
+ * graphql-ruby's words, `ID` literals must be global ids), refuse root fields without a
+ * resolver, check the variables, refuse a query above the single-query limit, charge the cost
+ * bucket (or answer THROTTLED), execute, pay the actual cost, and log.
  */
 @Injectable()
 export class AdminGraphqlService {

@@ -49,6 +49,7 @@ export type MetafieldValueKind =
   | 'single_line_text'
   | 'url';
 
+/** What the sandbox knows of one metafield type: how to check a value, whether it has a list form, its size limit. */
 export interface MetafieldTypeSpec {
   kind: MetafieldValueKind;
   /** Whether `list.<name>` exists. */
