@@ -14,7 +14,7 @@ describe('query cost and throttling', () => {
     expect(reply.extensions.cost).toEqual({
       requestedQueryCost: 12,
       actualQueryCost: 2,
-      throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 998, restoreRate: 50 },
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1998, restoreRate: 100 },
     });
   });
 
@@ -60,14 +60,43 @@ describe('query cost and throttling', () => {
     ]);
   });
 
-  it('refuses a single query above the bucket size', async () => {
+  it('refuses a single query above the single-query limit, which is its own setting', async () => {
+    // 2 + 10 × (1 + 2 + 100) = 1,032: above the default limit of 1,000, well within the 2,000 bucket.
+    const query = '{ products(first: 10) { nodes { id variants(first: 100) { nodes { id } } } } }';
     h = await startShopifySandbox();
+    const reply = await h.graphql(query);
+    expect(reply.errors).toEqual([
+      {
+        message: 'Query cost is 1032, which exceeds the single query max cost limit (1000).',
+        extensions: {
+          code: 'MAX_COST_EXCEEDED',
+          cost: 1032,
+          maxCost: 1000,
+          documentation: 'https://shopify.dev/api/usage/rate-limits',
+        },
+      },
+    ]);
+    expect(reply.extensions.cost.throttleStatus.currentlyAvailable).toBe(2000);
+    await h.close();
+    h = await startShopifySandbox({ cost: { maxQueryCost: 1_500, bucketSize: 2_000 } });
+    expect((await h.graphql(query)).errors).toBeUndefined();
+    await h.close();
+    h = await startShopifySandbox({ cost: { bucketSize: 100_000 } });
+    expect((await h.graphql(query)).errors?.[0].extensions?.maxCost).toBe(1000);
+  });
+
+  it('charges the actual cost of what came back: fewer nodes, less than requested', async () => {
+    h = await startShopifySandbox();
+    const a = await h.merchant('POST', 'products.json', {
+      product: { title: 'A', options: [{ name: 'Size' }], variants: [{ option1: 'S' }, { option1: 'M' }] },
+    });
+    expect(a.status).toBe(201);
+    await h.merchant('POST', 'products.json', { product: { title: 'B' } });
     const reply = await h.graphql(
-      '{ products(first: 250) { nodes { id variants(first: 250) { nodes { id } } } } }',
+      '{ products(first: 10) { nodes { id variants(first: 20) { nodes { sku } } } } }',
     );
-    expect(reply.errors?.[0]).toMatchObject({ extensions: { code: 'MAX_COST_EXCEEDED' } });
-    expect(reply.errors?.[0].message).toMatch(
-      /^Query cost is \d+, which exceeds the single query max cost limit \(1000\)\.$/,
-    );
+    // requested 2 + 10 × (1 + 2 + 20) = 232; actual 2 + (1 + 2 + 2) + (1 + 2 + 1) = 11
+    expect(reply.extensions.cost).toMatchObject({ requestedQueryCost: 232, actualQueryCost: 11 });
+    expect(reply.extensions.cost.throttleStatus.currentlyAvailable).toBe(2000 - 11);
   });
 });

@@ -10,7 +10,8 @@ describe('loadShopifySandboxConfig', () => {
       host: '127.0.0.1',
       shops: [{ domain: 'demo.myshopify.com', accessToken: 'shpat_sandbox_demo_token' }],
       webhooks: { retryDelaysMs: [1_000, 5_000, 30_000, 120_000], timeoutMs: 5_000 },
-      cost: { bucketSize: 1_000, restoreRate: 50 },
+      cost: { bucketSize: 2_000, restoreRate: 100, maxQueryCost: 1_000 },
+      leniency: { metafieldValues: false, globalIds: false, productLimits: false },
       publicUrl: undefined,
     });
   });
@@ -70,6 +71,8 @@ describe('loadShopifySandboxConfig', () => {
       SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '10,20,40',
       SHOPIFY_SANDBOX_COST_BUCKET_SIZE: '100',
       SHOPIFY_SANDBOX_COST_RESTORE_RATE: '2.5',
+      SHOPIFY_SANDBOX_COST_MAX_QUERY_COST: '50',
+      SHOPIFY_SANDBOX_LENIENT: 'metafield-values, product-limits',
       SHOPIFY_SANDBOX_PUBLIC_URL: 'https://sandbox.example.com/',
     });
     expect(config.shops).toEqual([
@@ -77,11 +80,17 @@ describe('loadShopifySandboxConfig', () => {
       { domain: 'b.myshopify.com', accessToken: 'tok:b' },
     ]);
     expect(config.webhooks.retryDelaysMs).toEqual([10, 20, 40]);
-    expect(config.cost).toEqual({ bucketSize: 100, restoreRate: 2.5 });
+    expect(config.cost).toEqual({ bucketSize: 100, restoreRate: 2.5, maxQueryCost: 50 });
+    expect(config.leniency).toEqual({ metafieldValues: true, globalIds: false, productLimits: true });
     expect(config.publicUrl).toBe('https://sandbox.example.com');
     expect(
       loadShopifySandboxConfig({ SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: 'none' }).webhooks.retryDelaysMs,
     ).toEqual([]);
+    expect(loadShopifySandboxConfig({ SHOPIFY_SANDBOX_LENIENT: 'none' }).leniency).toEqual({
+      metafieldValues: false,
+      globalIds: false,
+      productLimits: false,
+    });
   });
 
   it('names every bad variable', () => {
@@ -90,6 +99,7 @@ describe('loadShopifySandboxConfig', () => {
         SHOPIFY_SANDBOX_SHOPS: 'a.myshopify.com:t,b.myshopify.com:t',
         SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '1s,5s',
         SHOPIFY_SANDBOX_PUBLIC_URL: 'not a url',
+        SHOPIFY_SANDBOX_LENIENT: 'everything',
       });
       expect.unreachable();
     } catch (error) {
@@ -98,6 +108,9 @@ describe('loadShopifySandboxConfig', () => {
       expect(problems).toContain('SHOPIFY_SANDBOX_SHOPS gives two shops the same access token');
       expect(problems).toContain('SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS');
       expect(problems).toContain('SHOPIFY_SANDBOX_PUBLIC_URL');
+      expect(problems).toContain(
+        'SHOPIFY_SANDBOX_LENIENT must list some of metafield-values, global-ids, product-limits',
+      );
     }
   });
 

@@ -70,8 +70,34 @@ export interface ShopifySandboxConfig {
     bucketSize: number;
     /** Points restored per second (`restoreRate`). */
     restoreRate: number;
+    /** A single query whose requested cost is above this fails with `MAX_COST_EXCEEDED`. */
+    maxQueryCost: number;
   };
+  /** Kinder-than-Shopify behaviours, all off by default; a test turns one on by name. */
+  leniency: Leniency;
 }
+
+/**
+ * The named kindnesses (`SHOPIFY_SANDBOX_LENIENT=metafield-values,global-ids`). Each one makes
+ * the sandbox accept something real Shopify refuses; the default is none.
+ */
+export interface Leniency {
+  /** `metafield-values`: any `type` is accepted and values are not checked against it. */
+  metafieldValues: boolean;
+  /** `global-ids`: an ID that is not a gid of the expected type reads as "not found" (null / userError). */
+  globalIds: boolean;
+  /** `product-limits`: no limits on tags, title and handle; a taken handle gets a `-1` suffix. */
+  productLimits: boolean;
+}
+
+export const NO_LENIENCY: Leniency = { metafieldValues: false, globalIds: false, productLimits: false };
+
+/** Leniency names as written in `SHOPIFY_SANDBOX_LENIENT`. */
+export const LENIENCY_NAMES: Record<string, keyof Leniency> = {
+  'metafield-values': 'metafieldValues',
+  'global-ids': 'globalIds',
+  'product-limits': 'productLimits',
+};
 
 export const DEFAULT_SHOP: ShopConfig = {
   domain: 'demo.myshopify.com',
@@ -112,12 +138,33 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
         updateAfterCreate: read.bool('SHOPIFY_SANDBOX_WEBHOOK_UPDATE_AFTER_CREATE', true),
         noopUpdates: read.bool('SHOPIFY_SANDBOX_WEBHOOK_NOOP_UPDATES', true),
       },
+      // Shopify's standard plan: a 2,000-point bucket restoring 100 points per second, and a
+      // single query may request at most 1,000 points (shopify.dev/docs/api/usage/limits).
       cost: {
-        bucketSize: read.int('SHOPIFY_SANDBOX_COST_BUCKET_SIZE', 1_000, { min: 1 }),
-        restoreRate: read.number('SHOPIFY_SANDBOX_COST_RESTORE_RATE', 50, { min: 0 }),
+        bucketSize: read.int('SHOPIFY_SANDBOX_COST_BUCKET_SIZE', 2_000, { min: 1 }),
+        restoreRate: read.number('SHOPIFY_SANDBOX_COST_RESTORE_RATE', 100, { min: 0 }),
+        maxQueryCost: read.int('SHOPIFY_SANDBOX_COST_MAX_QUERY_COST', 1_000, { min: 1 }),
       },
+      leniency: readLeniency(read),
     };
   });
+}
+
+/** `SHOPIFY_SANDBOX_LENIENT`: comma-separated leniency names, or `none`. */
+function readLeniency(read: EnvReader): Leniency {
+  const raw = read.optionalString('SHOPIFY_SANDBOX_LENIENT');
+  const leniency = { ...NO_LENIENCY };
+  if (raw === undefined || raw.trim() === 'none') return leniency;
+  for (const name of raw.split(',').map((part) => part.trim())) {
+    const key = LENIENCY_NAMES[name];
+    if (key) leniency[key] = true;
+    else {
+      read.problems.push(
+        `SHOPIFY_SANDBOX_LENIENT must list some of ${Object.keys(LENIENCY_NAMES).join(', ')} (or "none"), got "${name}"`,
+      );
+    }
+  }
+  return leniency;
 }
 
 /** `domain:token,domain:token`. Domains and tokens must be unique: the token picks the shop. */

@@ -1,4 +1,5 @@
 import { Clock } from '#lib/clock';
+import type { Leniency } from '../config/shopify-sandbox.config.js';
 import type { Shop } from '../shops/shop.js';
 import type { SearchWarning } from './product-search.js';
 
@@ -11,6 +12,8 @@ export interface AdminContext {
   webhookApiVersion: string;
   /** The shops' IANA time zone (configuration). */
   timeZone: string;
+  /** The kinder-than-Shopify behaviours switched on (configuration). */
+  leniency: Leniency;
   /** Collected from `query:` arguments; returned in `extensions.search`, as Shopify does. */
   searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
 }

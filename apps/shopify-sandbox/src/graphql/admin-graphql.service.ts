@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type DocumentNode,
   execute,
   type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLFieldResolver,
   type GraphQLFormattedError,
   getOperationAST,
-  getVariableValues,
   Kind,
-  parse,
-  validate,
 } from 'graphql';
 import { Clock } from '#lib/clock';
 import { SANDBOX_API_VERSION, type ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
@@ -19,8 +15,10 @@ import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { Shop } from '../shops/shop.js';
 import type { AdminContext } from './admin-context.js';
 import { adminSchema } from './admin-schema.js';
+import { coerceVariables, parseDocument, validateDocument } from './document-checks.js';
 import { actualQueryCost, type CostInput, requestedQueryCost, rootFields } from './graphql-cost.js';
-import { formatError, plainError, THROTTLED_DOCUMENTATION, validationCode } from './graphql-errors.js';
+import { formatError, plainError, THROTTLED_DOCUMENTATION } from './graphql-errors.js';
+import { readBody } from './graphql-request.js';
 import { metafieldMutations } from './resolvers/metafield-mutations.js';
 import { productMutations } from './resolvers/product-mutations.js';
 import { queryRoot } from './resolvers/query-root.js';
@@ -56,8 +54,10 @@ const fieldResolver: GraphQLFieldResolver<unknown, AdminContext> = (source, args
 };
 
 /**
- * The Admin GraphQL pipeline: parse, validate against the real schema, refuse root fields
- * without a resolver, charge the cost bucket (or answer THROTTLED), execute, and log.
+ * The Admin GraphQL pipeline: parse and validate against the real schema (errors in
+ * graphql-ruby's words, `ID` literals must be global ids), refuse root fields without a
+ * resolver, check the variables, refuse a query above the single-query limit, charge the cost
+ * bucket (or answer THROTTLED), execute, pay the actual cost, and log.
  */
 @Injectable()
 export class AdminGraphqlService {
@@ -93,27 +93,12 @@ export class AdminGraphqlService {
     };
     if (!request)
       return log({ status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } });
-    let document: DocumentNode;
-    try {
-      document = parse(request.query);
-    } catch (error) {
-      const parseError =
-        error instanceof GraphQLError
-          ? formatError(error, 'PARSE_ERROR')
-          : plainError(String(error), 'PARSE_ERROR');
-      return log(this.reply(shop, [parseError], 0, 0));
-    }
-    const invalid = validate(this.schema, document);
-    if (invalid.length > 0) {
-      return log(
-        this.reply(
-          shop,
-          invalid.map((e) => formatError(e, validationCode(e.message))),
-          0,
-          0,
-        ),
-      );
-    }
+    const parsed = parseDocument(request.query);
+    if ('errors' in parsed) return log(this.reply(shop, parsed.errors, 0, 0));
+    const { document } = parsed;
+    const leniency = this.config.leniency;
+    const validated = validateDocument(this.schema, document, leniency);
+    if (validated.errors.length > 0) return log(this.reply(shop, validated.errors, 0, 0));
     const operation = getOperationAST(document, request.operationName);
     if (!operation) {
       const message = request.operationName
@@ -142,31 +127,25 @@ export class AdminGraphqlService {
       });
       return log(this.reply(shop, [formatError(error, 'NOT_IMPLEMENTED')], 0, 0), logged);
     }
-    const coerced = getVariableValues(
+    const coerced = coerceVariables(
       this.schema,
-      operation.variableDefinitions ?? [],
+      operation,
       request.variables ?? {},
+      validated.index,
+      leniency,
     );
-    if (coerced.errors)
-      return log(
-        this.reply(
-          shop,
-          coerced.errors.map((e) => formatError(e, 'INVALID_VARIABLE')),
-          0,
-          0,
-        ),
-        logged,
-      );
+    if ('errors' in coerced) return log(this.reply(shop, coerced.errors, 0, 0), logged);
     const costInput: CostInput = { schema: this.schema, operation, fragments, variables: coerced.coerced };
     const requested = requestedQueryCost(costInput);
-    if (requested > shop.costBucket.size) {
-      const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${shop.costBucket.size}).`;
+    const maxCost = this.config.cost.maxQueryCost;
+    if (requested > maxCost) {
+      const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`;
       return log(
         this.reply(
           shop,
           [
             plainError(message, 'MAX_COST_EXCEEDED', {
-              extensions: { cost: requested, maxCost: shop.costBucket.size },
+              extensions: { cost: requested, maxCost, documentation: THROTTLED_DOCUMENTATION },
             }),
           ],
           requested,
@@ -187,6 +166,7 @@ export class AdminGraphqlService {
       apiVersion: SANDBOX_API_VERSION,
       webhookApiVersion: this.config.webhooks.apiVersion,
       timeZone: this.config.timeZone,
+      leniency,
       searchWarnings: [],
     };
     const result = await execute({
@@ -198,7 +178,7 @@ export class AdminGraphqlService {
       contextValue: context,
       fieldResolver,
     });
-    const actual = operation.operation === 'mutation' ? requested : actualQueryCost(costInput, result.data);
+    const actual = actualQueryCost(costInput, result.data);
     shop.costBucket.pay(actual);
     const errors = result.errors?.map((e) => formatError(e, 'INTERNAL_SERVER_ERROR'));
     const reply = this.reply(shop, errors, requested, actual, result.data ?? null);
@@ -227,36 +207,4 @@ export class AdminGraphqlService {
     };
     return { status: 200, body };
   }
-}
-
-interface GraphqlRequest {
-  query: string;
-  variables: Record<string, unknown> | null;
-  operationName: string | null;
-}
-
-/**
- * `{query, variables?, operationName?}` (variables may come as a JSON string), or the document
- * itself (`Content-Type: application/graphql`). Undefined when unusable.
- */
-function readBody(body: unknown): GraphqlRequest | undefined {
-  if (typeof body === 'string')
-    return body.trim() === '' ? undefined : { query: body, variables: null, operationName: null };
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { query, variables, operationName } = body as Record<string, unknown>;
-  if (typeof query !== 'string' || query.trim() === '') return undefined;
-  let vars: unknown = variables ?? null;
-  if (typeof vars === 'string') {
-    try {
-      vars = JSON.parse(vars);
-    } catch {
-      return undefined;
-    }
-  }
-  if (vars !== null && (typeof vars !== 'object' || Array.isArray(vars))) return undefined;
-  return {
-    query,
-    variables: vars as Record<string, unknown> | null,
-    operationName: typeof operationName === 'string' && operationName !== '' ? operationName : null,
-  };
 }

@@ -3,19 +3,23 @@ import {
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLObjectType,
   type GraphQLSchema,
   getArgumentValues,
   getNamedType,
+  isAbstractType,
   isCompositeType,
   isInterfaceType,
   isLeafType,
+  isListType,
+  isNonNullType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 
-/** Every mutation root field costs this much, whatever it selects. */
+/** What a mutation root field costs before its selection (Shopify's "Mutation: 10"). */
 export const MUTATION_COST = 10;
 
 export interface CostInput {
@@ -27,13 +31,16 @@ export interface CostInput {
 }
 
 /**
- * Query cost, approximating Shopify's calculated query cost:
+ * Query cost, after Shopify's calculated query cost
+ * (https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits):
  * - scalars and enums cost 0, `__typename` and introspection 0;
- * - an object, interface or union field costs 1 plus its selection;
+ * - an object field costs 1 plus its selection; an interface or union field the most
+ *   expensive of its possible types' selections;
  * - a connection costs 2 + n × (cost of one item), where n is `first` (or `last`) and one item
  *   is what `edges { node }` and `nodes` select (1 + their selection); `pageInfo` is free;
- * - each mutation root field costs 10.
- * The actual cost uses the number of items a top-level chain of connections really returned.
+ * - a mutation root field costs 10 plus what its payload selects.
+ * The actual cost walks the result: connections count the items really returned, at any depth
+ * (inside lists too), and an object that came back null costs 1.
  */
 export function requestedQueryCost(input: CostInput): number {
   return operationCost(input, undefined);
@@ -44,13 +51,24 @@ export function actualQueryCost(input: CostInput, data: unknown): number {
 }
 
 function operationCost(input: CostInput, data: unknown): number {
-  const root =
-    input.operation.operation === 'mutation' ? input.schema.getMutationType() : input.schema.getQueryType();
-  if (!root) return 0;
-  if (input.operation.operation === 'mutation') {
-    return rootFields(input, input.operation.selectionSet).length * MUTATION_COST;
+  if (input.operation.operation !== 'mutation') {
+    const root = input.schema.getQueryType();
+    return root ? selectionCost(input, input.operation.selectionSet, root, data) : 0;
   }
-  return selectionCost(input, input.operation.selectionSet, root, data);
+  const root = input.schema.getMutationType();
+  let cost = 0;
+  for (const node of rootFields(input, input.operation.selectionSet)) {
+    const payload = root?.getFields()[node.name.value]?.type;
+    const type = payload && getNamedType(payload);
+    cost += MUTATION_COST;
+    if (!type || !isCompositeType(type) || !node.selectionSet) continue;
+    const value =
+      data === undefined
+        ? undefined
+        : ((data as Record<string, unknown> | null)?.[responseName(node)] ?? null);
+    if (value !== null) cost += selectionCost(input, node.selectionSet, type, value);
+  }
+  return cost;
 }
 
 /** The root field nodes of a selection set, fragments expanded. */
@@ -69,41 +87,78 @@ export function rootFields(input: Pick<CostInput, 'fragments'>, selectionSet: Se
   return fields;
 }
 
-/** `data` is undefined for the requested cost, or the result object at this level for the actual one. */
+/**
+ * The cost of a selection on `parent`. `data` is undefined for the requested cost, or the
+ * result object at this level for the actual one. On an abstract type, the dearest of its
+ * possible types.
+ */
 function selectionCost(
   input: CostInput,
   set: SelectionSetNode,
   parent: GraphQLCompositeType,
   data: unknown,
 ): number {
+  if (!isAbstractType(parent)) return concreteCost(input, set, parent, parent, data);
+  const possible = input.schema.getPossibleTypes(parent);
+  return Math.max(0, ...possible.map((type) => concreteCost(input, set, parent, type, data)));
+}
+
+/** The fields a selection picks on one concrete type (fragments applying to it included). */
+function concreteCost(
+  input: CostInput,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  concrete: GraphQLObjectType,
+  data: unknown,
+): number {
   let cost = 0;
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
-      cost += fieldCost(input, selection, parent, data);
-    } else {
-      const fragment =
-        selection.kind === Kind.INLINE_FRAGMENT ? selection : input.fragments[selection.name.value];
-      if (!fragment) continue;
-      const typeName = fragment.typeCondition?.name.value;
-      const type = typeName ? input.schema.getType(typeName) : parent;
-      if (type && isCompositeType(type)) cost += selectionCost(input, fragment.selectionSet, type, data);
+      const owner = isObjectType(parent) || isInterfaceType(parent) ? parent : concrete;
+      cost += fieldCost(input, selection, owner, data);
+      continue;
     }
+    const fragment =
+      selection.kind === Kind.INLINE_FRAGMENT ? selection : input.fragments[selection.name.value];
+    if (!fragment) continue;
+    const condition = fragment.typeCondition
+      ? input.schema.getType(fragment.typeCondition.name.value)
+      : parent;
+    if (!condition || !isCompositeType(condition)) continue;
+    if (condition !== concrete && !(isAbstractType(condition) && input.schema.isSubType(condition, concrete)))
+      continue;
+    cost += concreteCost(input, fragment.selectionSet, condition, concrete, data);
   }
   return cost;
 }
 
-function fieldCost(input: CostInput, node: FieldNode, parent: GraphQLCompositeType, data: unknown): number {
-  if (node.name.value.startsWith('__') || !(isObjectType(parent) || isInterfaceType(parent))) return 0;
+function fieldCost(
+  input: CostInput,
+  node: FieldNode,
+  parent: GraphQLObjectType | Extract<GraphQLCompositeType, { getFields: unknown }>,
+  data: unknown,
+): number {
+  if (node.name.value.startsWith('__') || !node.selectionSet) return 0;
   const field = parent.getFields()[node.name.value];
-  if (!field || !node.selectionSet) return 0;
+  if (!field) return 0;
   const type = getNamedType(field.type);
   if (isLeafType(type) || !isCompositeType(type)) return 0;
   const value =
-    data === undefined
-      ? undefined
-      : objectOrNull((data as Record<string, unknown> | null)?.[responseName(node)]);
+    data === undefined ? undefined : ((data as Record<string, unknown> | null)?.[responseName(node)] ?? null);
   if (isConnection(field)) return connectionCost(input, node, field, type, value);
+  if (data === undefined) return 1 + selectionCost(input, node.selectionSet, type, undefined);
   if (value === null) return 1;
+  if (isListOfObjects(field) && Array.isArray(value)) {
+    return (
+      1 +
+      Math.max(
+        0,
+        ...value.map((item) =>
+          selectionCost(input, node.selectionSet as SelectionSetNode, type, item ?? null),
+        ),
+      )
+    );
+  }
   return 1 + selectionCost(input, node.selectionSet, type, value);
 }
 
@@ -112,32 +167,48 @@ function connectionCost(
   node: FieldNode,
   field: GraphQLField<unknown, unknown>,
   type: GraphQLCompositeType,
-  data: Record<string, unknown> | null | undefined,
+  data: unknown,
 ): number {
-  const args = safeArguments(field, node, input.variables);
-  const asked = Number(args.first ?? args.last ?? 0) || 0;
-  const count = data === undefined ? asked : returnedItems(data);
-  return 2 + count * itemCost(input, node.selectionSet as SelectionSetNode, type);
+  const set = node.selectionSet as SelectionSetNode;
+  if (data === undefined) {
+    const args = safeArguments(field, node, input.variables);
+    const asked = Number(args.first ?? args.last ?? 0) || 0;
+    return 2 + asked * itemCost(input, set, type, undefined, 0);
+  }
+  const connection = (data ?? null) as Record<string, unknown> | null;
+  const count = returnedItems(connection);
+  let cost = 2;
+  for (let i = 0; i < count; i++) cost += itemCost(input, set, type, connection, i);
+  return cost;
 }
 
-/** What one item of a connection selects: `edges { node {…} }` and `nodes {…}`. */
-function itemCost(input: CostInput, set: SelectionSetNode, connection: GraphQLCompositeType): number {
-  let cost = 0;
+/** What item `i` of a connection costs: `edges { node {…} }` and `nodes {…}` (1 + selection each). */
+function itemCost(
+  input: CostInput,
+  set: SelectionSetNode,
+  connection: GraphQLCompositeType,
+  data: Record<string, unknown> | null | undefined,
+  i: number,
+): number {
   if (!isObjectType(connection)) return 0;
+  let cost = 0;
   for (const selection of set.selections) {
     if (selection.kind !== Kind.FIELD || !selection.selectionSet) continue;
     const field = connection.getFields()[selection.name.value];
-    if (!field) continue;
-    const type = getNamedType(field.type);
-    if (!isCompositeType(type)) continue;
-    if (selection.name.value === 'nodes')
-      cost += 1 + selectionCost(input, selection.selectionSet, type, undefined);
+    const type = field && getNamedType(field.type);
+    if (!type || !isCompositeType(type)) continue;
+    const items = data === undefined ? undefined : ((data?.[responseName(selection)] as unknown[]) ?? []);
+    if (selection.name.value === 'nodes') {
+      const item = items === undefined ? undefined : (items[i] ?? null);
+      cost += 1 + selectionCost(input, selection.selectionSet, type, item);
+    }
     if (selection.name.value === 'edges' && isObjectType(type)) {
       for (const inner of selection.selectionSet.selections) {
         if (inner.kind !== Kind.FIELD || inner.name.value !== 'node' || !inner.selectionSet) continue;
         const nodeType = getNamedType(type.getFields().node.type);
-        if (isCompositeType(nodeType))
-          cost += 1 + selectionCost(input, inner.selectionSet, nodeType, undefined);
+        const edge = items === undefined ? undefined : ((items[i] as Record<string, unknown> | null) ?? null);
+        const item = edge === undefined ? undefined : (edge?.[responseName(inner)] ?? null);
+        if (isCompositeType(nodeType)) cost += 1 + selectionCost(input, inner.selectionSet, nodeType, item);
       }
     }
   }
@@ -147,6 +218,11 @@ function itemCost(input: CostInput, set: SelectionSetNode, connection: GraphQLCo
 function isConnection(field: GraphQLField<unknown, unknown>): boolean {
   const name = getNamedType(field.type).name;
   return name.endsWith('Connection') && field.args.some((arg) => arg.name === 'first');
+}
+
+function isListOfObjects(field: GraphQLField<unknown, unknown>): boolean {
+  const type = isNonNullType(field.type) ? field.type.ofType : field.type;
+  return isListType(type);
 }
 
 function returnedItems(data: Record<string, unknown> | null): number {
@@ -164,12 +240,6 @@ function safeArguments(
   } catch {
     return {};
   }
-}
-
-function objectOrNull(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
 }
 
 function responseName(node: FieldNode): string {

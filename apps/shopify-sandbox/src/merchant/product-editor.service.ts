@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { toGid } from '../common/gid.js';
+import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import { ShopifyErrorCode, ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import { ImageIngest } from '../images/image-ingest.service.js';
 import {
@@ -10,6 +11,8 @@ import {
   type ProductRecord,
   type VariantRecord,
 } from '../products/product.model.js';
+import { normalizeHandle, productLimitProblems } from '../products/product-limits.js';
+import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { Shop } from '../shops/shop.js';
 import type { FieldErrors, ImageInput, ProductInput, VariantInput } from './product-input.js';
 import { rebuildOptions, variantProblems } from './variant-options.js';
@@ -27,10 +30,13 @@ export class ProductEditor {
   constructor(
     private readonly clock: Clock,
     private readonly images: ImageIngest,
+    @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
   ) {}
 
   create(shop: Shop, input: ProductInput): ProductRecord {
     if (!input.title?.trim()) throw new ProductRejected({ title: ["can't be blank"] });
+    this.checkLimits(input, 'create');
+    const handle = this.handle(shop, input.handle, input.title, undefined);
     const now = this.clock.now();
     const status = input.status ?? 'active';
     const product: ProductRecord = {
@@ -39,7 +45,7 @@ export class ProductEditor {
       bodyHtml: input.bodyHtml ?? null,
       vendor: input.vendor ?? shop.name,
       productType: input.productType ?? '',
-      handle: shop.products.uniqueHandle(handleFromTitle(input.handle ?? input.title)),
+      handle,
       status,
       tags: normalizeTags(input.tags ?? []),
       templateSuffix: input.templateSuffix ?? null,
@@ -64,6 +70,11 @@ export class ProductEditor {
     if (input.title !== undefined && input.title.trim() === '') {
       throw new ProductRejected({ title: ["can't be blank"] });
     }
+    this.checkLimits(input, 'update');
+    const handle =
+      input.handle !== undefined
+        ? this.handle(shop, input.handle, input.title ?? product.title, product.id)
+        : undefined;
     const optionNames = this.optionNames(input, product);
     const variants =
       input.variants !== undefined || optionNames.length !== product.options.length
@@ -84,7 +95,7 @@ export class ProductEditor {
     if (input.bodyHtml !== undefined) product.bodyHtml = input.bodyHtml;
     if (input.vendor !== undefined) product.vendor = input.vendor;
     if (input.productType !== undefined) product.productType = input.productType;
-    if (input.handle !== undefined) product.handle = shop.products.uniqueHandle(input.handle, product.id);
+    if (handle !== undefined) product.handle = handle;
     if (input.tags !== undefined) product.tags = normalizeTags(input.tags);
     if (input.templateSuffix !== undefined) product.templateSuffix = input.templateSuffix;
     if (input.seoTitle !== undefined) product.seoTitle = input.seoTitle;
@@ -125,6 +136,31 @@ export class ProductEditor {
     found.variant.updatedAt = this.clock.now();
     shop.products.save(found.product);
     return found.variant;
+  }
+
+  /** Shopify's limits on title, handle and tags (PUT replaces the tags), unless `product-limits` leniency. */
+  private checkLimits(input: ProductInput, change: 'create' | 'update'): void {
+    if (this.config.leniency.productLimits) return;
+    const tags = input.tags === undefined ? undefined : normalizeTags(input.tags);
+    const problems = productLimitProblems({ title: input.title, handle: input.handle, tags }, change);
+    if (problems.length > 0) {
+      throw new ProductRejected(Object.fromEntries(problems.map((p) => [p.field, [p.rest]])));
+    }
+  }
+
+  /**
+   * The handle to store: the given one normalised, else the title's. A handle derived from the
+   * title gets a `-1`, `-2` suffix when taken, as on Shopify; a given one that is taken is
+   * refused (suffixed too under `product-limits` leniency).
+   */
+  private handle(shop: Shop, given: string | undefined, title: string, ownId: number | undefined): string {
+    const normalized = given === undefined ? undefined : normalizeHandle(given);
+    const wanted = normalized ?? handleFromTitle(title.trim());
+    const unique = shop.products.uniqueHandle(wanted, ownId);
+    if (normalized !== undefined && unique !== wanted && !this.config.leniency.productLimits) {
+      throw new ProductRejected({ handle: ['has already been taken'] });
+    }
+    return unique;
   }
 
   private optionNames(input: ProductInput, product: ProductRecord | undefined): string[] {

@@ -85,11 +85,15 @@ export function normalizeTags(tags: Iterable<string>): string[] {
 
 /** A URL-safe handle from a title, as Shopify derives one. */
 export function handleFromTitle(title: string): string {
-  const handle = title
+  return slugify(title) || 'product';
+}
+
+/** Lower case, accents dropped, every run of other characters one `-`, no `-` at either end. */
+export function slugify(text: string): string {
+  return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return handle === '' ? 'product' : handle;
 }

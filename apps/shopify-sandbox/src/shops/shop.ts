@@ -23,6 +23,8 @@ export class Shop {
   readonly adminRequests = new AdminRequestLog();
   readonly images = new ImageStore();
   readonly costBucket: CostBucket;
+  /** The shop's currency (`shop.currencyCode`); `money` metafields must use it. */
+  readonly currencyCode = 'USD';
   deliveryFaults: DeliveryFaults = { ...NO_FAULTS };
   readonly #accessToken: Buffer;
 

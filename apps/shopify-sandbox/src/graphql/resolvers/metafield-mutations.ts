@@ -1,7 +1,8 @@
 import { parseGid } from '../../common/gid.js';
 import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext } from '../admin-context.js';
-import { resolveNamespace } from '../metafield-namespace.js';
+import { resolveNamespace } from '../metafields/metafield-namespace.js';
+import { METAFIELD_MESSAGES } from '../metafields/metafield-types.data.js';
 import { metafieldNode } from './metafield-view.js';
 import {
   applyMetafieldWrites,
@@ -22,7 +23,7 @@ export const metafieldMutations = {
         userErrors: [
           {
             field: ['metafields'],
-            message: `Exceeded the maximum metafields input limit of ${METAFIELDS_SET_LIMIT}.`,
+            message: METAFIELD_MESSAGES.tooMany(METAFIELDS_SET_LIMIT),
             code: 'LESS_THAN_OR_EQUAL_TO',
             elementIndex: null,
           },

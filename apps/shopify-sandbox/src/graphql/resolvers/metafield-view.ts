@@ -3,7 +3,7 @@ import { graphqlTime } from '../../common/shop-time.js';
 import { compareDigest, type MetafieldRecord } from '../../products/metafield.store.js';
 import type { AdminContext, GraphQLObject } from '../admin-context.js';
 import { type ConnectionArgs, connection } from '../connection.js';
-import { resolveNamespace } from '../metafield-namespace.js';
+import { resolveNamespace } from '../metafields/metafield-namespace.js';
 
 interface MetafieldsArgs extends ConnectionArgs {
   namespace?: string | null;

@@ -2,7 +2,9 @@ import { parseAnyGid } from '../../common/gid.js';
 import { compareDigest, type MetafieldRecord } from '../../products/metafield.store.js';
 import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext } from '../admin-context.js';
-import { resolveNamespace } from '../metafield-namespace.js';
+import { nameProblem, resolveNamespace } from '../metafields/metafield-namespace.js';
+import { METAFIELD_MESSAGES } from '../metafields/metafield-types.data.js';
+import { metafieldType, metafieldValueProblem } from '../metafields/metafield-value.js';
 
 /** One metafield to set (`MetafieldsSetInput`); `compareDigest` is undefined when not given. */
 export interface MetafieldWrite {
@@ -17,16 +19,20 @@ export interface MetafieldWrite {
 export interface MetafieldWriteError {
   field: string[];
   message: string;
+  /** A `MetafieldsSetUserErrorCode`. */
   code: string;
-  elementIndex: number;
+  /** The offending item of a `list.*` value; null otherwise. */
+  elementIndex: number | null;
 }
 
 export const METAFIELDS_SET_LIMIT = 25;
 
 /**
- * Checks a batch of metafield writes as `metafieldsSet` does: owner, key, namespace, type and
- * value rules, and `compareDigest` (a digest must match the current one; an explicit null means
- * the metafield must not exist yet). `path` prefixes error fields, e.g. ['metafields'].
+ * Checks a batch of metafield writes as `metafieldsSet` does: owner, namespace and key rules
+ * (`$app` resolved; `shopify` and other apps' namespaces refused), one write per owner,
+ * namespace and key, `compareDigest` (malformed: INVALID_COMPARE_DIGEST; not the current
+ * digest: STALE_OBJECT; explicit null: must not exist yet), a known `type`, and the value
+ * against its type. `path` prefixes error fields, e.g. ['metafields'].
  */
 export function checkMetafieldWrites(
   ctx: AdminContext,
@@ -34,55 +40,74 @@ export function checkMetafieldWrites(
   path: string[],
 ): MetafieldWriteError[] {
   const errors: MetafieldWriteError[] = [];
+  const seen = new Set<string>();
   for (const [index, write] of writes.entries()) {
-    const problem = writeProblem(ctx, write);
+    const slot = `${write.ownerId}\u0000${resolveNamespace(write.namespace)}\u0000${write.key}`;
+    const problem = seen.has(slot)
+      ? { field: 'key', code: 'TAKEN', message: METAFIELD_MESSAGES.duplicate, elementIndex: null }
+      : writeProblem(ctx, write);
+    seen.add(slot);
     if (problem) {
       errors.push({
         field: [...path, String(index), problem.field],
         message: problem.message,
         code: problem.code,
-        elementIndex: index,
+        elementIndex: problem.elementIndex,
       });
     }
   }
   return errors;
 }
 
-function writeProblem(
-  ctx: AdminContext,
-  write: MetafieldWrite,
-): { field: string; code: string; message: string } | undefined {
-  const fail = (field: string, code: string, message: string) => ({ field, code, message });
-  if (!ownerProduct(ctx, write.ownerId)) return fail('ownerId', 'INVALID', 'Owner does not exist.');
+interface WriteProblem {
+  field: string;
+  code: string;
+  message: string;
+  elementIndex: number | null;
+}
+
+function writeProblem(ctx: AdminContext, write: MetafieldWrite): WriteProblem | undefined {
+  const M = METAFIELD_MESSAGES;
+  const fail = (field: string, code: string, message: string, elementIndex: number | null = null) => ({
+    field,
+    code,
+    message,
+    elementIndex,
+  });
+  if (!ownerProduct(ctx, write.ownerId)) return fail('ownerId', 'INVALID', M.ownerMissing);
   const namespace = resolveNamespace(write.namespace);
-  if (namespace.length < 2 || namespace.length > 255) {
-    return fail('namespace', 'INVALID', 'Namespace must be between 2 and 255 characters.');
-  }
-  if (!/^[A-Za-z0-9_-]{2,64}$/.test(write.key)) {
-    return fail(
-      'key',
-      'INVALID',
-      'Key must be 2 to 64 characters of letters, digits, dashes or underscores.',
-    );
-  }
+  const name = nameProblem(namespace, write.key);
+  if (name) return fail(name.field, name.code, name.message);
   const existing = ctx.shop.metafields.find(write.ownerId, namespace, write.key);
+  if (write.compareDigest !== undefined && write.compareDigest !== null && !DIGEST.test(write.compareDigest))
+    return fail('compareDigest', 'INVALID_COMPARE_DIGEST', M.invalidDigest);
   if (
     write.compareDigest !== undefined &&
     write.compareDigest !== (existing ? compareDigest(existing) : null)
-  ) {
-    return fail(
-      'compareDigest',
-      'STALE_OBJECT',
-      'The resource has been updated since it was loaded. Try again with an updated `compareDigest` value.',
-    );
-  }
+  )
+    return fail('compareDigest', 'STALE_OBJECT', M.staleDigest);
   const type = write.type ?? existing?.type;
-  if (!type) return fail('type', 'BLANK', "Type can't be blank.");
-  if (existing && write.type && write.type !== existing.type) {
-    return fail('type', 'INVALID_TYPE', `Type must be ${existing.type}, the type of the existing metafield.`);
-  }
-  const problem = valueProblem(type, write.value);
-  return problem ? fail('value', 'INVALID_VALUE', problem) : undefined;
+  if (!type) return fail('type', 'BLANK', M.blankType);
+  if (ctx.leniency.metafieldValues) return undefined;
+  if (!metafieldType(type)) return fail('type', 'INVALID_TYPE', M.unknownType(type));
+  if (existing && write.type && write.type !== existing.type)
+    return fail('type', 'INVALID_TYPE', M.typeMismatch(existing.type));
+  const problem = metafieldValueProblem(type, write.value, {
+    currencyCode: ctx.shop.currencyCode,
+    referenceExists: (gid) => referenceExists(ctx, gid),
+  });
+  return problem ? fail('value', problem.code, problem.message, problem.elementIndex) : undefined;
+}
+
+/** What `compareDigest` hands out: a SHA-256 in hex. */
+const DIGEST = /^[0-9a-f]{64}$/;
+
+/** Products and variants are checked; the sandbox has no other referable resources to look up. */
+function referenceExists(ctx: AdminContext, gid: string): boolean | undefined {
+  const parsed = parseAnyGid(gid);
+  if (parsed?.type === 'Product') return ctx.shop.products.get(parsed.id) !== undefined;
+  if (parsed?.type === 'ProductVariant') return ctx.shop.products.findVariant(parsed.id) !== undefined;
+  return undefined;
 }
 
 /** Applies checked writes; returns the records and the products whose metafields changed. */
@@ -123,33 +148,4 @@ export function ownerProduct(ctx: AdminContext, ownerId: string): ProductRecord 
   if (parsed?.type === 'Product') return ctx.shop.products.get(parsed.id);
   if (parsed?.type === 'ProductVariant') return ctx.shop.products.findVariant(parsed.id)?.product;
   return undefined;
-}
-
-function valueProblem(type: string, value: string): string | undefined {
-  switch (type) {
-    case 'number_integer':
-      return /^-?\d+$/.test(value) ? undefined : 'Value must be an integer.';
-    case 'number_decimal':
-      return /^-?\d+(\.\d+)?$/.test(value) ? undefined : 'Value must be a decimal number.';
-    case 'boolean':
-      return value === 'true' || value === 'false' ? undefined : 'Value must be true or false.';
-    case 'single_line_text_field':
-      return value.includes('\n') ? 'Value must be a single line of text.' : undefined;
-    case 'json':
-      return parses(value) ? undefined : 'Value must be valid JSON.';
-    default:
-      if (type.startsWith('list.')) {
-        return parses(value) && Array.isArray(JSON.parse(value)) ? undefined : 'Value must be a JSON array.';
-      }
-      return undefined;
-  }
-}
-
-function parses(value: string): boolean {
-  try {
-    JSON.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
 }

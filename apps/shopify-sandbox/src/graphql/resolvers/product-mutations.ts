@@ -1,4 +1,10 @@
-import { normalizeTags, type ProductStatus } from '../../products/product.model.js';
+import {
+  handleFromTitle,
+  normalizeTags,
+  type ProductRecord,
+  type ProductStatus,
+} from '../../products/product.model.js';
+import { normalizeHandle, productLimitProblems } from '../../products/product-limits.js';
 import type { AdminContext } from '../admin-context.js';
 import { applyMetafieldWrites, checkMetafieldWrites } from './metafield-writer.js';
 import { productNode } from './product-view.js';
@@ -63,6 +69,18 @@ export const productMutations = {
     if (input.title !== undefined && !input.title?.trim()) {
       return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
     }
+    const tags = input.tags != null ? normalizeTags(input.tags) : undefined;
+    const handle = input.handle != null ? productHandle(ctx, product, input.handle, input.title) : undefined;
+    const problems = ctx.leniency.productLimits
+      ? []
+      : productLimitProblems({ title: input.title, handle: input.handle, tags }, 'update');
+    if (problems.length > 0) {
+      return { product: null, userErrors: problems.map((p) => ({ field: [p.field], message: p.graphql })) };
+    }
+    if (handle && 'taken' in handle) {
+      const message = `Handle '${handle.taken}' already in use. Please provide a new handle.`;
+      return { product: null, userErrors: [{ field: ['handle'], message }] };
+    }
     const ownerId = `gid://shopify/Product/${product.id}`;
     const writes = (input.metafields ?? []).map((m) => ({
       ownerId,
@@ -83,9 +101,9 @@ export const productMutations = {
     }
     if (input.vendor != null) product.vendor = input.vendor;
     if (input.productType != null) product.productType = input.productType;
-    if (input.tags != null) product.tags = normalizeTags(input.tags);
+    if (tags) product.tags = tags;
     if (input.status != null) product.status = input.status.toLowerCase() as ProductStatus;
-    if (input.handle != null) product.handle = ctx.shop.products.uniqueHandle(input.handle, product.id);
+    if (handle) product.handle = handle.handle;
     if (input.templateSuffix !== undefined) product.templateSuffix = input.templateSuffix;
     applyMetafieldWrites(ctx, writes);
     ctx.shop.products.save(product);
@@ -104,11 +122,31 @@ function changeTags(ctx: AdminContext, args: { id: string; tags: string[] }, cha
   }
   const given = normalizeTags(args.tags);
   if (change === 'add') {
-    product.tags = normalizeTags([...product.tags, ...given]);
+    const tags = normalizeTags([...product.tags, ...given]);
+    const problems = ctx.leniency.productLimits ? [] : productLimitProblems({ tags }, 'update');
+    if (problems.length > 0) {
+      return { node: null, userErrors: problems.map((p) => ({ field: ['tags'], message: p.graphql })) };
+    }
+    product.tags = tags;
   } else {
     const removed = new Set(given.map((tag) => tag.toLowerCase()));
     product.tags = product.tags.filter((tag) => !removed.has(tag.toLowerCase()));
   }
   ctx.shop.products.save(product);
   return { node: productNode(ctx, product), userErrors: [] };
+}
+
+/**
+ * The handle a `productUpdate` sets: the given one normalised (the title's when nothing is left
+ * of it). A handle another product uses is refused, or suffixed under `product-limits` leniency.
+ */
+function productHandle(
+  ctx: AdminContext,
+  product: ProductRecord,
+  given: string,
+  title: string | null | undefined,
+): { handle: string } | { taken: string } {
+  const wanted = normalizeHandle(given) ?? handleFromTitle(title?.trim() || product.title);
+  const unique = ctx.shop.products.uniqueHandle(wanted, product.id);
+  return unique === wanted || ctx.leniency.productLimits ? { handle: unique } : { taken: wanted };
 }

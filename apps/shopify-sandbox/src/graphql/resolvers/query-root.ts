@@ -54,7 +54,7 @@ export const queryRoot: Record<string, Resolver> = {
     myshopifyDomain: ctx.shop.domain,
     url: `https://${ctx.shop.domain}`,
     email: `owner@${ctx.shop.domain}`,
-    currencyCode: 'USD',
+    currencyCode: ctx.shop.currencyCode,
     ianaTimezone: ctx.timeZone,
     timezoneOffsetMinutes: zoneOffsetMinutes(ctx.clock.now(), ctx.timeZone),
     timezoneOffset: zoneOffsetText(ctx.clock.now(), ctx.timeZone),
