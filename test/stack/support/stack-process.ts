@@ -177,3 +177,43 @@ export async function answers(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/** The line the stack script prints last once every service answers. */
+export const STACK_READY = /^Stop: Ctrl-C$/m;
+
+/** A running local stack (`node scripts/start-local-stack.mjs`) on free ports. */
+export interface LocalStack {
+  readonly process: RunningProcess;
+  readonly catalogUrl: string;
+  readonly shopifyUrl: string;
+  /** The base URL of a service of scripts/local-stack/services.mjs, by name. */
+  url(service: string): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the whole local stack on free ports and waits for its ready summary. */
+export async function startLocalStack(env: Record<string, string> = {}): Promise<LocalStack> {
+  const ports = await stackPorts();
+  const process = startProcess('node', ['scripts/start-local-stack.mjs'], { ...ports.env, ...env });
+  try {
+    await process.waitForOutput(STACK_READY, 90_000);
+  } catch (error) {
+    await process.killGroup();
+    throw error;
+  }
+  const urls: Record<string, string> = {
+    catalog: `http://127.0.0.1:${ports.catalog}`,
+    shopify: `http://127.0.0.1:${ports.shopify}`,
+  };
+  return {
+    process,
+    catalogUrl: urls.catalog as string,
+    shopifyUrl: urls.shopify as string,
+    url(service) {
+      const url = urls[service];
+      if (url === undefined) throw new Error(`No URL known for service ${service}`);
+      return url;
+    },
+    stop: () => process.killGroup(),
+  };
+}
