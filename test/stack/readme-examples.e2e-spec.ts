@@ -58,7 +58,7 @@ describe('README examples', () => {
     for (const example of examples.filter((e) => e.notRun !== null)) {
       const covered = /covered by (.+)$/.exec(example.notRun as string);
       expect(covered, `${where(example)}: "not run" needs "covered by <path>"`).not.toBeNull();
-      for (const path of (covered?.[1] as string).split(/,? and |, /)) {
+      for (const path of (covered?.[1] ?? '').split(/,? and |, /)) {
         expect(existsSync(join(repoRoot, path.trim())), `${where(example)}: ${path} does not exist`).toBe(
           true,
         );
