@@ -76,6 +76,16 @@ describe('README examples', () => {
     expect(unchecked).toEqual([]);
   });
 
+  it('reaches the services only through CATALOG and SHOPIFY (so they run against any stack)', () => {
+    const definition = (name: string, port: number) => `${name}=\${${name}:-http://127.0.0.1:${port}}`;
+    const fixed = runnable.flatMap((example) =>
+      [definition('CATALOG', 4010), definition('SHOPIFY', 4020)]
+        .filter((text) => example.code.replaceAll(text, '').includes(`:${text.slice(-5, -1)}`))
+        .map((text) => `${where(example)}: define ${text} and use it instead of the address`),
+    );
+    expect(fixed).toEqual([]);
+  });
+
   it('shows files as they are (<!-- file: path --> blocks)', () => {
     for (const example of fileExamples(repoRoot)) {
       const actual = readFileSync(join(repoRoot, example.showsFile as string), 'utf8');
