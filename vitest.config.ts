@@ -45,9 +45,23 @@ export default defineConfig({
           name: 'e2e',
           benchmark: { include: [] },
           include: ['test/**/*.e2e-spec.ts', 'apps/**/test/**/*.e2e-spec.ts'],
+          exclude: ['test/stack/**', '**/node_modules/**'],
           globalSetup: ['libs/testing/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The repository as a newcomer uses it: npm scripts, the local stack in real processes
+          // (from the build in dist/, made once here), every README shell example, docker-compose.
+          name: 'stack',
+          benchmark: { include: [] },
+          include: ['test/stack/**/*.e2e-spec.ts'],
+          globalSetup: ['test/stack/support/build-once.global.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,12 +1,13 @@
 // Bulk fixtures: 100,000 products into a catalog sandbox account over HTTP.
-// Run on demand: `npx vitest bench --run bench/catalog-bulk-load.bench.ts` (reports ops/s; never part of `npm test`).
+// Run on demand: `npx vitest bench --run bench/catalog-bulk-load.bench.ts` (reports ops/s). `npm test` runs
+// it only small (BENCH_PRODUCTS=2000, bench/README.md), to check that it still works.
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 
-const COUNT = 100_000;
+const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const T0 = Date.UTC(2025, 0, 1);
 
-/** 100,000 products as a benchmark would set them up: a third enriched, half categorised. */
+/** COUNT products (100,000 by default) as a benchmark would set them up: a third enriched, half categorised. */
 function fixture(): unknown[] {
   return Array.from({ length: COUNT }, (_, i) => ({
     supplierSku: `bench-${i}`,

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { Clock } from '#lib/clock';
+import { openApiViewerController } from '#lib/openapi-viewer';
 import { AccountRegistry } from './accounts/account.registry.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
 import { SeedLoader } from './accounts/seed.loader.js';
@@ -71,6 +72,11 @@ const PORTAL_CONTROLLERS = [
 ];
 // Raw bodies and no API key: kept out of the JSON body middleware and the request log.
 const OBJECT_STORE_CONTROLLERS = [ObjectStoreController];
+// The OpenAPI document and its viewer (Swagger UI at /docs).
+const DOCS_CONTROLLERS = [
+  OpenApiController,
+  openApiViewerController({ documentUrl: '/openapi.json', title: 'Product Enrichment Catalog sandbox' }),
+];
 
 @Module({})
 export class CatalogSandboxModule implements NestModule {
@@ -81,7 +87,7 @@ export class CatalogSandboxModule implements NestModule {
         ...API_CONTROLLERS,
         ...PORTAL_CONTROLLERS,
         ...OBJECT_STORE_CONTROLLERS,
-        OpenApiController,
+        ...DOCS_CONTROLLERS,
       ],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },

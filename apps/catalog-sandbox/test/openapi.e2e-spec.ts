@@ -37,13 +37,13 @@ describe('catalog sandbox: OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
-  it('documents every /v1 and portal route the app serves', () => {
+  it('documents every /v1, portal, object-store and CDN route the app serves', () => {
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
       ),
     );
-    const served = registeredRoutes(sandbox).filter((r) => / \/(v1|portal\/v1)\//.test(r));
+    const served = registeredRoutes(sandbox).filter((r) => / \/(v1|portal\/v1|object-store|cdn)\//.test(r));
     expect(served.length).toBeGreaterThan(20);
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
   });

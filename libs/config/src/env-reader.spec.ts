@@ -40,6 +40,27 @@ describe('loadConfig', () => {
   });
 
   it('refuses a port out of range', () => {
-    expect(() => loadConfig({ PORT: '70000' }, (r) => r.port('PORT', 1))).toThrow(/PORT must be between/);
+    expect(() => loadConfig({ PORT: '70000' }, (r) => r.port('PORT', 1))).toThrow(
+      'PORT must be between 0 and 65535, got 70000',
+    );
+  });
+
+  it('names only the bounds that exist, in plain words (never "inf")', () => {
+    const attempt = () =>
+      loadConfig({ BURST: '0', RATE: '12.5', SHARE: '-1' }, (r) => ({
+        burst: r.int('BURST', 8, { min: 1 }),
+        rate: r.number('RATE', 4, { max: 10 }),
+        share: r.number('SHARE', 0.5, { min: 0, max: 1 }),
+      }));
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'BURST must be at least 1, got 0',
+        'RATE must be at most 10, got 12.5',
+        'SHARE must be between 0 and 1, got -1',
+      ]);
+    }
   });
 });

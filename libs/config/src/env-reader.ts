@@ -91,11 +91,18 @@ export class EnvReader {
 
   private checkBounds(name: string, value: number, b: { min?: number; max?: number }, fallback: number) {
     if ((b.min !== undefined && value < b.min) || (b.max !== undefined && value > b.max)) {
-      this.problems.push(`${name} must be between ${b.min ?? '-inf'} and ${b.max ?? 'inf'}, got ${value}`);
+      this.problems.push(`${name} must be ${boundsText(b)}, got ${value}`);
       return fallback;
     }
     return value;
   }
+}
+
+/** "at least 1", "at most 10" or "between 0 and 65535": only the bounds that exist, in plain words. */
+function boundsText({ min, max }: { min?: number; max?: number }): string {
+  if (min !== undefined && max !== undefined) return `between ${min} and ${max}`;
+  if (min !== undefined) return `at least ${min}`;
+  return `at most ${max}`;
 }
 
 /**

@@ -7,6 +7,7 @@ const security = 'portalToken' as const;
 export const BULK_PATHS: Record<string, Record<string, unknown>> = {
   '/portal/v1/accounts/{id}/products/bulk': {
     post: operation({
+      operationId: 'portalBulkLoadProducts',
       tag,
       security,
       summary:
@@ -42,6 +43,7 @@ export const BULK_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/products': {
     delete: operation({
+      operationId: 'portalDeleteAllProducts',
       tag,
       security,
       summary: 'Remove every product and variant of the account',

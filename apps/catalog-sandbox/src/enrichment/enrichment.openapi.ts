@@ -11,6 +11,7 @@ const run = {
 export const ENRICHMENT_PATHS: Record<string, Record<string, unknown>> = {
   '/portal/v1/accounts/{id}/enrichment/runs': {
     post: operation({
+      operationId: 'portalStartEnrichmentRun',
       tag,
       security,
       summary:
@@ -29,6 +30,7 @@ export const ENRICHMENT_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404, 409],
     }),
     get: operation({
+      operationId: 'portalListEnrichmentRuns',
       tag,
       security,
       summary: 'The account runs, without items',
@@ -38,6 +40,7 @@ export const ENRICHMENT_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/enrichment/runs/{runId}': {
     get: operation({
+      operationId: 'portalGetEnrichmentRun',
       tag,
       security,
       summary: 'One run with its items',
@@ -48,6 +51,7 @@ export const ENRICHMENT_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/enrichment/runs/{runId}/step': {
     post: operation({
+      operationId: 'portalStepEnrichmentRun',
       tag,
       security,
       summary: 'Advance a manual run by one step',

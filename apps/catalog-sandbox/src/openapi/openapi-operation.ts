@@ -1,5 +1,7 @@
 /** Builds OpenAPI operations in the catalog's envelope, so path tables stay short. */
 export interface OperationSpec {
+  /** Unique name of the operation, for generated clients and links into the viewer (camelCase). */
+  operationId: string;
   summary: string;
   tag: string;
   security?: 'apiKey' | 'portalToken' | 'none';
@@ -68,6 +70,7 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
     })),
   ];
   return {
+    operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),

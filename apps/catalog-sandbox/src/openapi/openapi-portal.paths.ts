@@ -29,16 +29,23 @@ const accountDefinition = {
 export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   '/portal/v1/accounts': {
     post: operation({
+      operationId: 'portalCreateAccount',
       tag: accounts,
       security: p,
       summary: 'Create an account',
       body: accountDefinition,
       errors: [400, 409],
     }),
-    get: operation({ tag: accounts, security: p, summary: 'List accounts' }),
+    get: operation({
+      operationId: 'portalListAccounts',
+      tag: accounts,
+      security: p,
+      summary: 'List accounts',
+    }),
   },
   '/portal/v1/accounts/{id}': {
     get: operation({
+      operationId: 'portalGetAccount',
       tag: accounts,
       security: p,
       summary: 'Account summary (no secrets)',
@@ -46,6 +53,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
       errors: [404],
     }),
     delete: operation({
+      operationId: 'portalDeleteAccount',
       tag: accounts,
       security: p,
       summary: 'Delete the account and everything in it',
@@ -55,6 +63,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/behaviour': {
     patch: operation({
+      operationId: 'portalUpdateBehaviour',
       tag: accounts,
       security: p,
       summary: 'Override behaviour switches for spec gaps',
@@ -64,8 +73,16 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
     }),
   },
   '/portal/v1/accounts/{id}/api-keys': {
-    get: operation({ tag: keys, security: p, summary: 'List keys', params: account, errors: [404] }),
+    get: operation({
+      operationId: 'portalListApiKeys',
+      tag: keys,
+      security: p,
+      summary: 'List keys',
+      params: account,
+      errors: [404],
+    }),
     post: operation({
+      operationId: 'portalCreateApiKey',
       tag: keys,
       security: p,
       summary: 'Add a key (generated and shown once without `key`); at most 5 active',
@@ -79,6 +96,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/api-keys/{keyId}': {
     delete: operation({
+      operationId: 'portalDeleteApiKey',
       tag: keys,
       security: p,
       summary: 'Delete a key',
@@ -88,6 +106,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/api-keys/{keyId}/deactivate': {
     post: operation({
+      operationId: 'portalDeactivateApiKey',
       tag: keys,
       security: p,
       summary: 'Deactivate a key',
@@ -97,6 +116,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/api-keys/{keyId}/activate': {
     post: operation({
+      operationId: 'portalActivateApiKey',
       tag: keys,
       security: p,
       summary: 'Activate a key',
@@ -106,6 +126,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/requests': {
     get: operation({
+      operationId: 'portalListRequests',
       tag: testing,
       security: p,
       summary: "The account's /v1 request log",
@@ -120,6 +141,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404],
     }),
     delete: operation({
+      operationId: 'portalClearRequests',
       tag: testing,
       security: p,
       summary: 'Clear the request log',
@@ -129,6 +151,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/faults': {
     get: operation({
+      operationId: 'portalGetFaults',
       tag: testing,
       security: p,
       summary: 'Fault plan, remaining counts and injected counters',
@@ -136,6 +159,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
       errors: [404],
     }),
     put: operation({
+      operationId: 'portalSetFaults',
       tag: testing,
       security: p,
       summary: 'Replace the fault plan',
@@ -144,6 +168,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404],
     }),
     delete: operation({
+      operationId: 'portalClearFaults',
       tag: testing,
       security: p,
       summary: 'Clear faults and counters',
@@ -153,6 +178,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/rate-limit': {
     get: operation({
+      operationId: 'portalGetRateLimit',
       tag: testing,
       security: p,
       summary: "The account's rate limit",
@@ -160,6 +186,7 @@ export const PORTAL_PATHS: Record<string, Record<string, unknown>> = {
       errors: [404],
     }),
     patch: operation({
+      operationId: 'portalUpdateRateLimit',
       tag: testing,
       security: p,
       summary: 'Change {enabled, ratePerSecond, burst}',

@@ -9,6 +9,7 @@ const uploads = 'Uploads';
 export const V1_PATHS: Record<string, Record<string, unknown>> = {
   '/v1/products': {
     post: operation({
+      operationId: 'createProduct',
       tag: products,
       summary: 'Create a product (name and brand required)',
       body: 'ProductWriteRequest',
@@ -16,6 +17,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 409, 413, 415],
     }),
     patch: operation({
+      operationId: 'updateProductBySupplierSku',
       tag: products,
       summary: 'Edit a product found by product.supplierSku (partial update)',
       body: 'ProductWriteRequest',
@@ -25,6 +27,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/products/{skuId}': {
     get: operation({
+      operationId: 'getProduct',
       tag: products,
       summary: 'Read a product or variant',
       params: ['skuId'],
@@ -32,6 +35,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
       errors: [404],
     }),
     patch: operation({
+      operationId: 'updateProduct',
       tag: products,
       summary: 'Edit a product by skuId (a parent edit cascades to its variants)',
       params: ['skuId'],
@@ -40,6 +44,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404, 409],
     }),
     delete: operation({
+      operationId: 'deleteProduct',
       tag: products,
       summary: 'Delete a product for good',
       params: ['skuId'],
@@ -49,6 +54,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/products/search': {
     post: operation({
+      operationId: 'searchProducts',
       tag: products,
       summary: 'Search products and variants',
       body: 'ProductSearchRequest',
@@ -65,6 +71,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/variants': {
     post: operation({
+      operationId: 'createVariant',
       tag: variants,
       summary: 'Create a variant under the parent found by parentSupplierSku',
       body: 'VariantCreateRequest',
@@ -74,6 +81,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/variants/{skuId}': {
     get: operation({
+      operationId: 'getVariant',
       tag: variants,
       summary: 'Read a variant (parent attributes flagged inherited)',
       params: ['skuId'],
@@ -81,6 +89,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
       errors: [404],
     }),
     patch: operation({
+      operationId: 'updateVariant',
       tag: variants,
       summary: 'Edit a variant (inherited attributes are ignored)',
       params: ['skuId'],
@@ -89,6 +98,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404],
     }),
     delete: operation({
+      operationId: 'deleteVariant',
       tag: variants,
       summary: 'Delete a variant',
       params: ['skuId'],
@@ -98,6 +108,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/attributes/search': {
     post: operation({
+      operationId: 'searchAttributes',
       tag: config,
       summary: 'Search attribute definitions',
       body: 'AttributeSearchRequest',
@@ -113,6 +124,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/taxonomies': {
     get: operation({
+      operationId: 'getTaxonomy',
       tag: config,
       summary: 'The category tree',
       data: {
@@ -123,6 +135,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/upload/prepare': {
     post: operation({
+      operationId: 'prepareUpload',
       tag: uploads,
       summary: 'Prepare an image upload: a signed object-store URL valid 900 s',
       body: 'UploadPrepareRequest',
@@ -132,6 +145,7 @@ export const V1_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/v1/upload/status': {
     get: operation({
+      operationId: 'getUploadStatus',
       tag: uploads,
       summary: 'Upload status: 404 until processing ends',
       query: [

@@ -8,8 +8,17 @@ const keys = { type: 'array', items: { type: 'string' } };
 /** OpenAPI paths of the portal's product routes: read, user edit, review. */
 export const REVIEW_PATHS: Record<string, Record<string, unknown>> = {
   '/portal/v1/accounts/{id}/products/{skuId}': {
-    get: operation({ tag, security, summary: 'Read a record', params, data: 'ProductRecord', errors: [404] }),
+    get: operation({
+      operationId: 'portalGetProduct',
+      tag,
+      security,
+      summary: 'Read a record',
+      params,
+      data: 'ProductRecord',
+      errors: [404],
+    }),
     patch: operation({
+      operationId: 'portalEditProduct',
       tag,
       security,
       summary:
@@ -26,6 +35,7 @@ export const REVIEW_PATHS: Record<string, Record<string, unknown>> = {
   },
   '/portal/v1/accounts/{id}/products/{skuId}/review': {
     post: operation({
+      operationId: 'portalReviewProduct',
       tag,
       security,
       summary: 'Approve or reject enriched values (blame ENRICHMENT_APPROVED / ENRICHMENT_REJECTED)',

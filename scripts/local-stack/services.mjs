@@ -1,0 +1,64 @@
+// The services `npm start` runs, in start order. To add one (the connector, on PORT, default
+// 3000), append an entry: the stack script needs nothing else.
+//   name          short log prefix: [name]
+//   title         what the ready summary calls it
+//   entry         built file to run (npm start builds dist/ first)
+//   portVariable  environment variable of its port, and defaultPort
+//   hostVariable  environment variable of its listening host (the summary's URL uses it)
+//   readyPath     path that answers (any HTTP status) once the service listens
+//   openapiPath   its OpenAPI document, when it has one, and docsPath, the viewer of it
+//   readme        where its curl examples are
+//   env           extra environment for it
+//   tryCommand    a first command to try, for the summary (or null)
+//   details(env)  lines for the ready summary: credentials and entry points, never a secret the
+//                 user set (only the public development defaults are printed)
+
+const given = (env, name) => env[name] !== undefined && env[name] !== '';
+
+export const services = [
+  {
+    name: 'catalog',
+    title: 'catalog sandbox',
+    entry: 'dist/apps/catalog-sandbox/src/main.js',
+    portVariable: 'CATALOG_SANDBOX_PORT',
+    defaultPort: 4010,
+    hostVariable: 'CATALOG_SANDBOX_HOST',
+    readyPath: '/openapi.json',
+    openapiPath: '/openapi.json',
+    docsPath: '/docs',
+    readme: 'apps/catalog-sandbox/README.md',
+    env: {},
+    details: (env) => [
+      given(env, 'CATALOG_SANDBOX_SEED')
+        ? `accounts and keys from ${env.CATALOG_SANDBOX_SEED}`
+        : "account demo: X-API-Key 'demo-api-key-0001' (read only: 'demo-readonly-key-0002')",
+      given(env, 'CATALOG_SANDBOX_PORTAL_TOKEN')
+        ? 'portal API (/portal/v1): X-Portal-Token is your CATALOG_SANDBOX_PORTAL_TOKEN'
+        : "portal API (/portal/v1): X-Portal-Token 'sandbox-portal-token'",
+    ],
+    tryCommand: (url, env) =>
+      given(env, 'CATALOG_SANDBOX_SEED')
+        ? null
+        : `curl -s ${url}/v1/taxonomies -H 'X-API-Key: demo-api-key-0001'`,
+  },
+  {
+    name: 'shopify',
+    title: 'Shopify sandbox',
+    entry: 'dist/apps/shopify-sandbox/src/main.js',
+    portVariable: 'SHOPIFY_SANDBOX_PORT',
+    defaultPort: 4020,
+    hostVariable: 'SHOPIFY_SANDBOX_HOST',
+    readyPath: '/',
+    readme: 'apps/shopify-sandbox/README.md',
+    env: {},
+    details: (env) => [
+      given(env, 'SHOPIFY_SANDBOX_SHOPS')
+        ? 'shops and access tokens from SHOPIFY_SANDBOX_SHOPS; Admin GraphQL at /admin/api/2026-07/graphql.json'
+        : "shop demo.myshopify.com: X-Shopify-Access-Token 'shpat_sandbox_demo_token', Admin GraphQL at /admin/api/2026-07/graphql.json",
+      given(env, 'SHOPIFY_SANDBOX_CONTROL_TOKEN')
+        ? 'control API (/sandbox): X-Sandbox-Control-Token is your SHOPIFY_SANDBOX_CONTROL_TOKEN'
+        : "control API (/sandbox): X-Sandbox-Control-Token 'sandbox-control-token'",
+    ],
+    tryCommand: () => null,
+  },
+];
