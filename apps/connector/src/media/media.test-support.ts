@@ -1,3 +1,4 @@
+import type { ManualClock } from '#lib/clock';
 import type { GalleryState, GalleryStateRepository, ImageMapRepository, ImageMapRow } from './media-store.js';
 
 /** The image map in memory, for tests (the app's is a TypeORM repository). Counts its calls. */
@@ -38,4 +39,22 @@ export class InMemoryGalleryStates implements GalleryStateRepository {
   async save(state: GalleryState): Promise<void> {
     this.states.set(`${state.shop}|${state.skuId}`, { ...state, media: [...state.media] });
   }
+}
+
+/**
+ * Runs `work` while moving a ManualClock forward whenever something sleeps on it (the client's
+ * limiter, poll delays), yielding to real I/O between steps: time moves only while someone waits.
+ */
+export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 250): Promise<T> {
+  let done = false;
+  const tracked = work.finally(() => {
+    done = true;
+  });
+  tracked.catch(() => {});
+  for (let steps = 0; !done; steps++) {
+    if (steps > 200_000) throw new Error('drive: work never settled');
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!done && clock.pendingSleepers > 0) await clock.advance(stepMs);
+  }
+  return tracked;
 }
