@@ -18,6 +18,7 @@ export interface ImageFetchOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/** Defaults: 20 MiB (the catalog object store's own cap in the sandbox; Shopify images are smaller), 30 s, 3 redirects. */
 export const DEFAULT_IMAGE_FETCH_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   timeoutMs: 30_000,
