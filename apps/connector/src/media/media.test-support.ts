@@ -1,0 +1,60 @@
+import type { ManualClock } from '#lib/clock';
+import type { GalleryState, GalleryStateRepository, ImageMapRepository, ImageMapRow } from './media-store.js';
+
+/** The image map in memory, for tests (the app's is a TypeORM repository). Counts its calls. */
+export class InMemoryImageMap implements ImageMapRepository {
+  readonly rows = new Map<string, ImageMapRow>();
+  upserts = 0;
+
+  async findByMediaIds(shop: string, ids: readonly string[]): Promise<ImageMapRow[]> {
+    return ids.flatMap((id) => {
+      const row = this.rows.get(`${shop}|${id}`);
+      return row ? [{ ...row }] : [];
+    });
+  }
+
+  async findByContentHashes(shop: string, hashes: readonly string[]): Promise<ImageMapRow[]> {
+    return [...this.rows.values()]
+      .filter((r) => r.shop === shop && hashes.includes(r.contentHash))
+      .map((r) => ({ ...r }));
+  }
+
+  async upsert(rows: readonly ImageMapRow[]): Promise<void> {
+    this.upserts += 1;
+    for (const row of rows) this.rows.set(`${row.shop}|${row.shopifyMediaId}`, { ...row });
+  }
+}
+
+/** Gallery states in memory, for tests. */
+export class InMemoryGalleryStates implements GalleryStateRepository {
+  readonly states = new Map<string, GalleryState>();
+
+  async find(shop: string, skuIds: readonly string[]): Promise<GalleryState[]> {
+    return skuIds.flatMap((skuId) => {
+      const state = this.states.get(`${shop}|${skuId}`);
+      return state ? [{ ...state, media: [...state.media] }] : [];
+    });
+  }
+
+  async save(state: GalleryState): Promise<void> {
+    this.states.set(`${state.shop}|${state.skuId}`, { ...state, media: [...state.media] });
+  }
+}
+
+/**
+ * Runs `work` while moving a ManualClock forward whenever something sleeps on it (the client's
+ * limiter, poll delays), yielding to real I/O between steps: time moves only while someone waits.
+ */
+export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 250): Promise<T> {
+  let done = false;
+  const tracked = work.finally(() => {
+    done = true;
+  });
+  tracked.catch(() => {});
+  for (let steps = 0; !done; steps++) {
+    if (steps > 200_000) throw new Error('drive: work never settled');
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!done && clock.pendingSleepers > 0) await clock.advance(stepMs);
+  }
+  return tracked;
+}
