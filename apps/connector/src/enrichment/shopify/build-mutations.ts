@@ -103,6 +103,9 @@ function batches<T>(items: T[], size = MetafieldTypes.METAFIELDS_SET_MAX): T[][]
   return out;
 }
 
+/** One of each tag, ignoring case (the first spelling wins), as Shopify keeps them. */
 function uniqueTags(tags: string[]): string[] {
-  return [...new Map(tags.map((t) => [t.toLowerCase(), t])).values()];
+  const byLower = new Map<string, string>();
+  for (const tag of tags) if (!byLower.has(tag.toLowerCase())) byLower.set(tag.toLowerCase(), tag);
+  return [...byLower.values()];
 }

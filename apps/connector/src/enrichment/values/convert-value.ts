@@ -91,7 +91,8 @@ function toTags(raw: string | string[]): string[] {
     if (tag.includes(',')) unfit(`tag "${tag}" contains a comma (Shopify splits tags on commas)`);
     if (tag.length > PRODUCT_LIMITS.tag) unfit(`a tag has at most ${PRODUCT_LIMITS.tag} characters`);
   }
-  const unique = new Map(tags.map((t) => [t.toLowerCase(), t]));
+  const unique = new Map<string, string>();
+  for (const tag of tags) if (!unique.has(tag.toLowerCase())) unique.set(tag.toLowerCase(), tag);
   return [...unique.values()];
 }
 

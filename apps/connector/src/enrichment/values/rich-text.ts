@@ -84,7 +84,9 @@ export function htmlToRichText(html: string): RichTextRoot {
     if (!block) block = { type: 'paragraph', children: [] };
     return block;
   };
-  const addText = (value: string) => {
+  const addText = (text: string) => {
+    const previous = lastTextOf(container().children);
+    const value = previous !== undefined && /[ \n]$/.test(previous) ? text.replace(/^ /, '') : text;
     if (value === '') return;
     const target = link ? link.children : container().children;
     const node: RichTextText = { type: 'text', value };
@@ -170,6 +172,13 @@ export function richTextToLines(document: RichTextRoot): string[] {
   return document.children.flatMap((block) =>
     block.type === 'list' ? block.children.map((item) => text(item.children)) : [text(block.children)],
   );
+}
+
+/** The last text value of inline content (inside a trailing link too). */
+function lastTextOf(nodes: RichTextInline[]): string | undefined {
+  const last = nodes.at(-1);
+  if (!last) return undefined;
+  return last.type === 'text' ? last.value : last.children.at(-1)?.value;
 }
 
 /** Trims the first and last text of inline content; false when nothing is left. */
