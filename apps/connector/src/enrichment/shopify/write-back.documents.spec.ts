@@ -113,9 +113,8 @@ describe('the connector’s Admin GraphQL documents', () => {
       },
     });
     expect(mutations[2]?.variables).toEqual({ id: PRODUCT, tags: ['eco', 'new'] });
-    expect(
-      (mutations[3]?.variables.metafields as Array<{ compareDigest: unknown }>)[0]?.compareDigest,
-    ).toBeNull();
+    const firstSet = mutations[3]?.variables.metafields as Array<{ compareDigest: unknown }> | undefined;
+    expect(firstSet?.[0]?.compareDigest).toBeNull();
     for (const mutation of mutations) {
       expect(validate(schema, parse(mutation.query))).toEqual([]);
       expect(variableErrors(mutation.query, mutation.variables), mutation.root).toEqual([]);
