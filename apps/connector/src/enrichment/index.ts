@@ -46,6 +46,8 @@ export {
   type GraphqlResponse,
   isThrottled,
   MUTATION_COST,
+  type PacingOptions,
+  pacedRequest,
   type QueryCost,
   throttleDelayMs,
 } from './shopify/admin-graphql.js';

@@ -38,3 +38,37 @@ export function throttleDelayMs(cost: QueryCost | undefined, nextCost: number): 
   const missing = Math.min(nextCost, status.maximumAvailable) - status.currentlyAvailable;
   return missing <= 0 ? 0 : Math.ceil((missing / status.restoreRate) * 1000);
 }
+
+/** How calls wait: on the connector's Clock, so tests drive time. */
+export interface PacingOptions {
+  sleep: (ms: number) => Promise<void>;
+  /** Retries of a throttled call before its answer is returned as is (default 5). */
+  throttleRetries?: number;
+}
+
+/**
+ * One Admin GraphQL call, paced and throttle-proof: first waits until the bucket (as the last
+ * answer's `throttleStatus` left it) holds `cost` points, then on `THROTTLED` waits for the
+ * requested cost to be restored (at least a second) and tries again. Rejects only when no
+ * answer came; after the retries a throttled answer is returned for the caller to report.
+ */
+export async function pacedRequest(
+  graphql: AdminGraphql,
+  query: string,
+  variables: Record<string, unknown>,
+  options: PacingOptions & { cost: number; lastCost?: QueryCost },
+): Promise<{ response: GraphqlResponse; lastCost?: QueryCost }> {
+  let lastCost = options.lastCost;
+  for (let attempt = 0; ; attempt++) {
+    const wait = throttleDelayMs(lastCost, options.cost);
+    if (wait > 0) await options.sleep(wait);
+    const response = await graphql(query, variables);
+    lastCost = response.extensions?.cost ?? lastCost;
+    if (!isThrottled(response) || attempt >= (options.throttleRetries ?? 5)) {
+      return { response, ...(lastCost ? { lastCost } : {}) };
+    }
+    const requested = response.extensions?.cost?.requestedQueryCost ?? options.cost;
+    await options.sleep(Math.max(1_000, throttleDelayMs(lastCost, requested)));
+    lastCost = undefined;
+  }
+}

@@ -4,8 +4,9 @@ import {
   type GraphqlResponse,
   isThrottled,
   MUTATION_COST,
+  type PacingOptions,
+  pacedRequest,
   type QueryCost,
-  throttleDelayMs,
 } from './admin-graphql.js';
 import type { WriteBackMutation } from './build-mutations.js';
 
@@ -26,11 +27,7 @@ export type WriteOutcome =
       kind: 'rejected' | 'stale' | 'unknown' | 'throttled';
     };
 
-export interface ExecuteOptions {
-  /** Waits (the connector passes its Clock's sleep, so tests drive time). */
-  sleep: (ms: number) => Promise<void>;
-  /** Retries of a throttled call before giving up (default 5). */
-  throttleRetries?: number;
+export interface ExecuteOptions extends PacingOptions {
   /** The cost status of the last answer before these calls, to pace the first one. */
   lastCost?: QueryCost;
 }
@@ -59,27 +56,18 @@ export async function executeWriteBack(
       fail(['not attempted: an earlier call got no answer'], 'unknown');
       continue;
     }
-    let response: GraphqlResponse | undefined;
-    for (let attempt = 0; ; attempt++) {
-      const wait = throttleDelayMs(lastCost, MUTATION_COST);
-      if (wait > 0) await options.sleep(wait);
-      try {
-        response = await graphql(mutation.query, mutation.variables);
-      } catch (error) {
-        response = undefined;
-        fail([`no answer from Shopify: ${(error as Error).message}`], 'unknown');
-        stopped = true;
-        break;
-      }
-      lastCost = response.extensions?.cost ?? lastCost;
-      if (!isThrottled(response)) break;
-      if (attempt >= (options.throttleRetries ?? 5)) break;
-      // Wait for the cost the request asked for (or a mutation's) to be restored.
-      const requested = response.extensions?.cost?.requestedQueryCost ?? MUTATION_COST;
-      await options.sleep(Math.max(1_000, throttleDelayMs(lastCost, requested)));
-      lastCost = undefined;
+    let response: GraphqlResponse;
+    try {
+      ({ response, lastCost } = await pacedRequest(graphql, mutation.query, mutation.variables, {
+        ...options,
+        cost: MUTATION_COST,
+        ...(lastCost ? { lastCost } : {}),
+      }));
+    } catch (error) {
+      fail([`no answer from Shopify: ${(error as Error).message}`], 'unknown');
+      stopped = true;
+      continue;
     }
-    if (!response) continue;
     if (isThrottled(response)) {
       fail(['THROTTLED: the query cost budget did not recover in time'], 'throttled');
       continue;
