@@ -6,6 +6,7 @@ export {
   classifyEcho,
   type EchoVerdict,
   type ObservedTargets,
+  observedFromProduct,
   observedFromState,
   observedFromWebhook,
 } from './decide/echo.js';

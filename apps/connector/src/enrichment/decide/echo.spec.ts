@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { valueHash } from '../values/value-hash.js';
-import { classifyEcho, observedFromState, observedFromWebhook } from './echo.js';
+import { classifyEcho, observedFromProduct, observedFromState, observedFromWebhook } from './echo.js';
 import { shopifyState } from './write-back.test-support.js';
 import type { PushState } from './write-back-state.js';
 
@@ -132,6 +132,21 @@ describe('classifyEcho', () => {
       echoes: ['seo.title', 'tags', 'metafield:$app:catalog.material'],
       merchantEdits: ['metafield:$app:catalog.ai_description'],
       unseen: [],
+    });
+  });
+
+  it('judges SEO and tags from the sync job’s canonical read; metafields stay unseen there', () => {
+    const canonical = {
+      ...shopifyState(PRODUCT, {
+        seo: { title: 'Merchant typed this', description: null },
+        tags: ['eco', 'summer'],
+      }),
+      id: PRODUCT,
+    };
+    expect(verdicts(classifyEcho(observedFromProduct(canonical), states))).toEqual({
+      echoes: ['tags'],
+      merchantEdits: ['seo.title'],
+      unseen: ['metafield:$app:catalog.material', 'metafield:$app:catalog.ai_description'],
     });
   });
 

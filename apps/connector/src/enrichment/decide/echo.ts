@@ -86,6 +86,29 @@ function splitMetafieldKey(target: string): [string, string] {
   return [full.slice(0, dot), full.slice(dot + 1)];
 }
 
+/**
+ * What a product read without metafields shows: the sync job's canonical read
+ * (`CanonicalProduct` has these fields) gives title, description, tags and SEO.
+ */
+export function observedFromProduct(product: {
+  id: string;
+  title: string;
+  descriptionHtml: string;
+  tags: readonly string[];
+  seo: { title: string | null; description: string | null };
+}): ObservedTargets {
+  return {
+    productId: product.id,
+    fields: {
+      title: product.title,
+      descriptionHtml: product.descriptionHtml,
+      'seo.title': product.seo.title,
+      'seo.description': product.seo.description,
+    },
+    tags: product.tags,
+  };
+}
+
 /** What the connector's read shows (every target). */
 export function observedFromState(state: ShopifyProductState): ObservedTargets {
   return {
