@@ -150,7 +150,11 @@ export class CatalogClient {
     return this.#transport.send(R.searchProducts(call, {}, { body }));
   }
 
-  /** Every match, 500 per call. Without `sort`, sorts by `createdAt` ascending (stable while paging). */
+  /**
+   * Every match, 500 per call, paged by offset. Without `sort`, sorts by `createdAt` ascending.
+   * The spec promises no order among equal sort values: records that tie across a page boundary
+   * may be skipped or repeated while the set is paged. Page by keyset where ties matter.
+   */
   iterateProducts(
     body: Omit<ProductSearchRequest, 'pagination'> = {},
     call: IterateOptions = {},

@@ -135,7 +135,11 @@ describe('CatalogClient: typed surface', () => {
   });
 
   it('iterates every product and attribute lazily, paging by 500', async () => {
-    const fresh = await sandbox.createAccount();
+    // The 501 records share one createdAt (the clock stands still). iterateProducts pages by
+    // offset, which is exact only while ties keep their order across calls; the spec promises
+    // no tie order and the sandbox shuffles ties by default, so this account asks for creation
+    // order. Where ties matter, page by keyset instead (the connector's enrichment poller).
+    const fresh = await sandbox.createAccount({ behaviour: { searchTieOrder: 'creation' } });
     const portal = portalFor(sandbox, fresh.id);
     const iterating = new CatalogClient({
       baseUrl: sandbox.url,

@@ -40,6 +40,7 @@ export class AccountRegistry {
       this.config.behaviour,
       this.config.rateLimit,
       this.clock.now(),
+      this.config.search.tieSeed,
     );
     const generatedKeys: CreatedAccount['generatedKeys'] = [];
     this.accounts.set(id, account);

@@ -5,6 +5,7 @@ import { CatalogApiError } from '../http/catalog-api.error.js';
 import { InMemoryProductStore } from '../products/in-memory-product.store.js';
 import type { ProductStore } from '../products/product-store.js';
 import { RequestLog } from '../request-log/request-log.js';
+import { TieOrder } from '../search/tie-order.js';
 import { Taxonomy } from '../taxonomy/taxonomy.js';
 import { FaultInjector } from '../traffic/fault-injector.js';
 import { type RateLimitSettings, TokenBucket } from '../traffic/token-bucket.js';
@@ -20,6 +21,8 @@ export class Account {
   readonly apiKeys = new Map<string, ApiKey>();
   readonly faults = new FaultInjector();
   readonly rateBucket: TokenBucket;
+  /** The per-request shuffle of search ties (`behaviour.searchTieOrder`). */
+  readonly tieOrder: TieOrder;
   behaviour: SandboxBehaviour;
   rateLimit: RateLimitSettings;
   /** Insertion sequence for records (sort tie break). */
@@ -32,6 +35,7 @@ export class Account {
     defaults: SandboxBehaviour,
     rateLimit: RateLimitSettings,
     readonly createdAt: number,
+    tieSeed = 0,
   ) {
     try {
       this.taxonomy = new Taxonomy(definition.taxonomy ?? [], createdAt);
@@ -44,6 +48,7 @@ export class Account {
     this.behaviour = { ...defaults, ...definition.behaviour };
     this.rateLimit = { ...rateLimit };
     this.rateBucket = new TokenBucket(this.rateLimit);
+    this.tieOrder = new TieOrder(tieSeed, id);
   }
 
   setRateLimit(settings: RateLimitSettings): void {

@@ -14,7 +14,9 @@ describe('loadCatalogSandboxConfig', () => {
       duplicateSupplierSku: 'allow',
       ambiguousSupplierSku: 'refuse',
       createStatus: 200,
+      searchTieOrder: 'shuffled',
     });
+    expect(config.search).toEqual({ tieSeed: 0 });
     expect(config.rateLimit).toEqual({ enabled: true, ratePerSecond: 4, burst: 8 });
   });
 
@@ -25,7 +27,11 @@ describe('loadCatalogSandboxConfig', () => {
       CATALOG_SANDBOX_PORTAL_TOKEN: 'secret',
       CATALOG_SANDBOX_SEED: 'none',
       CATALOG_SANDBOX_CREATE_STATUS: '201',
+      CATALOG_SANDBOX_SEARCH_TIE_ORDER: 'creation',
+      CATALOG_SANDBOX_SEARCH_TIE_SEED: '7',
     });
+    expect(config.behaviour.searchTieOrder).toBe('creation');
+    expect(config.search.tieSeed).toBe(7);
     expect(config).toMatchObject({
       http: { host: '0.0.0.0', port: 5000 },
       portal: { token: 'secret' },

@@ -19,6 +19,8 @@ export interface CatalogSandboxConfig {
   /** Path of the seed file loaded at boot (a relative one is from the working directory), or null. */
   seedPath: string | null;
   behaviour: SandboxBehaviour;
+  /** Seed of the per-request shuffle of search ties (`searchTieOrder: shuffled`). */
+  search: { tieSeed: number };
   rateLimit: { ratePerSecond: number; burst: number; enabled: boolean };
   uploads: {
     /** Time from the PUT of the bytes to the end of processing, in ms (sandbox clock). */
@@ -77,7 +79,13 @@ export function loadCatalogSandboxConfig(env: Env): CatalogSandboxConfig {
         ),
         reviewTouchesUpdatedAt: read.bool('CATALOG_SANDBOX_REVIEW_TOUCHES_UPDATED_AT', false),
         enrichmentTouchesUpdatedAt: read.bool('CATALOG_SANDBOX_ENRICHMENT_TOUCHES_UPDATED_AT', false),
+        searchTieOrder: read.oneOf(
+          'CATALOG_SANDBOX_SEARCH_TIE_ORDER',
+          BEHAVIOUR_CHOICES.searchTieOrder,
+          DEFAULT_BEHAVIOUR.searchTieOrder,
+        ),
       },
+      search: { tieSeed: read.int('CATALOG_SANDBOX_SEARCH_TIE_SEED', 0, { min: 0 }) },
       rateLimit: {
         enabled: read.bool('CATALOG_SANDBOX_RATE_LIMIT', true),
         ratePerSecond: read.number('CATALOG_SANDBOX_RATE_PER_SECOND', 4, { min: 0.01 }),

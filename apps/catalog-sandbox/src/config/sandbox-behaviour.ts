@@ -18,6 +18,11 @@ export interface SandboxBehaviour {
   reviewTouchesUpdatedAt: boolean;
   /** Whether an enrichment run that writes values (or a category) changes the product's updatedAt. */
   enrichmentTouchesUpdatedAt: boolean;
+  /**
+   * Order of product search results with equal sort keys: `shuffled` anew per request (seeded;
+   * the spec promises no tie order), or `creation` (insertion order, stable across pages).
+   */
+  searchTieOrder: 'shuffled' | 'creation';
 }
 
 export const DEFAULT_BEHAVIOUR: SandboxBehaviour = {
@@ -28,6 +33,7 @@ export const DEFAULT_BEHAVIOUR: SandboxBehaviour = {
   responseAttributes: 'all',
   reviewTouchesUpdatedAt: false,
   enrichmentTouchesUpdatedAt: false,
+  searchTieOrder: 'shuffled',
 };
 
 export const BEHAVIOUR_CHOICES: { [K in keyof SandboxBehaviour]: readonly SandboxBehaviour[K][] } = {
@@ -38,4 +44,5 @@ export const BEHAVIOUR_CHOICES: { [K in keyof SandboxBehaviour]: readonly Sandbo
   responseAttributes: ['all', 'set'],
   reviewTouchesUpdatedAt: [false, true],
   enrichmentTouchesUpdatedAt: [false, true],
+  searchTieOrder: ['shuffled', 'creation'],
 };

@@ -6,6 +6,7 @@ import { InMemoryProductStore } from '../products/in-memory-product.store.js';
 import type { StoredProduct } from '../products/stored-product.js';
 import { Taxonomy } from '../taxonomy/taxonomy.js';
 import { searchProducts } from './product-search.service.js';
+import { TieOrder } from './tie-order.js';
 
 /**
  * The parts of an Account that search reads (catalog, taxonomy, store, behaviour), built
@@ -21,11 +22,12 @@ function newAccount(): Account {
     0,
     (id) => taxonomy.has(id),
   );
-  const searchable: Pick<Account, 'taxonomy' | 'attributes' | 'products' | 'behaviour'> = {
+  const searchable: Pick<Account, 'taxonomy' | 'attributes' | 'products' | 'behaviour' | 'tieOrder'> = {
     taxonomy,
     attributes,
     products: new InMemoryProductStore(),
-    behaviour: DEFAULT_BEHAVIOUR,
+    behaviour: { ...DEFAULT_BEHAVIOUR, searchTieOrder: 'creation' },
+    tieOrder: new TieOrder(0, 'test'),
   };
   return searchable as Account;
 }

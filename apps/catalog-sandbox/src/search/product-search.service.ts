@@ -6,7 +6,7 @@ import { pageOf, parsePagination } from './pagination.js';
 import { compileProductMatcher } from './product-filter.matcher.js';
 import { parseProductFilter } from './product-filter.parser.js';
 import { planProductSearch, type SearchIndex } from './product-search.planner.js';
-import { DEFAULT_PRODUCT_SORT, PRODUCT_SORT_FIELDS, productComparator } from './product-sort.js';
+import { DEFAULT_PRODUCT_SORT, PRODUCT_SORT_FIELDS, productComparator, sameSortKey } from './product-sort.js';
 import { readSearchBody } from './search-body.js';
 import { parseSort } from './search-sort.js';
 
@@ -19,7 +19,10 @@ export interface ProductSearchResult {
   plan: { index: SearchIndex; examined: number };
 }
 
-/** POST /v1/products/search over one account's products and variants. */
+/**
+ * POST /v1/products/search over one account's products and variants. Records with equal sort
+ * keys come in a new order on every request unless the account's `searchTieOrder` is `creation`.
+ */
 export function searchProducts(account: Account, body: unknown): ProductSearchResult {
   const request = readSearchBody(body);
   const query = parseProductFilter(request.filter);
@@ -38,6 +41,8 @@ export function searchProducts(account: Account, body: unknown): ProductSearchRe
     if (matcher(product)) matches.push(product);
   }
   if (!plan.inSortOrder) matches.sort(productComparator(sort));
+  if (account.behaviour.searchTieOrder === 'shuffled')
+    account.tieOrder.shuffleTies(matches, sameSortKey(sort));
   const { items, pagination } = pageOf(matches, page);
   return {
     response: { products: items.map((p) => view.record(p)), pagination },

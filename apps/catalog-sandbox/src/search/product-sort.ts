@@ -11,7 +11,8 @@ export const DEFAULT_PRODUCT_SORT: ProductSort = { field: 'createdAt', order: 'A
 /**
  * Orders records by the sort field (ASC or DESC); records without the field (no
  * `dataEnrichment.completedAt`) come last in both orders; ties are broken by insertion
- * sequence ascending, then skuId.
+ * sequence ascending, then skuId (the search then shuffles them, unless `searchTieOrder` is
+ * `creation`: see tie-order.ts).
  */
 export function productComparator(sort: ProductSort): (a: StoredProduct, b: StoredProduct) => number {
   const direction = sort.order === 'ASC' ? 1 : -1;
@@ -25,6 +26,11 @@ export function productComparator(sort: ProductSort): (a: StoredProduct, b: Stor
     }
     return a.seq - b.seq || (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0);
   };
+}
+
+/** Whether two records have equal sort keys (both without the field counts as equal): a tie. */
+export function sameSortKey(sort: ProductSort): (a: StoredProduct, b: StoredProduct) => boolean {
+  return (a, b) => sortValue(a, sort.field) === sortValue(b, sort.field);
 }
 
 function sortValue(product: StoredProduct, field: ProductSortField): number | undefined {

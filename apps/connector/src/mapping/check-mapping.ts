@@ -10,6 +10,7 @@ import {
   ValidatedMapping,
 } from './validated-mapping.js';
 import { resolveValue } from './value-resolver.js';
+import { compatibilityProblem } from './write-back/write-back-targets.js';
 
 /** The account configuration a mapping is checked against: attribute search and taxonomy. */
 export interface CatalogConfiguration {
@@ -22,7 +23,8 @@ export interface CatalogConfiguration {
  * every attribute exists; variant entries and options write variant-specific attributes; list
  * fields feed MULTI_SELECT; `currency` only on PRICE; every value-map target and `default` is a
  * value the attribute accepts (DROPDOWN/MULTI_SELECT values that exist, categories that are
- * leaves). Throws a `MappingError` naming each entry; disabled attributes are warnings.
+ * leaves); every write-back attribute's type is one its target takes (`write-back-targets.ts`).
+ * Throws a `MappingError` naming each entry; disabled attributes are warnings.
  */
 export function checkMapping(
   file: MappingFile,
@@ -90,7 +92,10 @@ export function checkMapping(
   const writeBack: ResolvedWriteBackEntry[] = [];
   for (const entry of file.writeBack) {
     const definition = definitionFor(entry.path, entry.attribute, entry.level === 'variant');
-    if (definition) writeBack.push({ ...entry, definition });
+    if (!definition) continue;
+    const problem = compatibilityProblem(definition.type, entry.target);
+    if (problem) add(entry.path, problem);
+    else writeBack.push({ ...entry, definition });
   }
 
   if (problems.length > 0) throw new MappingError(problems, source);

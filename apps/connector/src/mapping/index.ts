@@ -42,3 +42,11 @@ export {
   type ResolveContext,
   resolveValue,
 } from './value-resolver.js';
+export * as MetafieldTypes from './write-back/metafield-types.data.js';
+export {
+  compatibilityProblem,
+  FIELD_TARGET_SOURCES,
+  METAFIELD_TARGET_SOURCES,
+  metafieldTargetProblems,
+  sourcesFor,
+} from './write-back/write-back-targets.js';

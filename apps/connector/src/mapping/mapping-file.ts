@@ -84,4 +84,9 @@ export interface WriteBackEntry {
   level: 'product' | 'variant';
   attribute: string;
   target: WriteBackTarget;
+  /**
+   * After a merchant edits the target in Shopify: `keep` (default) leaves the edit alone and
+   * records a conflict; `overwrite` pushes later catalog values over it.
+   */
+  merchantEdits: 'keep' | 'overwrite';
 }

@@ -99,7 +99,7 @@ variant:
     Size: { attribute: size, valuez: {} }
 writeBack:
   product:
-    seoTitle: { metafield: { namespace: a, key: b, type: c, owner: me } }
+    seoTitle: { metafield: { namespace: custom, key: seo_title, type: single_line_text_field, owner: me } }
 `);
     expect(problems).toEqual([
       { path: 'colour', line: 3, message: expect.stringContaining('unknown key "colour"') },
