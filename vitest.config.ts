@@ -2,9 +2,14 @@ import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-// `#lib/<name>` (package.json "imports") points at dist for Node; tests use the TypeScript sources.
+// `#lib/<name>` and `#testing/<app>` (package.json "imports") point at dist for Node; tests use
+// the TypeScript sources.
 const libs = fileURLToPath(new URL('./libs/', import.meta.url));
-const alias = [{ find: /^#lib\/([\w-]+)$/, replacement: `${libs}$1/src/index.ts` }];
+const apps = fileURLToPath(new URL('./apps/', import.meta.url));
+const alias = [
+  { find: /^#lib\/([\w-]+)$/, replacement: `${libs}$1/src/index.ts` },
+  { find: /^#testing\/([\w-]+)$/, replacement: `${apps}$1/src/testing.ts` },
+];
 
 export default defineConfig({
   // Decorator metadata must survive the transform, or Nest's dependency injection breaks:

@@ -1,0 +1,3 @@
+// Interim testing entry (`#testing/catalog-sandbox`) for the connector's branch; the workspace
+// branch ships the real one with the same API.
+export * from '../test/harness.js';
