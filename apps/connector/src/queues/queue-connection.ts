@@ -1,5 +1,6 @@
 import { type ConnectionOptions, createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
 import type { ConnectorConfig } from '../config/connector.config.js';
+import { hardenPostgresBackend } from './postgres-backend-hardening.js';
 
 /** Which backend the queues use, and what BullMQ connects with. */
 export interface QueueConnection {
@@ -34,7 +35,7 @@ export function queueConnection(config: ConnectorConfig): QueueConnection {
     };
   }
   if (config.database.url === null) throw new Error('The PostgreSQL queue backend needs database.url');
-  setDefaultBackendFactory(createPostgresBackend);
+  setDefaultBackendFactory(hardenPostgresBackend(createPostgresBackend, 500));
   return {
     backend: 'postgres',
     prefix: undefined,

@@ -5,6 +5,7 @@ import type { ConnectorConfig } from '../config/connector.config.js';
 import { QUEUE_CONNECTION } from '../connector.tokens.js';
 import { JobClassesCheck } from './job-classes.check.js';
 import { queueConnection } from './queue-connection.js';
+import { QueueErrorLog } from './queue-error-log.js';
 import { ALL_QUEUES } from './queue-names.js';
 
 /** Every queue, on Redis or PostgreSQL (`queueConnection`), injectable with `@InjectQueue`. */
@@ -21,7 +22,7 @@ export function queuesModule(config: ConnectorConfig): DynamicModule {
       BullModule.forRoot({ connection: chosen.connection, prefix: chosen.prefix }),
       BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
     ],
-    providers: [{ provide: QUEUE_CONNECTION, useValue: chosen }, JobClassesCheck],
+    providers: [{ provide: QUEUE_CONNECTION, useValue: chosen }, JobClassesCheck, QueueErrorLog],
     exports: [BullModule, QUEUE_CONNECTION],
   };
 }

@@ -14,7 +14,8 @@ import { isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-h
 
 /** The answer to a delivery the connector took (README, "Intake"). */
 export type WebhookAnswer =
-  | { status: 'accepted' | 'duplicate'; webhookId: string; queued: boolean }
+  | { status: 'accepted'; webhookId: string; queued: boolean }
+  | { status: 'duplicate'; webhookId: string }
   | { status: 'ignored'; reason: 'unsupported_topic'; topic: string };
 
 /**
@@ -56,7 +57,8 @@ export class WebhooksController {
     const result = await this.inbox.accept(incomingDelivery(shop, headers, topic, webhookId, body));
     if (result.entry.state === 'rejected')
       throw rejectionError(result.entry.outcome, productPayloadFacts(body).rejection);
-    return { status: result.status, webhookId, queued: result.queued };
+    if (result.status === 'duplicate') return { status: 'duplicate', webhookId };
+    return { status: 'accepted', webhookId, queued: result.queued };
   }
 
   private shopOf(headers: WebhookHeaders): ShopConfig {

@@ -31,7 +31,7 @@ export interface ConnectorHarness {
   /** A pool on the connector's database, for assertions. */
   db: pg.Pool;
   /** POSTs a delivery to /webhooks/shopify; signs with the shop's first secret unless `secret`. */
-  deliver(input: DeliveryInput): Promise<{ status: number; body: Record<string, unknown> }>;
+  deliver(input: DeliveryInput): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
   /** The inbox rows of a shop (and product), oldest first. */
   inbox(shop: string, productId?: string): Promise<InboxRow[]>;
   close(): Promise<void>;
@@ -110,7 +110,11 @@ export async function startConnector(options: ConnectorHarnessOptions): Promise<
         headers: deliveryHeaders(input),
       });
       const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return {
+        status: response.status,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+        headers: response.headers,
+      };
     },
     async inbox(shop, productId) {
       const { rows } = await db.query<InboxRow>(

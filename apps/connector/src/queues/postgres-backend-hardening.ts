@@ -1,0 +1,44 @@
+import type { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BackendFactory, IQueueBackend } from 'bullmq';
+
+/** Methods that must fail (or finish) at once: shutting down is never slowed. */
+const IMMEDIATE = new Set<string | symbol>(['close', 'disconnect']);
+
+/**
+ * Wraps BullMQ's PostgreSQL backend factory against two failure modes seen when the database
+ * goes away (bullmq 6.7; reproduced by test/storage-outage.e2e-spec.ts):
+ *
+ * 1. Errors of a lost connection ("Client has encountered a connection error and is not
+ *    queryable") are not recognised as connection errors by the worker's main loop, which asks
+ *    again at once, forever, with no timer in between: the event loop starves (HTTP requests
+ *    hang, the dead client is never evicted) and the error log grows until memory runs out.
+ *    Every failed backend call here waits `delayMs` on a real timer before failing.
+ * 2. A pooled client that is checked out when its connection drops emits `error` with no
+ *    listener, which crashes the process. Every client of the backend's pool gets a listener
+ *    (the error still fails the query that was using the client).
+ */
+export function hardenPostgresBackend<B extends IQueueBackend, C>(
+  factory: BackendFactory<B, C>,
+  delayMs: number,
+): BackendFactory<B, C> {
+  return (name, opts, options) => {
+    const backend = factory(name, opts, options);
+    const pool = (backend as unknown as { connection?: { pool?: EventEmitter } }).connection?.pool;
+    pool?.on('connect', (client: EventEmitter) => client.on('error', () => undefined));
+    return new Proxy(backend, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function' || IMMEDIATE.has(property)) return value;
+        return (...args: unknown[]) => {
+          const result: unknown = value.apply(target, args);
+          if (!(result instanceof Promise)) return result;
+          return result.catch(async (error: unknown) => {
+            await sleep(delayMs);
+            throw error;
+          });
+        };
+      },
+    });
+  };
+}
