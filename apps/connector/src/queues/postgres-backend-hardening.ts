@@ -5,8 +5,14 @@ import type { BackendFactory, IQueueBackend } from 'bullmq';
 /** Methods that must fail (or finish) at once: shutting down is never slowed. */
 const IMMEDIATE = new Set<string | symbol>(['close', 'disconnect']);
 
+/** A BullMQ object that memoizes its readiness promise (backend and connection both do). */
+interface MemoizedReadiness {
+  readyPromise?: Promise<void>;
+  waitUntilReady(): Promise<void>;
+}
+
 /**
- * Wraps BullMQ's PostgreSQL backend factory against two failure modes seen when the database
+ * Wraps BullMQ's PostgreSQL backend factory against three failure modes seen when the database
  * goes away (bullmq 6.7; reproduced by test/storage-outage.e2e-spec.ts):
  *
  * 1. Errors of a lost connection ("Client has encountered a connection error and is not
@@ -17,6 +23,9 @@ const IMMEDIATE = new Set<string | symbol>(['close', 'disconnect']);
  * 2. A pooled client that is checked out when its connection drops emits `error` with no
  *    listener, which crashes the process. Every client of the backend's pool gets a listener
  *    (the error still fails the query that was using the client).
+ * 3. Readiness is memoized even when it failed: a connection first used while the database is
+ *    down keeps failing with that first error after it is back, and its worker never takes
+ *    another job. A failed readiness is forgotten here, so the next call tries again.
  */
 export function hardenPostgresBackend<B extends IQueueBackend, C>(
   factory: BackendFactory<B, C>,
@@ -24,8 +33,11 @@ export function hardenPostgresBackend<B extends IQueueBackend, C>(
 ): BackendFactory<B, C> {
   return (name, opts, options) => {
     const backend = factory(name, opts, options);
-    const pool = (backend as unknown as { connection?: { pool?: EventEmitter } }).connection?.pool;
-    pool?.on('connect', (client: EventEmitter) => client.on('error', () => undefined));
+    const connection = (backend as unknown as { connection?: MemoizedReadiness & { pool?: EventEmitter } })
+      .connection;
+    connection?.pool?.on('connect', (client: EventEmitter) => client.on('error', () => undefined));
+    if (connection) forgetFailedReadiness(connection);
+    forgetFailedReadiness(backend as unknown as MemoizedReadiness);
     return new Proxy(backend, {
       get(target, property, receiver) {
         const value: unknown = Reflect.get(target, property, receiver);
@@ -40,5 +52,17 @@ export function hardenPostgresBackend<B extends IQueueBackend, C>(
         };
       },
     });
+  };
+}
+
+function forgetFailedReadiness(owner: MemoizedReadiness): void {
+  if (typeof owner.waitUntilReady !== 'function') return;
+  const original = owner.waitUntilReady.bind(owner);
+  owner.waitUntilReady = () => {
+    const ready = original();
+    ready.catch(() => {
+      owner.readyPromise = undefined;
+    });
+    return ready;
   };
 }

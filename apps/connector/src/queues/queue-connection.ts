@@ -43,6 +43,11 @@ export function queueConnection(config: ConnectorConfig): QueueConnection {
       connectionString: config.database.url,
       schema: namespace,
       migrate: true,
+      // Bounds every connect, the LISTEN client's included: without it, a connect attempted
+      // while the database is unreachable may never settle, and the worker waits on it forever.
+      connectionTimeoutMillis: config.database.timeoutMs,
+      keepAlive: true,
+      application_name: 'catalog-connector-queue',
     } as unknown as ConnectionOptions,
   };
 }
