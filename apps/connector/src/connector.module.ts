@@ -13,7 +13,7 @@ import { queuesModule } from './queues/queues.module.js';
 import { ShopifyModule } from './shopify/shopify.module.js';
 import { syncModule } from './sync/sync.module.js';
 import type { SyncHooks } from './sync/sync-hooks.js';
-import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /** What `createConnector` wires in besides the configuration (tests' seams). */
 export interface ConnectorWiring {
@@ -39,7 +39,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       ShopifyModule,
       CatalogModule,
       FailuresModule,
-      WebhooksModule,
+      webhooksModule([InboxModule]),
       InboxModule,
       syncModule(wiring.syncHooks),
       HealthModule,

@@ -12,3 +12,6 @@ export const SYNC_HOOKS = Symbol('SYNC_HOOKS');
 
 /** The product sync's catalog steps, plan -> calls -> map (`SyncSteps`); no-ops until the sync engine. */
 export const SYNC_STEPS = Symbol('SYNC_STEPS');
+
+/** The inbox, as the webhook door sees it (`DeliveryInbox`, provided by the inbox stage). */
+export const DELIVERY_INBOX = Symbol('DELIVERY_INBOX');

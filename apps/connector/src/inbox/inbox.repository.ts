@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
+import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
 import { InboxEntry } from './inbox-entry.entity.js';
-import type { IncomingDelivery } from './incoming-delivery.js';
 
 /** A product with deliveries waiting for a sync job. */
 export interface PendingProduct {
@@ -24,7 +24,7 @@ export class InboxRepository {
   constructor(@InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>) {}
 
   /** Stores a delivery unless its webhook id is already there; resolves to the new row or null. */
-  async insert(delivery: IncomingDelivery, receivedAt: Date): Promise<InboxEntry | null> {
+  async insert(delivery: VerifiedDelivery, receivedAt: Date): Promise<InboxEntry | null> {
     const row = this.entries.create({
       shop: delivery.shop,
       webhookId: delivery.webhookId,

@@ -1,20 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { ConnectorError } from '../http/connector.error.js';
+import type { DeliveryInbox, IntakeOutcome } from '../webhooks/delivery-inbox.js';
+import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
 import { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
-import type { IncomingDelivery } from './incoming-delivery.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
-
-/** What became of a delivery at the door. */
-export interface IntakeResult {
-  /** `accepted`: stored now; `duplicate`: this webhook id was stored before (a replay). */
-  status: 'accepted' | 'duplicate';
-  /** The inbox row. */
-  entry: InboxEntry;
-  /** Whether its sync job is queued (false: the sweeper will queue it). */
-  queued: boolean;
-}
 
 /**
  * The request path's only work after the signature check: store the delivery (unique per shop on
@@ -22,7 +13,7 @@ export interface IntakeResult {
  * an enqueue that failed the first time. Storage failure is a 503 so Shopify sends it again.
  */
 @Injectable()
-export class InboxService {
+export class InboxService implements DeliveryInbox {
   private readonly logger = new Logger('Inbox');
 
   constructor(
@@ -31,14 +22,21 @@ export class InboxService {
     private readonly clock: Clock,
   ) {}
 
-  async accept(delivery: IncomingDelivery): Promise<IntakeResult> {
-    const stored = await this.store(delivery);
-    if (stored.entry.state !== 'received') return { ...stored, queued: false };
-    if (stored.status === 'duplicate' && stored.entry.enqueuedAt !== null) return { ...stored, queued: true };
-    return { ...stored, queued: await this.enqueue(stored.entry) };
+  async accept(delivery: VerifiedDelivery): Promise<IntakeOutcome> {
+    const { status, entry } = await this.store(delivery);
+    const outcome = {
+      status,
+      state: entry.state,
+      rejection: entry.state === 'rejected' ? entry.outcome : null,
+    };
+    if (entry.state !== 'received') return { ...outcome, queued: false };
+    if (status === 'duplicate' && entry.enqueuedAt !== null) return { ...outcome, queued: true };
+    return { ...outcome, queued: await this.enqueue(entry) };
   }
 
-  private async store(delivery: IncomingDelivery): Promise<Omit<IntakeResult, 'queued'>> {
+  private async store(
+    delivery: VerifiedDelivery,
+  ): Promise<{ status: IntakeOutcome['status']; entry: InboxEntry }> {
     try {
       const inserted = await this.repository.insert(delivery, new Date(this.clock.now()));
       if (inserted) return { status: 'accepted', entry: inserted };

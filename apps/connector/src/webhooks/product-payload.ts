@@ -1,5 +1,5 @@
-import type { DeliveryRejection } from '../inbox/incoming-delivery.js';
 import type { SignedBody } from './signed-body.reader.js';
+import type { DeliveryRejection } from './verified-delivery.js';
 
 /** What the connector takes from a `products/*` payload: which product, and as of when. */
 export interface ProductPayloadFacts {

@@ -1,15 +1,15 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ConnectorConfig, findShop, type ShopConfig } from '../config/connector.config.js';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { CONNECTOR_CONFIG, DELIVERY_INBOX } from '../connector.tokens.js';
 import { ConnectorError } from '../http/connector.error.js';
 import { ConnectorErrorCode } from '../http/connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from '../http/request-id.js';
-import { InboxService } from '../inbox/inbox.service.js';
-import type { DeliveryRejection, IncomingDelivery } from '../inbox/incoming-delivery.js';
+import type { DeliveryInbox } from './delivery-inbox.js';
 import { productPayloadFacts } from './product-payload.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
+import type { DeliveryRejection, VerifiedDelivery } from './verified-delivery.js';
 import { isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
 
 /** The answer to a delivery the connector took (README, "Intake"). */
@@ -28,7 +28,7 @@ export class WebhooksController {
 
   constructor(
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
-    private readonly inbox: InboxService,
+    @Inject(DELIVERY_INBOX) private readonly inbox: DeliveryInbox,
   ) {}
 
   @Post('shopify')
@@ -54,9 +54,9 @@ export class WebhooksController {
       this.logger.warn(`Ignored a ${topic} delivery from ${shop.domain}: not a topic the connector handles`);
       return { status: 'ignored', reason: 'unsupported_topic', topic };
     }
-    const result = await this.inbox.accept(incomingDelivery(shop, headers, topic, webhookId, body));
-    if (result.entry.state === 'rejected')
-      throw rejectionError(result.entry.outcome, productPayloadFacts(body).rejection);
+    const result = await this.inbox.accept(verifiedDelivery(shop, headers, topic, webhookId, body));
+    if (result.state === 'rejected')
+      throw rejectionError(result.rejection, productPayloadFacts(body).rejection);
     if (result.status === 'duplicate') return { status: 'duplicate', webhookId };
     return { status: 'accepted', webhookId, queued: result.queued };
   }
@@ -81,13 +81,13 @@ export class WebhooksController {
 }
 
 /** The inbox row of a signed delivery: its headers, the facts of its payload, its raw bytes. */
-function incomingDelivery(
+function verifiedDelivery(
   shop: ShopConfig,
   headers: WebhookHeaders,
   topic: string,
   webhookId: string,
   body: SignedBody,
-): IncomingDelivery {
+): VerifiedDelivery {
   const facts = productPayloadFacts(body);
   return {
     shop: shop.domain,

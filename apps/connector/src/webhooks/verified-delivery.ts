@@ -5,7 +5,7 @@ export type DeliveryRejection =
   | { code: 'payload_too_large'; message: string };
 
 /** A delivery whose signature was verified, ready to be stored: what the door hands the inbox. */
-export interface IncomingDelivery {
+export interface VerifiedDelivery {
   shop: string;
   webhookId: string;
   eventId: string | null;
