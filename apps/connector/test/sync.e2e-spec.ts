@@ -170,15 +170,7 @@ describe('a burst of updates to one product', () => {
     const list = async () => (await sandboxes.shopify.control('GET', 'shops')).body;
     expect(await list()).toBeDefined();
     const subscriptions = await eventually(async () => {
-      const answer = await fetch(`${sandboxes.shopify.adminUrl}/graphql.json`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': shop.accessToken },
-        body: JSON.stringify({ query: '{ webhookSubscriptions(first: 10) { nodes { topic uri } } }' }),
-      });
-      const body = (await answer.json()) as {
-        data: { webhookSubscriptions: { nodes: Array<{ topic: string; uri: string }> } };
-      };
-      const nodes = body.data.webhookSubscriptions.nodes;
+      const nodes = await sandboxes.subscriptions(shop);
       return nodes.length === 3 && nodes;
     });
     expect(subscriptions.map((s) => s.topic).sort()).toEqual([

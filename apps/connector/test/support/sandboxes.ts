@@ -19,6 +19,8 @@ export interface Sandboxes {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The shop's webhook subscriptions in the Shopify sandbox. */
+  subscriptions(shop: TestShop): Promise<Array<{ topic: string; uri: string }>>;
   /** The shop's Admin API request log in the Shopify sandbox. */
   adminRequests(shop: TestShop): Promise<AdminRequest[]>;
   close(): Promise<void>;
@@ -58,6 +60,18 @@ export async function startSandboxes(): Promise<Sandboxes> {
     account: () => catalog.createAccount(),
     merchant: (shop, method, path, body) =>
       call(`${shopify.adminUrl}/${path}`, method, { 'X-Shopify-Access-Token': shop.accessToken }, body),
+    async subscriptions(shop) {
+      const answer = await call(
+        `${shopify.adminUrl}/graphql.json`,
+        'POST',
+        { 'X-Shopify-Access-Token': shop.accessToken },
+        { query: '{ webhookSubscriptions(first: 50) { nodes { topic uri } } }' },
+      );
+      const data = answer.body.data as {
+        webhookSubscriptions: { nodes: Array<{ topic: string; uri: string }> };
+      };
+      return data.webhookSubscriptions.nodes;
+    },
     async adminRequests(shop) {
       const answer = await shopify.control('GET', `shops/${shop.domain}/admin-requests`);
       const body = answer.body as unknown as AdminRequest[] | { requests?: AdminRequest[] };
