@@ -1,5 +1,10 @@
 import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { Clock } from '#lib/clock';
@@ -13,9 +18,10 @@ const QUIET_MS = 10_000;
  * each source logs one line, then at most one line (with a count) per 10 seconds.
  */
 @Injectable()
-export class QueueErrorLog implements OnApplicationBootstrap {
+export class QueueErrorLog implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private readonly last = new Map<string, { at: number; suppressed: number }>();
+  private stopping = false;
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -36,7 +42,13 @@ export class QueueErrorLog implements OnApplicationBootstrap {
     }
   }
 
+  /** Connections dropped while shutting down are expected, not news. */
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
+  }
+
   private log(source: string, error: Error): void {
+    if (this.stopping) return;
     const now = this.clock.now();
     const seen = this.last.get(source);
     if (seen && now - seen.at < QUIET_MS) {
