@@ -15,17 +15,18 @@ import { productUpdateBody, type TestShop, testShop } from './support/test-shop.
 describe('product sync jobs', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
+  let apiKey: string;
   const probe = new SyncProbe();
   const shop = testShop();
 
   beforeAll(async () => {
     sandboxes = await startSandboxes();
     await sandboxes.addShop(shop);
-    const account = await sandboxes.account();
+    apiKey = (await sandboxes.account()).apiKey;
     harness = await startConnector({
       shops: [shop],
       catalogUrl: sandboxes.catalog.url,
-      catalogApiKey: account.apiKey,
+      catalogApiKey: apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
       syncHooks: probe.hooks,
       env: { CONNECTOR_INBOX_SWEEP_INTERVAL_MS: '300' },
@@ -111,7 +112,7 @@ describe('product sync jobs', () => {
     const second = await startConnector({
       shops: [shop],
       catalogUrl: sandboxes.catalog.url,
-      catalogApiKey: 'unused-here',
+      catalogApiKey: apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
       syncHooks: probe.hooks,
       schema: harness.schema,
