@@ -70,7 +70,19 @@ async function main() {
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(`${signal}`, 0));
   watchParent();
-  for (const { service, port } of planned) start(service, port);
+  // Services start together, except those that wait for others of this stack to answer first.
+  const waiting = [];
+  for (const { service, port } of planned) {
+    const after = (service.after ?? []).filter((name) => planned.some((p) => p.service.name === name));
+    if (after.length === 0) await start(service, port);
+    else waiting.push({ service, port, after });
+  }
+  for (const { service, port, after } of waiting) {
+    await Promise.all(running.filter((entry) => after.includes(entry.service.name)).map(waitReady));
+    if (stopping || running.some((entry) => after.includes(entry.service.name) && entry.state !== 'ready'))
+      break;
+    await start(service, port);
+  }
   await Promise.all(running.map(waitReady));
   if (stopping) return;
   const failed = running.filter((entry) => entry.state !== 'ready');
@@ -97,10 +109,12 @@ function urlOf(service, port) {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
-function start(service, port) {
+async function start(service, port) {
+  const urls = Object.fromEntries(running.map((entry) => [entry.service.name, entry.url]));
+  const own = typeof service.env === 'function' ? await service.env(env, urls, port) : service.env;
   const child = spawn(process.execPath, ['--import', exitWithParent, service.entry], {
     cwd: root,
-    env: { ...env, ...service.env },
+    env: { ...own, ...env },
     // Own process group, so stopping it stops anything it started; IPC so it notices our end.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -10,7 +10,14 @@ export interface StackService {
   openapiPath?: string;
   docsPath?: string;
   readme: string;
-  env: Record<string, string>;
+  env:
+    | Record<string, string>
+    | ((
+        env: Record<string, string | undefined>,
+        urls: Record<string, string>,
+        port: number,
+      ) => Promise<Record<string, string>> | Record<string, string>);
+  after?: string[];
   details(env: Record<string, string | undefined>): string[];
   tryCommand(url: string, env: Record<string, string | undefined>): string | null;
 }

@@ -8,7 +8,10 @@
 //   readyPath     path that answers (any HTTP status) once the service listens
 //   openapiPath   its OpenAPI document, when it has one, and docsPath, the viewer of it
 //   readme        where its curl examples are
-//   env           extra environment for it
+//   env           extra environment for it: an object, or a function of (the user's environment,
+//                 the URLs of the services already started by name, its own port) for a service
+//                 configured from the others; the user's own variables win either way
+//   after         services to wait for (ready) before starting it, when they run in this stack
 //   tryCommand    a first command to try, for the summary (or null)
 //   details(env)  lines for the ready summary: credentials and entry points, never a secret the
 //                 user set (only the public development defaults are printed)
@@ -60,5 +63,34 @@ export const services = [
         : "control API (/sandbox): X-Sandbox-Control-Token 'sandbox-control-token'",
     ],
     tryCommand: () => null,
+  },
+  {
+    name: 'connector',
+    title: 'connector',
+    entry: 'dist/apps/connector/src/main.js',
+    portVariable: 'PORT',
+    defaultPort: 3000,
+    hostVariable: 'CONNECTOR_HOST',
+    readyPath: '/health/live',
+    readme: 'apps/connector/README.md',
+    after: ['catalog', 'shopify'],
+    // In the stack: the demo shop of the Shopify sandbox against the catalog sandbox's seeded
+    // account (apps/connector/src/local-stack). Alone, the connector reads only the user's settings.
+    env: async (_env, urls, port) => {
+      if (!urls.catalog || !urls.shopify) return {};
+      const entry = new URL(
+        '../../dist/apps/connector/src/local-stack/local-stack-environment.js',
+        import.meta.url,
+      );
+      const { localStackEnvironment } = await import(entry.href);
+      return localStackEnvironment({ catalogUrl: urls.catalog, shopifyUrl: urls.shopify, port });
+    },
+    details: (env) => [
+      'webhooks from the Shopify sandbox arrive at /webhooks/shopify (subscribed at boot)',
+      given(env, 'DATABASE_URL')
+        ? 'PostgreSQL: DATABASE_URL'
+        : 'PostgreSQL: embedded (its data is deleted when the stack stops); queues on it unless REDIS_URL',
+    ],
+    tryCommand: (url) => `curl -s ${url}/health/ready`,
   },
 ];

@@ -1,0 +1,147 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '#lib/config';
+import { loadConnectorConfig } from './connector.config.js';
+
+const BASE = {
+  CONNECTOR_SHOPS: 'demo.myshopify.com',
+  CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 'shpat_secret_token',
+  CONNECTOR_WEBHOOK_SECRETS: 'hook-secret',
+  CONNECTOR_CATALOG_URL: 'http://127.0.0.1:4010/',
+  CONNECTOR_CATALOG_API_KEY: 'catalog-secret-key',
+};
+
+function problemsOf(attempt: () => unknown): string {
+  try {
+    attempt();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.join('\n');
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConnectorConfig', () => {
+  it('builds one typed object with the documented defaults', () => {
+    const config = loadConnectorConfig(BASE);
+    expect(config.http).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      webhookBodyLimitBytes: 4 * 1024 * 1024,
+      publicUrl: null,
+    });
+    expect(config.database).toMatchObject({ url: null, schema: 'connector', poolSize: 10 });
+    expect(config.queue).toEqual({ redisUrl: null, namespace: 'connector_queue' });
+    expect(config.sync).toMatchObject({ debounceMs: 1_000, concurrency: 4, attempts: 8 });
+    const [shop] = config.shops;
+    expect(shop).toMatchObject({
+      domain: 'demo.myshopify.com',
+      key: 'DEMO',
+      apiVersion: '2026-07',
+      mappingFile: null,
+      catalog: { baseUrl: 'http://127.0.0.1:4010' },
+    });
+    expect(shop?.accessToken.reveal()).toBe('shpat_secret_token');
+    expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['hook-secret']);
+  });
+
+  it('never prints a secret, however the config is logged', () => {
+    const config = loadConnectorConfig(BASE);
+    for (const text of [
+      JSON.stringify(config),
+      inspect(config, { depth: 10 }),
+      String(config.shops[0]?.accessToken),
+    ]) {
+      for (const secret of ['shpat_secret_token', 'hook-secret', 'catalog-secret-key']) {
+        expect(text).not.toContain(secret);
+      }
+    }
+  });
+
+  it('reads several shops, per-shop overrides and rotation secrets', () => {
+    const config = loadConnectorConfig({
+      ...BASE,
+      CONNECTOR_SHOPS: 'demo.myshopify.com, acme-eu.myshopify.com',
+      CONNECTOR_SHOP_ACME_EU_ACCESS_TOKEN: 'shpat_acme',
+      CONNECTOR_SHOP_ACME_EU_WEBHOOK_SECRETS: 'new-secret, old-secret',
+      CONNECTOR_SHOP_ACME_EU_CATALOG_API_KEY: 'acme-key',
+      CONNECTOR_SHOP_ACME_EU_API_VERSION: '2026-04',
+      CONNECTOR_SHOP_ACME_EU_MAPPING_FILE: 'mappings/acme.yaml',
+    });
+    const acme = config.shops[1];
+    expect(acme).toMatchObject({ domain: 'acme-eu.myshopify.com', key: 'ACME_EU', apiVersion: '2026-04' });
+    expect(acme?.webhookSecrets.map((s) => s.reveal())).toEqual(['new-secret', 'old-secret']);
+    expect(acme?.catalog.apiKey.reveal()).toBe('acme-key');
+    expect(acme?.mappingFile).toBe('mappings/acme.yaml');
+  });
+
+  it('reads secrets from *_FILE, dropping the trailing newline', () => {
+    const files: Record<string, string> = {
+      '/run/secrets/token': 'shpat_from_file\n',
+      '/run/secrets/hooks': 'a\nb\n',
+    };
+    const config = loadConnectorConfig(
+      {
+        ...BASE,
+        CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: undefined,
+        CONNECTOR_SHOP_DEMO_ACCESS_TOKEN_FILE: '/run/secrets/token',
+        CONNECTOR_WEBHOOK_SECRETS: undefined,
+        CONNECTOR_WEBHOOK_SECRETS_FILE: '/run/secrets/hooks',
+      },
+      (path) => {
+        const text = files[path];
+        if (text === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+        return text;
+      },
+    );
+    expect(config.shops[0]?.accessToken.reveal()).toBe('shpat_from_file');
+    expect(config.shops[0]?.webhookSecrets.map((s) => s.reveal())).toEqual(['a', 'b']);
+  });
+
+  it('names every bad variable at once, and never a secret value', () => {
+    const problems = problemsOf(() =>
+      loadConnectorConfig(
+        {
+          CONNECTOR_SHOPS: 'demo.myshopify.com,other.myshopify.com',
+          CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 'shpat_visible?',
+          CONNECTOR_SHOP_DEMO_ACCESS_TOKEN_FILE: '/nope',
+          CONNECTOR_WEBHOOK_SECRETS_FILE: '/missing/file',
+          PORT: 'eighty',
+          DATABASE_URL: 'not a url',
+          CONNECTOR_SYNC_CONCURRENCY: '20',
+          CONNECTOR_SHOP_OTHER_API_VERSION: '2019-01',
+        },
+        () => {
+          throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+        },
+      ),
+    );
+    for (const expected of [
+      'CONNECTOR_SHOP_DEMO_ACCESS_TOKEN and CONNECTOR_SHOP_DEMO_ACCESS_TOKEN_FILE are both set',
+      'CONNECTOR_WEBHOOK_SECRETS_FILE names a file that cannot be read (ENOENT)',
+      'other.myshopify.com: the Admin API access token is missing',
+      'other.myshopify.com: the catalog URL is missing',
+      'PORT must be an integer',
+      'DATABASE_URL must be a URL',
+      'CONNECTOR_DATABASE_POOL_SIZE (10) must exceed CONNECTOR_SYNC_CONCURRENCY (20)',
+      'CONNECTOR_SHOP_OTHER_API_VERSION must be one of',
+    ]) {
+      expect(problems).toContain(expected);
+    }
+    expect(problems).not.toContain('shpat_visible?');
+  });
+
+  it('refuses shops that are not myshopify.com domains, or that would share variables', () => {
+    expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_SHOPS: 'example.com' }))).toContain(
+      'CONNECTOR_SHOPS must list <name>.myshopify.com domains',
+    );
+    expect(
+      problemsOf(() =>
+        loadConnectorConfig({ ...BASE, CONNECTOR_SHOPS: 'a-b.myshopify.com,a_b.myshopify.com' }),
+      ),
+    ).toMatch(/CONNECTOR_SHOPS must list|would share the variables/);
+    expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_SHOPS: undefined }))).toContain(
+      'CONNECTOR_SHOPS is required',
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Clock } from '#lib/clock';
+import { CatalogModule } from './catalog/catalog.module.js';
+import type { ConnectorConfig } from './config/connector.config.js';
+import { connectorConfigModule } from './config/connector-config.module.js';
+import { databaseModule } from './database/database.module.js';
+import { FailuresModule } from './failures/failures.module.js';
+import { HealthModule } from './health/health.module.js';
+import { ConnectorExceptionFilter } from './http/connector-exception.filter.js';
+import { InboxModule } from './inbox/inbox.module.js';
+import { queuesModule } from './queues/queues.module.js';
+import { ShopifyModule } from './shopify/shopify.module.js';
+import { syncModule } from './sync/sync.module.js';
+import type { SyncHooks } from './sync/sync-hooks.js';
+import { webhooksModule } from './webhooks/webhooks.module.js';
+
+/** What `createConnector` wires in besides the configuration (tests' seams). */
+export interface ConnectorWiring {
+  clock: Clock;
+  shopifyFetch: typeof fetch | null;
+  syncHooks: Partial<SyncHooks>;
+}
+
+/**
+ * The connector, one module per stage of the data flow: webhooks -> inbox -> sync (-> sku-map),
+ * with catalog, shopify and failures beside them; config, database, queues and http below.
+ */
+@Module({})
+export class ConnectorModule {}
+
+export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring): DynamicModule {
+  return {
+    module: ConnectorModule,
+    imports: [
+      connectorConfigModule(config, wiring.clock, wiring.shopifyFetch),
+      databaseModule(config),
+      queuesModule(config),
+      ShopifyModule,
+      CatalogModule,
+      FailuresModule,
+      webhooksModule([InboxModule]),
+      InboxModule,
+      syncModule(wiring.syncHooks),
+      HealthModule,
+    ],
+    providers: [{ provide: APP_FILTER, useClass: ConnectorExceptionFilter }],
+  };
+}

@@ -1,0 +1,17 @@
+/** Injection token of the `ConnectorConfig`, the one typed configuration object. */
+export const CONNECTOR_CONFIG = Symbol('CONNECTOR_CONFIG');
+
+/** The chosen queue backend and its BullMQ connection (`QueueConnection`). */
+export const QUEUE_CONNECTION = Symbol('QUEUE_CONNECTION');
+
+/** A `fetch` for every shop's Admin API calls (tests: the Shopify sandbox's `sandboxFetch`), or null. */
+export const SHOPIFY_FETCH = Symbol('SHOPIFY_FETCH');
+
+/** Test seams of the product sync job (`SyncHooks`); no-ops in production. */
+export const SYNC_HOOKS = Symbol('SYNC_HOOKS');
+
+/** The product sync's catalog steps, plan -> calls -> map (`SyncSteps`); no-ops until the sync engine. */
+export const SYNC_STEPS = Symbol('SYNC_STEPS');
+
+/** The inbox, as the webhook door sees it (`DeliveryInbox`, provided by the inbox stage). */
+export const DELIVERY_INBOX = Symbol('DELIVERY_INBOX');

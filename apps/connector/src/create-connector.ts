@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import type { INestApplication, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Clock, SystemClock } from '#lib/clock';
+import type { ConnectorConfig } from './config/connector.config.js';
+import { connectorModule } from './connector.module.js';
+import type { SyncHooks } from './sync/sync-hooks.js';
+
+/** In-process overrides, for tests and the local stack. */
+export interface ConnectorOptions {
+  /** Time for timestamps, pacing and probes; the wall clock by default. */
+  clock?: Clock;
+  /** Nest's log levels; `false` silences it. */
+  logger?: LogLevel[] | false;
+  /** Every shop's Admin API calls go through this (tests: the Shopify sandbox's `sandboxFetch`). */
+  shopifyFetch?: typeof fetch;
+  /** Test seams in the product sync job. */
+  syncHooks?: Partial<SyncHooks>;
+}
+
+/** A created connector: the app, and what main.ts and tests do with it. */
+export interface Connector {
+  readonly app: INestApplication;
+  /** Starts listening on the configured host (port 0 picks a free one); resolves to the base URL. */
+  listen(port?: number): Promise<string>;
+  /** Base URL, e.g. `http://127.0.0.1:3000`; known once listening. */
+  readonly url: string;
+  /** The bound address, e.g. `127.0.0.1:3000`; known once listening. */
+  readonly address: string;
+  /** Stops taking requests, lets running jobs finish, closes connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the connector (not yet listening): migrations run, queues connected, workers started.
+ * The configuration must name a database (main.ts starts an embedded one when it does not).
+ */
+export async function createConnector(
+  config: ConnectorConfig,
+  options: ConnectorOptions = {},
+): Promise<Connector> {
+  const app = await NestFactory.create(
+    connectorModule(config, {
+      clock: options.clock ?? new SystemClock(),
+      shopifyFetch: options.shopifyFetch ?? null,
+      syncHooks: options.syncHooks ?? {},
+    }),
+    { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] },
+  );
+  app.getHttpAdapter().getInstance().disable('x-powered-by');
+  await app.init();
+  let bound: { url: string; address: string } | undefined;
+  const known = () => {
+    if (!bound) throw new Error('The connector is not listening yet');
+    return bound;
+  };
+  return {
+    app,
+    async listen(port = config.http.port) {
+      await app.listen(port, config.http.host);
+      const { address, port: actual } = app.getHttpServer().address() as AddressInfo;
+      const reachable = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+      const host = (h: string) => (h.includes(':') ? `[${h}]` : h);
+      bound = { url: `http://${host(reachable)}:${actual}`, address: `${host(address)}:${actual}` };
+      return bound.url;
+    },
+    get url() {
+      return known().url;
+    },
+    get address() {
+      return known().address;
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,111 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import { Failure, type FailureState } from './failure.entity.js';
+import type { JobErrorInfo } from './job-error.js';
+import { ReplayRegistry } from './replay-registry.js';
+
+/** A failure to record: which job, about what, and why. */
+export interface FailureInput {
+  shop: string;
+  jobKind: string;
+  subjectKey: string;
+  payload: Record<string, unknown>;
+  error: JobErrorInfo;
+  attempts: number;
+}
+
+/** The failures inbox: record, list, replay, dismiss. Nothing that failed is ever swallowed. */
+@Injectable()
+export class FailuresService {
+  private readonly logger = new Logger('Failures');
+
+  constructor(
+    @InjectRepository(Failure) private readonly failures: Repository<Failure>,
+    private readonly registry: ReplayRegistry,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Opens a failure, or adds to the open one of the same shop, kind and subject. */
+  async record(input: FailureInput): Promise<string> {
+    const now = new Date(this.clock.now());
+    const rows: Array<{ id: string }> = await this.failures.query(
+      `INSERT INTO ${this.table} AS f (shop, job_kind, subject_key, payload, error_code, error_message, retryable,
+                              attempts, first_failed_at, last_failed_at, state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'open')
+       ON CONFLICT (shop, job_kind, subject_key) WHERE state = 'open'
+       DO UPDATE SET payload = EXCLUDED.payload, error_code = EXCLUDED.error_code,
+                     error_message = EXCLUDED.error_message, retryable = EXCLUDED.retryable,
+                     attempts = f.attempts + EXCLUDED.attempts, last_failed_at = EXCLUDED.last_failed_at
+       RETURNING id`,
+      [
+        input.shop,
+        input.jobKind,
+        input.subjectKey,
+        JSON.stringify(input.payload),
+        input.error.code,
+        input.error.message.slice(0, 4_000),
+        input.error.retryable,
+        input.attempts,
+        now,
+      ],
+    );
+    const id = rows[0]?.id as string;
+    this.logger.warn(
+      `${input.jobKind} ${input.shop}/${input.subjectKey} failed (${input.error.code}): failure ${id}`,
+    );
+    return id;
+  }
+
+  get(id: string): Promise<Failure | null> {
+    return this.failures.findOneBy({ id });
+  }
+
+  list(
+    filter: { shop?: string; state?: FailureState; jobKind?: string } = {},
+    limit = 100,
+  ): Promise<Failure[]> {
+    return this.failures.find({ where: filter, order: { lastFailedAt: 'DESC' }, take: limit });
+  }
+
+  /**
+   * Runs an open failure's job again through its kind's handler. It is marked `replayed` first, so
+   * that the replayed job failing again opens a new failure instead of updating this one.
+   */
+  async replay(id: string): Promise<Failure> {
+    const failure = await this.resolve(id, 'replayed');
+    try {
+      await this.registry.handlerFor(failure.jobKind)(failure);
+    } catch (error) {
+      await this.failures.update({ id, state: 'replayed' }, { state: 'open', resolvedAt: null });
+      throw error;
+    }
+    return failure;
+  }
+
+  /** Closes an open failure without running it again. */
+  dismiss(id: string): Promise<Failure> {
+    return this.resolve(id, 'dismissed');
+  }
+
+  private async resolve(id: string, state: Exclude<FailureState, 'open'>): Promise<Failure> {
+    const resolvedAt = new Date(this.clock.now());
+    const result = await this.failures.update({ id, state: 'open' }, { state, resolvedAt });
+    const failure = await this.get(id);
+    if (!failure || (result.affected ?? 0) === 0) throw new FailureNotOpenError(id);
+    return failure;
+  }
+
+  private get table(): string {
+    return this.failures.metadata.tablePath;
+  }
+}
+
+/** The failure does not exist or is not open (already replayed or dismissed). */
+export class FailureNotOpenError extends Error {
+  constructor(readonly failureId: string) {
+    super(`Failure ${failureId} is not open`);
+    this.name = 'FailureNotOpenError';
+  }
+}

@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { ClientErrorCode } from '#lib/catalog-client';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { FailuresService } from './failures.service.js';
+import { jobErrorInfo } from './job-error.js';
+
+/** What a job is about, for the failures table. */
+export interface JobSubject {
+  shop: string;
+  key: string;
+}
+
+/**
+ * Runs a job's work and decides what its error means, the same way for every job kind:
+ * - retryable, attempts left: rethrown, so BullMQ retries with back-off;
+ * - permanent, or the last attempt: recorded in the failures table, then the job fails for good;
+ * - the catalog breaker open for the shop's key: the job waits (delayed), no attempt spent.
+ */
+@Injectable()
+export class JobGuard {
+  private readonly logger = new Logger('JobGuard');
+
+  constructor(
+    private readonly failures: FailuresService,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  async run<T>(job: Job, token: string | undefined, subject: JobSubject, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DelayedError) throw error;
+      if ((error as { code?: unknown }).code === ClientErrorCode.CIRCUIT_OPEN) {
+        return this.delay(job, token, this.config.catalog.pauseRecheckMs);
+      }
+      const info = jobErrorInfo(error);
+      const attempts = job.attemptsMade + 1;
+      if (info.retryable && attempts < (job.opts.attempts ?? 1)) throw error;
+      try {
+        await this.failures.record({
+          shop: subject.shop,
+          jobKind: job.name,
+          subjectKey: subject.key,
+          payload: job.data as Record<string, unknown>,
+          error: info,
+          attempts,
+        });
+      } catch (recordError) {
+        // Not swallowed either way: the job stays in the queue's failed set.
+        this.logger.error(`Could not record the failure of job ${job.id}: ${String(recordError)}`);
+        throw error;
+      }
+      throw new UnrecoverableError(`${info.code}: ${info.message}`);
+    }
+  }
+
+  /**
+   * Puts the job back as delayed for `ms` and ends this run without spending an attempt (and
+   * without holding a worker slot or a connection meanwhile). BullMQ schedules on wall-clock
+   * time, hence `Date.now()` rather than the injected clock.
+   */
+  async delay(job: Job, token: string | undefined, ms: number): Promise<never> {
+    await job.moveToDelayed(Date.now() + ms, token);
+    throw new DelayedError();
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { HealthController } from './health.controller.js';
+import { Readiness } from './readiness.js';
+
+/** Liveness and readiness (operations extend it with dependency details). */
+@Module({
+  controllers: [HealthController],
+  providers: [Readiness],
+})
+export class HealthModule {}

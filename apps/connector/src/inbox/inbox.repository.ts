@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
+import { InboxEntry } from './inbox-entry.entity.js';
+
+/** A product with deliveries waiting for a sync job. */
+export interface PendingProduct {
+  shop: string;
+  productId: string;
+}
+
+/** A stored delivery waiting for its product's sync job. */
+export interface PendingDelivery {
+  id: string;
+  topic: string;
+  payloadUpdatedAt: Date | null;
+  receivedAt: Date;
+}
+
+/** The inbox table's queries; every one is keyed by shop. */
+@Injectable()
+export class InboxRepository {
+  constructor(@InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>) {}
+
+  /** Stores a delivery unless its webhook id is already there; resolves to the new row or null. */
+  async insert(delivery: VerifiedDelivery, receivedAt: Date): Promise<InboxEntry | null> {
+    const row = this.entries.create({
+      shop: delivery.shop,
+      webhookId: delivery.webhookId,
+      eventId: delivery.eventId,
+      triggeredAt: delivery.triggeredAt,
+      topic: delivery.topic,
+      apiVersion: delivery.apiVersion,
+      productId: delivery.productId,
+      payloadUpdatedAt: delivery.payloadUpdatedAt,
+      body: delivery.body,
+      bodyBytes: delivery.bodyBytes,
+      bodyTruncated: delivery.bodyTruncated,
+      state: delivery.rejection ? 'rejected' : 'received',
+      outcome: delivery.rejection?.code ?? null,
+      receivedAt,
+      enqueuedAt: null,
+      processedAt: null,
+    });
+    const result = await this.entries
+      .createQueryBuilder()
+      .insert()
+      .values(row)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const id = (result.raw as Array<{ id: string }>)[0]?.id;
+    return id === undefined ? null : { ...row, id };
+  }
+
+  findByWebhookId(shop: string, webhookId: string): Promise<InboxEntry | null> {
+    return this.entries.findOneBy({ shop, webhookId });
+  }
+
+  async markEnqueued(id: string, at: Date): Promise<void> {
+    await this.entries.update({ id }, { enqueuedAt: at });
+  }
+
+  /** The product's deliveries still waiting, oldest first. */
+  async pendingFor(shop: string, productId: string): Promise<PendingDelivery[]> {
+    const rows = await this.entries.find({
+      select: { id: true, topic: true, payloadUpdatedAt: true, receivedAt: true },
+      where: { shop, productId, state: 'received' },
+      order: { id: 'ASC' },
+    });
+    return rows.map(({ id, topic, payloadUpdatedAt, receivedAt }) => ({
+      id,
+      topic,
+      payloadUpdatedAt,
+      receivedAt,
+    }));
+  }
+
+  /** Marks deliveries handled, with why. */
+  async complete(ids: string[], outcome: string, at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.entries.update(
+      { id: In(ids), state: 'received' },
+      { state: 'done', outcome, processedAt: at },
+    );
+  }
+
+  /**
+   * Products with deliveries received before `before` and still waiting, skipping those whose
+   * sync has an open failure (they wait for a replay, not for the sweeper).
+   */
+  async staleProducts(before: Date, limit: number): Promise<PendingProduct[]> {
+    const inbox = this.entries.metadata.tablePath;
+    const failures = inbox.replace(/inbox$/, 'failures');
+    const rows: Array<{ shop: string; product_id: string }> = await this.entries.query(
+      `SELECT DISTINCT i.shop, i.product_id::text AS product_id
+         FROM ${inbox} i
+        WHERE i.state = 'received' AND i.received_at < $1 AND i.product_id IS NOT NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM ${failures} f
+             WHERE f.state = 'open' AND f.shop = i.shop AND f.job_kind = 'sync-product'
+               AND f.subject_key = i.product_id::text)
+        LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
+  }
+}

@@ -1,0 +1,24 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { syncProductJobOptions } from '../queues/job-options.js';
+import type { SyncProductPayload } from '../queues/job-payloads.js';
+import { JobName, QueueName } from '../queues/queue-names.js';
+
+/**
+ * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
+ * per delivery, per sweep and per replay is safe: a waiting job absorbs the call.
+ */
+@Injectable()
+export class SyncEnqueuer {
+  constructor(
+    @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  async enqueue(payload: SyncProductPayload): Promise<void> {
+    await this.queue.add(JobName.SYNC_PRODUCT, payload, syncProductJobOptions(this.config.sync, payload));
+  }
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadConnectorConfig } from '../config/connector.config.js';
+import { localStackEnvironment } from './local-stack-environment.js';
+
+describe('localStackEnvironment', () => {
+  it('configures the demo shop against the seeded catalog account, through the sandboxes', () => {
+    const config = loadConnectorConfig(
+      localStackEnvironment({ catalogUrl: 'http://127.0.0.1:4010', shopifyUrl: 'http://127.0.0.1:4020' }),
+    );
+    expect(config.http).toMatchObject({ port: 3000, publicUrl: 'http://127.0.0.1:3000' });
+    expect(config.shopify.adminOrigin).toBe('http://127.0.0.1:4020');
+    expect(config.database.url).toBeNull();
+    expect(config.queue.redisUrl).toBeNull();
+    const [shop] = config.shops;
+    expect(shop?.domain).toBe('demo.myshopify.com');
+    expect(shop?.accessToken.reveal()).toBe('shpat_sandbox_demo_token');
+    expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['sandbox-app-secret']);
+    expect(shop?.catalog).toMatchObject({ baseUrl: 'http://127.0.0.1:4010' });
+    expect(shop?.catalog.apiKey.reveal()).toBe('demo-api-key-0001');
+  });
+});

@@ -1,0 +1,54 @@
+import { type GraphqlClient, GraphqlQueryError } from '@shopify/shopify-api';
+import type { Clock } from '#lib/clock';
+import { CostPacer, type ThrottleStatus } from './cost-pacer.js';
+import { ShopifyAdminError, ShopifyErrorCode } from './shopify-admin.error.js';
+
+interface CostExtension {
+  requestedQueryCost?: number;
+  actualQueryCost?: number | null;
+  throttleStatus?: ThrottleStatus;
+}
+
+/**
+ * One shop's Admin GraphQL API, cost-aware: each call is paced by the shop's last
+ * `throttleStatus`, a `THROTTLED` answer is waited out (the library only retries HTTP 429/503)
+ * up to `throttleRetries` times, and every failure becomes a classified `ShopifyAdminError`.
+ */
+export class ShopAdminClient {
+  private readonly pacer: CostPacer;
+
+  constructor(
+    readonly shop: string,
+    private readonly graphql: GraphqlClient,
+    private readonly clock: Clock,
+    private readonly throttleRetries: number,
+  ) {
+    this.pacer = new CostPacer(clock);
+  }
+
+  /** Runs a document; `expectedCost` is its requested cost, for pacing. Resolves to `data`. */
+  async request<T>(document: string, variables: Record<string, unknown>, expectedCost: number): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      await this.pacer.pace(expectedCost);
+      try {
+        const response = await this.graphql.request<T>(document, { variables, retries: 2 });
+        this.pacer.observe(costOf(response.extensions)?.throttleStatus);
+        if (response.data === undefined) {
+          throw new ShopifyAdminError(ShopifyErrorCode.GRAPHQL, `${this.shop}: answer without data`, true);
+        }
+        return response.data as T;
+      } catch (error) {
+        const failure = ShopifyAdminError.from(error, this.shop);
+        if (error instanceof GraphqlQueryError)
+          this.pacer.observe(costOf(error.body?.extensions)?.throttleStatus);
+        if (failure.code !== ShopifyErrorCode.THROTTLED || attempt >= this.throttleRetries) throw failure;
+        // The pacer now knows the bucket; make sure at least a little time passes.
+        if (this.pacer.waitFor(expectedCost) === 0) await this.clock.sleep(1_000);
+      }
+    }
+  }
+}
+
+function costOf(extensions: unknown): CostExtension | undefined {
+  return (extensions as { cost?: CostExtension } | undefined)?.cost;
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { SyncSubject } from './sync-subject.js';
+
+/** First key of the connector's product-sync advisory locks (the second is the product's hash). */
+const LOCK_SPACE = 739_014;
+
+/**
+ * Serialises work on one Shopify product across workers and replicas with a PostgreSQL advisory
+ * *try*-lock: the lock is taken at once or not at all, so a job that cannot have it gives its
+ * connection back immediately (the caller then delays the job). The lock is held on its session
+ * while the work runs, and released by PostgreSQL itself if the process dies.
+ */
+@Injectable()
+export class ProductLocks {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Runs `work` holding the product's lock, or `busy` (without holding anything) when taken. */
+  async withLock<T>(subject: SyncSubject, work: () => Promise<T>, busy: () => Promise<T>): Promise<T> {
+    const key = `${subject.shop}/${subject.productId}`;
+    const runner = this.dataSource.createQueryRunner();
+    let locked = false;
+    try {
+      await runner.connect();
+      const rows: Array<{ locked: boolean }> = await runner.query(
+        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+        [LOCK_SPACE, key],
+      );
+      locked = rows[0]?.locked === true;
+      if (locked) return await work();
+    } finally {
+      if (locked)
+        await runner
+          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, key])
+          .catch(() => undefined);
+      await runner.release();
+    }
+    return busy();
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import { ProductSyncState } from './product-sync-state.entity.js';
+import type { SyncSubject } from './sync-subject.js';
+
+/** Reads and advances a product's sync state; the applied `updatedAt` only ever moves forward. */
+@Injectable()
+export class ProductSyncStates {
+  constructor(
+    @InjectRepository(ProductSyncState) private readonly states: Repository<ProductSyncState>,
+    private readonly clock: Clock,
+  ) {}
+
+  get(subject: SyncSubject): Promise<ProductSyncState | null> {
+    return this.states.findOneBy({ shop: subject.shop, productId: subject.productId });
+  }
+
+  /** Records a run that applied Shopify's state as of `updatedAt`. */
+  async applied(subject: SyncSubject, updatedAt: string): Promise<void> {
+    await this.states.query(
+      `INSERT INTO ${this.table} AS s (shop, product_id, last_applied_updated_at, last_synced_at, runs)
+       VALUES ($1, $2, $3, $4, 1)
+       ON CONFLICT (shop, product_id) DO UPDATE
+         SET last_applied_updated_at = GREATEST(s.last_applied_updated_at, EXCLUDED.last_applied_updated_at),
+             last_synced_at = EXCLUDED.last_synced_at, runs = s.runs + 1`,
+      [subject.shop, subject.productId, new Date(updatedAt), new Date(this.clock.now())],
+    );
+  }
+
+  /** Marks the product deleted, for good (the first tombstone's time is kept). */
+  async tombstone(subject: SyncSubject): Promise<void> {
+    const now = new Date(this.clock.now());
+    await this.states.query(
+      `INSERT INTO ${this.table} AS s (shop, product_id, last_synced_at, runs, tombstoned_at)
+       VALUES ($1, $2, $3, 1, $3)
+       ON CONFLICT (shop, product_id) DO UPDATE
+         SET tombstoned_at = COALESCE(s.tombstoned_at, EXCLUDED.tombstoned_at),
+             last_synced_at = EXCLUDED.last_synced_at, runs = s.runs + 1`,
+      [subject.shop, subject.productId, now],
+    );
+  }
+
+  private get table(): string {
+    return this.states.metadata.tablePath;
+  }
+}

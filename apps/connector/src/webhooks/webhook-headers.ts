@@ -1,0 +1,37 @@
+import type { Request } from 'express';
+
+/** The `X-Shopify-*` headers of a delivery (absent ones are undefined). */
+export interface WebhookHeaders {
+  hmac: string | undefined;
+  shopDomain: string | undefined;
+  topic: string | undefined;
+  webhookId: string | undefined;
+  eventId: string | undefined;
+  triggeredAt: string | undefined;
+  apiVersion: string | undefined;
+}
+
+/** The topics the connector handles; other topics are answered and ignored. */
+export const PRODUCT_TOPICS = ['products/create', 'products/update', 'products/delete'] as const;
+export type ProductTopic = (typeof PRODUCT_TOPICS)[number];
+
+export function isProductTopic(topic: string): topic is ProductTopic {
+  return (PRODUCT_TOPICS as readonly string[]).includes(topic);
+}
+
+/** Reads the delivery's headers, trimmed, empty ones as absent. */
+export function webhookHeaders(req: Request): WebhookHeaders {
+  const get = (name: string) => {
+    const value = req.header(name)?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  return {
+    hmac: get('x-shopify-hmac-sha256'),
+    shopDomain: get('x-shopify-shop-domain')?.toLowerCase(),
+    topic: get('x-shopify-topic')?.toLowerCase(),
+    webhookId: get('x-shopify-webhook-id'),
+    eventId: get('x-shopify-event-id'),
+    triggeredAt: get('x-shopify-triggered-at'),
+    apiVersion: get('x-shopify-api-version'),
+  };
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogGate } from '../src/catalog/catalog-gate.js';
+import { FailuresService } from '../src/failures/failures.service.js';
+import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
+import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
+import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
+
+interface FailureRow {
+  id: string;
+  job_kind: string;
+  subject_key: string;
+  error_code: string;
+  retryable: boolean;
+  attempts: number;
+  state: string;
+  payload: Record<string, unknown>;
+}
+
+// Failures: permanent ones and exhausted retries land in the failures table and can be
+// replayed; a paused catalog key makes its shops' work wait, not fail.
+describe('job failures', () => {
+  let sandboxes: Sandboxes;
+  let apiKey: string;
+  const failuresOf = async (h: ConnectorHarness, shop: TestShop) =>
+    (
+      await h.db.query<FailureRow>(
+        `SELECT id::text, job_kind, subject_key, error_code, retryable, attempts, state, payload
+           FROM "${h.schema}".failures WHERE shop = $1 ORDER BY id`,
+        [shop.domain],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    sandboxes = await startSandboxes();
+    apiKey = (await sandboxes.account()).apiKey;
+  });
+  afterAll(async () => {
+    await sandboxes?.close();
+  });
+
+  it('records a permanent failure at once, and replays it after the operator fixes the cause', async () => {
+    const shop = testShop();
+    await sandboxes.addShop(shop);
+    const created = await sandboxes.merchant(shop, 'POST', 'products.json', {
+      product: { title: 'Replayed' },
+    });
+    const productId = String((created.body.product as { id: number }).id);
+    const schema = `c_${randomBytes(6).toString('hex')}`;
+    const common = {
+      catalogUrl: sandboxes.catalog.url,
+      catalogApiKey: apiKey,
+      shopifyFetch: sandboxes.shopifyFetch,
+      schema,
+      env: { CONNECTOR_SYNC_ATTEMPTS: '5' },
+    };
+    // A revoked token: Shopify answers 401, which no retry can fix.
+    const broken = await startConnector({ ...common, shops: [{ ...shop, accessToken: 'shpat_revoked' }] });
+    let fixed: ConnectorHarness | undefined;
+    try {
+      await broken.deliver({ shop, body: productUpdateBody(productId, new Date().toISOString()) });
+      const [failure] = await eventually(async () => {
+        const rows = await failuresOf(broken, shop);
+        return rows.length > 0 && rows;
+      });
+      expect(failure).toMatchObject({
+        job_kind: 'sync-product',
+        subject_key: productId,
+        error_code: 'shopify_unauthorized',
+        retryable: false,
+        attempts: 1,
+        state: 'open',
+        payload: { shop: shop.domain, productId, reason: 'webhook' },
+      });
+      const [row] = await broken.inbox(shop.domain, productId);
+      expect(row?.state).toBe('received');
+      await broken.connector.close();
+
+      // The operator installs the right token and restarts, then replays the failure.
+      fixed = await startConnector({ ...common, shops: [shop] });
+      await fixed.connector.app.get(FailuresService).replay(failure?.id as string);
+      const [done] = await eventually(async () => {
+        const rows = await fixed?.inbox(shop.domain, productId);
+        return rows?.[0]?.state === 'done' && rows;
+      });
+      expect(done?.outcome).toBe('synced');
+      expect((await failuresOf(fixed, shop)).map((f) => f.state)).toEqual(['replayed']);
+      expect(productReads(await sandboxes.adminRequests(shop), productId)).toBe(1);
+      await expect(fixed.connector.app.get(FailuresService).replay(failure?.id as string)).rejects.toThrow(
+        /not open/,
+      );
+    } finally {
+      await fixed?.connector.close();
+      await broken.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await broken.db.query(`DROP SCHEMA IF EXISTS "${schema}_q" CASCADE`);
+      await broken.db.end();
+      await fixed?.db.end();
+    }
+  });
+
+  it('records exhausted retries of a retryable error, with the attempts made', async () => {
+    const shop = testShop();
+    await sandboxes.addShop(shop);
+    const unreachable: typeof fetch = async () => {
+      throw new TypeError('fetch failed');
+    };
+    const harness = await startConnector({
+      shops: [shop],
+      catalogUrl: sandboxes.catalog.url,
+      catalogApiKey: apiKey,
+      shopifyFetch: unreachable,
+      env: { CONNECTOR_SYNC_ATTEMPTS: '3', CONNECTOR_SHOPIFY_THROTTLE_RETRIES: '0' },
+    });
+    try {
+      await harness.deliver({ shop, body: productUpdateBody('7390000777001', new Date().toISOString()) });
+      const [failure] = await eventually(async () => {
+        const rows = await failuresOf(harness, shop);
+        return rows.length > 0 && rows;
+      });
+      expect(failure).toMatchObject({
+        error_code: 'shopify_network_error',
+        retryable: true,
+        attempts: 3,
+        state: 'open',
+      });
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('holds back the work of a shop whose catalog key is refused, and resumes once the key works', async () => {
+    const ok = testShop();
+    const paused = testShop();
+    await sandboxes.addShop(ok);
+    await sandboxes.addShop(paused);
+    const pendingKey = `pending-key-${randomBytes(8).toString('hex')}`;
+    const harness = await startConnector({
+      shops: [ok, paused],
+      catalogUrl: sandboxes.catalog.url,
+      catalogApiKey: apiKey,
+      shopifyFetch: sandboxes.shopifyFetch,
+      env: {
+        [`CONNECTOR_SHOP_${paused.key}_CATALOG_API_KEY`]: pendingKey,
+        CONNECTOR_CATALOG_BREAKER_AUTH_COOLDOWN_MS: '200',
+        CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '100',
+      },
+    });
+    try {
+      const now = new Date().toISOString();
+      // The boot check finds the key refused: the breaker for that key opens.
+      const gate = harness.connector.app.get(CatalogGate);
+      await eventually(async () => gate.waitFor(paused.domain) !== null);
+      expect(gate.waitFor(ok.domain)).toBeNull();
+      await harness.deliver({ shop: paused, body: productUpdateBody('7390000777002', now) });
+      await harness.deliver({ shop: ok, body: productUpdateBody('7390000777003', now) });
+      await eventually(async () => (await harness.inbox(ok.domain))[0]?.state === 'done');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await harness.inbox(paused.domain))[0]?.state).toBe('received');
+      expect(productReads(await sandboxes.adminRequests(paused), '7390000777002')).toBe(0);
+      expect(await failuresOf(harness, paused)).toEqual([]);
+
+      // The key becomes valid (say, the account is created): the probe closes the breaker.
+      await sandboxes.catalog.createAccount({ apiKeys: [{ key: pendingKey, permissions: ['*'] }] });
+      const [row] = await eventually(async () => {
+        const rows = await harness.inbox(paused.domain);
+        return rows[0]?.state === 'done' && rows;
+      }, 30_000);
+      expect(row?.outcome).toBe('not_found');
+      expect(await failuresOf(harness, paused)).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+});
