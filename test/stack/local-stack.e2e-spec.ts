@@ -51,18 +51,23 @@ describe('npm start: the local stack', () => {
     const output = await npm.waitForOutput(READY);
     const catalog = `http://127.0.0.1:${ports.catalog}`;
     const shopify = `http://127.0.0.1:${ports.shopify}`;
+    const connector = `http://127.0.0.1:${ports.connector}`;
 
     // Short and prefixed: no route listings, every service line says whose it is.
     const lines = output.split('\n');
     expect(output).not.toMatch(/RouterExplorer|RoutesResolver|Mapped \{/);
     expect(lines.filter((line) => line.startsWith('[catalog] ')).length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith('[shopify] ')).length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.startsWith('[connector] ')).length).toBeGreaterThan(0);
     expect(lines.filter((line) => /^\[Nest\]/.test(line))).toEqual([]);
     expect(lines.length).toBeLessThan(30);
     // One summary: each URL, the demo credentials, the next command to try.
     expect(output.match(/^Ready in [\d.]+ s:$/gm)).toHaveLength(1);
     expect(output).toContain(`catalog sandbox  ${catalog}   API docs ${catalog}/docs`);
     expect(output).toContain(`Shopify sandbox  ${shopify}`);
+    expect(output).toContain(`connector        ${connector}`);
+    // The connector started after the sandboxes, configured from their URLs: it is ready for webhooks.
+    expect((await fetch(`${connector}/health/ready`)).status).toBe(200);
     for (const credential of [
       'demo-api-key-0001',
       'sandbox-portal-token',
@@ -80,9 +85,9 @@ describe('npm start: the local stack', () => {
 
     // An IDE stop button or a process manager signals npm's process only.
     const tree = descendants(npm.pid);
-    expect(tree.length).toBeGreaterThanOrEqual(3); // sh, the stack script, two services
+    expect(tree.length).toBeGreaterThanOrEqual(4); // sh, the stack script, three services
     process.kill(npm.pid, 'SIGTERM');
-    const left = await allGone([npm.pid, ...tree], [catalog, shopify], 10_000);
+    const left = await allGone([npm.pid, ...tree], [catalog, shopify, connector], 10_000);
     expect(left).toEqual({ alive: [], listening: [] });
     expect(npm.output()).toMatch(/Stopped\. Goodbye\.$/m);
   });
@@ -94,7 +99,9 @@ describe('npm start: the local stack', () => {
     const tree = descendants(stack.pid);
     process.kill(-stack.pid, 'SIGINT');
     expect(await stack.exited).toEqual({ code: 0, signal: null });
-    expect(stack.output()).toMatch(/Stopping \(SIGINT\): catalog, shopify\.\.\.\nStopped\. Goodbye\.\n$/);
+    expect(stack.output()).toMatch(
+      /Stopping \(SIGINT\): catalog, shopify, connector\.\.\.\n(\[\w+\] .*\n)*Stopped\. Goodbye\.\n$/,
+    );
     const left = await allGone(tree, [`http://127.0.0.1:${ports.catalog}`], 10_000);
     expect(left).toEqual({ alive: [], listening: [] });
   });
@@ -104,9 +111,13 @@ describe('npm start: the local stack', () => {
     const stack = run('node', ['scripts/start-local-stack.mjs'], ports.env);
     await stack.waitForOutput(READY);
     const services = descendants(stack.pid);
-    expect(services).toHaveLength(2);
+    expect(services.length).toBeGreaterThanOrEqual(3); // three services (and an embedded PostgreSQL without DATABASE_URL)
     process.kill(stack.pid, 'SIGKILL');
-    const urls = [`http://127.0.0.1:${ports.catalog}`, `http://127.0.0.1:${ports.shopify}`];
+    const urls = [
+      `http://127.0.0.1:${ports.catalog}`,
+      `http://127.0.0.1:${ports.shopify}`,
+      `http://127.0.0.1:${ports.connector}`,
+    ];
     expect(await allGone(services, urls, 10_000)).toEqual({ alive: [], listening: [] });
   });
 

@@ -20,7 +20,7 @@ import {
 // fresh local stack (real processes, free ports), each in its own `bash -euo pipefail`: a command
 // that fails, an answer that is not 2xx (curl --fail-with-body), or a check of its own that does
 // not hold fails the build. The base URLs reach the blocks through the variables the READMEs
-// document: CATALOG, SHOPIFY, RECEIVER_PORT (and BENCH_PRODUCTS keeps benchmarks small).
+// document: CATALOG, SHOPIFY, CONNECTOR, RECEIVER_PORT (and BENCH_PRODUCTS keeps benchmarks small).
 // A block that must not run (it starts a server until Ctrl-C, say) is preceded by
 // `<!-- not run: why; covered by <path> -->`, and that path must exist.
 const examples = shellExamples(repoRoot);
@@ -40,6 +40,7 @@ describe('README examples', () => {
     env = {
       CATALOG: stack.catalogUrl,
       SHOPIFY: stack.shopifyUrl,
+      CONNECTOR: stack.url('connector'),
       RECEIVER_PORT: String(await freePort()),
       BENCH_PRODUCTS: '2000',
     };
@@ -76,10 +77,10 @@ describe('README examples', () => {
     expect(unchecked).toEqual([]);
   });
 
-  it('reaches the services only through CATALOG and SHOPIFY (so they run against any stack)', () => {
+  it('reaches the services only through CATALOG, SHOPIFY and CONNECTOR (so they run against any stack)', () => {
     const definition = (name: string, port: number) => `${name}=\${${name}:-http://127.0.0.1:${port}}`;
     const fixed = runnable.flatMap((example) =>
-      [definition('CATALOG', 4010), definition('SHOPIFY', 4020)]
+      [definition('CATALOG', 4010), definition('SHOPIFY', 4020), definition('CONNECTOR', 3000)]
         .filter((text) => example.code.replaceAll(text, '').includes(`:${text.slice(-5, -1)}`))
         .map((text) => `${where(example)}: define ${text} and use it instead of the address`),
     );

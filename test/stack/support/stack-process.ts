@@ -23,14 +23,26 @@ export function freePort(): Promise<number> {
 export async function stackPorts(): Promise<{
   catalog: number;
   shopify: number;
+  connector: number;
   env: Record<string, string>;
 }> {
   const catalog = await freePort();
   const shopify = await freePort();
+  const connector = await freePort();
+  // Stacks of parallel tests may share DATABASE_URL and REDIS_URL: each connector gets its own
+  // schema and queue namespace, so no stack's worker takes another stack's jobs.
+  const namespace = `stack_${connector}_${Date.now().toString(36)}`;
   return {
     catalog,
     shopify,
-    env: { CATALOG_SANDBOX_PORT: String(catalog), SHOPIFY_SANDBOX_PORT: String(shopify) },
+    connector,
+    env: {
+      CATALOG_SANDBOX_PORT: String(catalog),
+      SHOPIFY_SANDBOX_PORT: String(shopify),
+      PORT: String(connector),
+      CONNECTOR_DATABASE_SCHEMA: namespace,
+      CONNECTOR_QUEUE_NAMESPACE: `${namespace}_q`,
+    },
   };
 }
 
@@ -204,6 +216,7 @@ export async function startLocalStack(env: Record<string, string> = {}): Promise
   const urls: Record<string, string> = {
     catalog: `http://127.0.0.1:${ports.catalog}`,
     shopify: `http://127.0.0.1:${ports.shopify}`,
+    connector: `http://127.0.0.1:${ports.connector}`,
   };
   return {
     process,
