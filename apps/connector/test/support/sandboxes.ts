@@ -1,5 +1,10 @@
 import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
-import { type ShopifySandboxHarness, sandboxFetch, startShopifySandbox } from '#testing/shopify-sandbox';
+import {
+  type SandboxOverrides,
+  type ShopifySandboxHarness,
+  sandboxFetch,
+  startShopifySandbox,
+} from '#testing/shopify-sandbox';
 import type { TestShop } from './test-shop.js';
 
 /** Both sandboxes in-process, plus helpers to act as a test's own shop and account. */
@@ -33,9 +38,12 @@ export interface AdminRequest {
   outcome: string;
 }
 
-/** Starts both sandboxes (webhook merge window, where the sandbox has one, stays at its default). */
-export async function startSandboxes(): Promise<Sandboxes> {
-  const [catalog, shopify] = await Promise.all([startCatalogSandbox(), startShopifySandbox()]);
+/** Starts both sandboxes, faithful by default; a test asks for a Shopify kindness by name. */
+export async function startSandboxes(shopifyOverrides: SandboxOverrides = {}): Promise<Sandboxes> {
+  const [catalog, shopify] = await Promise.all([
+    startCatalogSandbox(),
+    startShopifySandbox(shopifyOverrides),
+  ]);
   const call = async (url: string, method: string, headers: Record<string, string>, body?: unknown) => {
     const response = await fetch(url, {
       method,
