@@ -11,6 +11,7 @@ import { ConnectorExceptionFilter } from './http/connector-exception.filter.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import { queuesModule } from './queues/queues.module.js';
 import { ShopifyModule } from './shopify/shopify.module.js';
+import { SkuMapModule } from './sku-map/sku-map.module.js';
 import { syncModule } from './sync/sync.module.js';
 import type { SyncHooks } from './sync/sync-hooks.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
@@ -42,6 +43,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       webhooksModule([InboxModule]),
       InboxModule,
       syncModule(wiring.syncHooks),
+      SkuMapModule,
       HealthModule,
     ],
     providers: [{ provide: APP_FILTER, useClass: ConnectorExceptionFilter }],
