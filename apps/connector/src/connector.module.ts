@@ -9,6 +9,7 @@ import { FailuresModule } from './failures/failures.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ConnectorExceptionFilter } from './http/connector-exception.filter.js';
 import { InboxModule } from './inbox/inbox.module.js';
+import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
 import { queuesModule } from './queues/queues.module.js';
 import { ShopifyModule } from './shopify/shopify.module.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
@@ -21,6 +22,8 @@ export interface ConnectorWiring {
   clock: Clock;
   shopifyFetch: typeof fetch | null;
   syncHooks: Partial<SyncHooks>;
+  /** Every shop's mapping file, parsed before the app is built. */
+  mappingFiles: ShopMappingFiles;
 }
 
 /**
@@ -42,7 +45,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       FailuresModule,
       webhooksModule([InboxModule]),
       InboxModule,
-      syncModule(wiring.syncHooks),
+      syncModule(wiring.syncHooks, wiring.mappingFiles),
       SkuMapModule,
       HealthModule,
     ],
