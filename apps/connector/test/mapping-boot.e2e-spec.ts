@@ -34,7 +34,13 @@ describe('mapping files at boot', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = async (shop: TestShop, catalogUrl: string, apiKey: string, mappingFile: string) => {
+  const start = async (
+    shop: TestShop,
+    catalogUrl: string,
+    apiKey: string,
+    mappingFile: string,
+    recheckMs = '100',
+  ) => {
     const harness = await startConnector({
       shops: [shop],
       catalogUrl,
@@ -42,7 +48,7 @@ describe('mapping files at boot', () => {
       shopifyFetch: sandboxes.shopifyFetch,
       env: {
         [`CONNECTOR_SHOP_${shop.key}_MAPPING_FILE`]: mappingFile,
-        CONNECTOR_MAPPING_RECHECK_MS: '100',
+        CONNECTOR_MAPPING_RECHECK_MS: recheckMs,
         CONNECTOR_CATALOG_BREAKER_COOLDOWN_MS: '200',
       },
     });
@@ -112,6 +118,41 @@ describe('mapping files at boot', () => {
       }, 40_000);
       expect(done.outcome).toBe('not_found');
       expect(productReads(await sandboxes.adminRequests(shop), productId)).toBe(1);
+    } finally {
+      proxy.restore();
+      await proxy.close();
+    }
+  });
+
+  it('checks again on demand, and keeps a checked mapping in force while the catalog is away', async () => {
+    const shop = testShop();
+    const account = await sandboxes.account();
+    const catalog = new URL(sandboxes.catalog.url);
+    const proxy: TcpProxy = await startTcpProxy(catalog.hostname, Number(catalog.port));
+    try {
+      proxy.cut();
+      // An hour between scheduled checks: only `recheck` can make it ready within the test.
+      const harness = await start(
+        shop,
+        `http://127.0.0.1:${proxy.port}`,
+        account.apiKey,
+        demoForTestShops,
+        '3600000',
+      );
+      const mappings = harness.connector.app.get(ShopMappings);
+      await eventually(async () => {
+        const state = mappings.state(shop.domain);
+        return state.status === 'pending' && state.checks === 1;
+      });
+      expect(mappings.waitFor(shop.domain)).toBe(3_600_000);
+      proxy.restore();
+      expect(await eventually(async () => (await mappings.recheck(shop.domain)).status === 'ready')).toBe(
+        true,
+      );
+      expect(mappings.mapping(shop.domain)).not.toBeNull();
+      proxy.cut();
+      expect((await mappings.recheck(shop.domain)).status).toBe('ready');
+      expect(mappings.waitFor(shop.domain)).toBeNull();
     } finally {
       proxy.restore();
       await proxy.close();
