@@ -9,8 +9,10 @@ import { FailuresModule } from './failures/failures.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ConnectorExceptionFilter } from './http/connector-exception.filter.js';
 import { InboxModule } from './inbox/inbox.module.js';
+import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
 import { queuesModule } from './queues/queues.module.js';
 import { ShopifyModule } from './shopify/shopify.module.js';
+import { SkuMapModule } from './sku-map/sku-map.module.js';
 import { syncModule } from './sync/sync.module.js';
 import type { SyncHooks } from './sync/sync-hooks.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
@@ -20,6 +22,8 @@ export interface ConnectorWiring {
   clock: Clock;
   shopifyFetch: typeof fetch | null;
   syncHooks: Partial<SyncHooks>;
+  /** Every shop's mapping file, parsed before the app is built. */
+  mappingFiles: ShopMappingFiles;
 }
 
 /**
@@ -41,7 +45,8 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       FailuresModule,
       webhooksModule([InboxModule]),
       InboxModule,
-      syncModule(wiring.syncHooks),
+      syncModule(wiring.syncHooks, wiring.mappingFiles),
+      SkuMapModule,
       HealthModule,
     ],
     providers: [{ provide: APP_FILTER, useClass: ConnectorExceptionFilter }],

@@ -15,3 +15,6 @@ export const SYNC_STEPS = Symbol('SYNC_STEPS');
 
 /** The inbox, as the webhook door sees it (`DeliveryInbox`, provided by the inbox stage). */
 export const DELIVERY_INBOX = Symbol('DELIVERY_INBOX');
+
+/** Every shop's parsed mapping file (`ShopMappingFiles`), read by `createConnector` before the app. */
+export const SHOP_MAPPING_FILES = Symbol('SHOP_MAPPING_FILES');

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Clock, SystemClock } from '#lib/clock';
 import type { ConnectorConfig } from './config/connector.config.js';
 import { connectorModule } from './connector.module.js';
+import { loadShopMappingFiles } from './mapping/load-shop-mappings.js';
 import type { SyncHooks } from './sync/sync-hooks.js';
 
 /** In-process overrides, for tests and the local stack. */
@@ -32,15 +33,19 @@ export interface Connector {
 }
 
 /**
- * Builds the connector (not yet listening): migrations run, queues connected, workers started.
+ * Builds the connector (not yet listening): mapping files parsed (a broken one rejects, naming
+ * the entry, before anything is opened), migrations run, queues connected, workers started. Each
+ * shop's mapping is then checked against its catalog account in the background.
  * The configuration must name a database (main.ts starts an embedded one when it does not).
  */
 export async function createConnector(
   config: ConnectorConfig,
   options: ConnectorOptions = {},
 ): Promise<Connector> {
+  const mappingFiles = await loadShopMappingFiles(config.shops);
   const app = await NestFactory.create(
     connectorModule(config, {
+      mappingFiles,
       clock: options.clock ?? new SystemClock(),
       shopifyFetch: options.shopifyFetch ?? null,
       syncHooks: options.syncHooks ?? {},

@@ -41,6 +41,12 @@ describe('the connector import graph', () => {
         ['inbox/x.ts', "import { connectorModule } from '../connector.module.js';"],
         ['inbox/y.ts', "import { CONNECTOR_CONFIG } from '../connector.tokens.js';"],
         ['config/z.ts', "const m = await import('../webhooks/w.js');"],
+        ['mapping/fields.ts', "import type { P } from '../sync/plan/p.js';"],
+        ['sync/plan.ts', "import { M } from '../mapping/m.js';"],
+        ['mapping/later.ts', "import { S } from '../sku-map/s.js';"],
+        ['catalog/c.ts', "import { M } from '../mapping/m.js';"],
+        ['sku-map/ok.ts', "import type { StoredRecord } from '../sync/plan/index.js';"],
+        ['sync/steps.ts', "import { SkuMapRepository } from '../sku-map/sku-map.repository.js';"],
       ]),
     );
     expect(violations.map((v) => `${v.file}: ${v.reason}`)).toEqual([
@@ -50,6 +56,9 @@ describe('the connector import graph', () => {
       'queues/options.ts: queues (base) imports failures',
       'inbox/x.ts: only connector.tokens.ts is importable from the top level',
       'config/z.ts: config (base) imports webhooks',
+      'mapping/later.ts: stage sync imports the later stage sku-map',
+      'catalog/c.ts: catalog (beside the stages) imports sync',
+      'sync/steps.ts: stage sync imports the later stage sku-map',
     ]);
   });
 });

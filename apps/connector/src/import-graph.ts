@@ -1,7 +1,16 @@
 import { posix } from 'node:path';
 
-/** The stages of the data flow, in order: a stage may import earlier stages, never a later one. */
-export const STAGES = ['webhooks', 'inbox', 'sync', 'sku-map'] as const;
+/**
+ * The stages of the data flow, in order: a stage may import earlier stages, never a later one.
+ * A later stage plugs into an earlier one through a token (`DELIVERY_INBOX`, `SYNC_STEPS`).
+ */
+export const STAGES = ['webhooks', 'inbox', 'sync', 'sku-map', 'media', 'enrichment'] as const;
+/**
+ * Folders that belong to a stage: they and the stage import each other freely. The mapping is
+ * the sync's own configuration (the planner resolves values through it; it names the fields of
+ * the sync's canonical product read).
+ */
+export const STAGE_PARTS: Readonly<Record<string, (typeof STAGES)[number]>> = { mapping: 'sync' };
 /** Beside the stages: any stage may use them; they import no stage (nor each other). */
 export const BESIDE = ['catalog', 'shopify', 'failures'] as const;
 /** Below everything: they import only each other and the tokens. */
@@ -21,7 +30,8 @@ export interface ImportViolation {
 /** The folder of a path relative to `src/` (`''` for top-level files). */
 function folderOf(path: string): string {
   const parts = path.split('/');
-  return parts.length > 1 ? (parts[0] as string) : '';
+  const folder = parts.length > 1 ? (parts[0] as string) : '';
+  return STAGE_PARTS[folder] ?? folder;
 }
 
 /** May code in folder `from` import code in folder `to`? Null when it may, else why not. */

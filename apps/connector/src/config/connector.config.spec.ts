@@ -32,7 +32,12 @@ describe('loadConnectorConfig', () => {
     });
     expect(config.database).toMatchObject({ url: null, schema: 'connector', poolSize: 10 });
     expect(config.queue).toEqual({ redisUrl: null, namespace: 'connector_queue' });
-    expect(config.sync).toMatchObject({ debounceMs: 1_000, concurrency: 4, attempts: 8 });
+    expect(config.sync).toMatchObject({
+      debounceMs: 1_000,
+      concurrency: 4,
+      attempts: 8,
+      mappingRecheckMs: 30_000,
+    });
     const [shop] = config.shops;
     expect(shop).toMatchObject({
       domain: 'demo.myshopify.com',

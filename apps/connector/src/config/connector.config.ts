@@ -48,6 +48,8 @@ export interface ConnectorConfig {
     backoffMs: number;
     /** Delay of a job whose product is being synced by another job. */
     lockRetryMs: number;
+    /** How often a shop's mapping not yet checked (catalog unreachable) or refused is checked again. */
+    mappingRecheckMs: number;
   };
   inbox: {
     sweepIntervalMs: number;
@@ -99,6 +101,7 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
       attempts: read.int('CONNECTOR_SYNC_ATTEMPTS', 8, { min: 1, max: 100 }),
       backoffMs: read.int('CONNECTOR_SYNC_BACKOFF_MS', 2_000, { min: 1 }),
       lockRetryMs: read.int('CONNECTOR_SYNC_LOCK_RETRY_MS', 500, { min: 1 }),
+      mappingRecheckMs: read.int('CONNECTOR_MAPPING_RECHECK_MS', 30_000, { min: 10 }),
     };
     if (sync.concurrency + 2 > database.poolSize) {
       read.problems.push(

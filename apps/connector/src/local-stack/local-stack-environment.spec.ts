@@ -1,6 +1,8 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConnectorConfig } from '../config/connector.config.js';
-import { localStackEnvironment } from './local-stack-environment.js';
+import { demoMappingPath, localStackEnvironment } from './local-stack-environment.js';
 
 describe('localStackEnvironment', () => {
   it('configures the demo shop against the seeded catalog account, through the sandboxes', () => {
@@ -17,5 +19,18 @@ describe('localStackEnvironment', () => {
     expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['sandbox-app-secret']);
     expect(shop?.catalog).toMatchObject({ baseUrl: 'http://127.0.0.1:4010' });
     expect(shop?.catalog.apiKey.reveal()).toBe('demo-api-key-0001');
+    expect(shop?.mappingFile).toBe(fileURLToPath(new URL('../../mappings/demo.yaml', import.meta.url)));
+  });
+
+  it('finds the demo mapping from the build in dist/ as from the sources', () => {
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const expected = join(root, 'apps/connector/mappings/demo.yaml');
+    expect(
+      demoMappingPath(join(root, 'dist/apps/connector/src/local-stack/local-stack-environment.js')),
+    ).toBe(expected);
+    expect(demoMappingPath(join(root, 'apps/connector/src/local-stack/local-stack-environment.ts'))).toBe(
+      expected,
+    );
+    expect(() => demoMappingPath('/nowhere/at/all.js')).toThrow(/demo\.yaml not found/);
   });
 });

@@ -1,3 +1,22 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The local stack's mapping, relative to the repository's root. */
+const DEMO_MAPPING = join('apps', 'connector', 'mappings', 'demo.yaml');
+
+/**
+ * The absolute path of `apps/connector/mappings/demo.yaml`: the nearest ancestor of this module
+ * that holds it (the repository root, from `src/` in tests or from `dist/` under `npm start`).
+ */
+export function demoMappingPath(from: string = fileURLToPath(import.meta.url)): string {
+  for (let dir = dirname(from); ; dir = dirname(dir)) {
+    const candidate = join(dir, DEMO_MAPPING);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${DEMO_MAPPING} not found above ${from}`);
+  }
+}
+
 /** Where the local stack's services listen. */
 export interface LocalStackUrls {
   /** The catalog sandbox, e.g. `http://127.0.0.1:4010`. */
@@ -13,7 +32,7 @@ export interface LocalStackUrls {
  * sandbox's default `demo.myshopify.com` (its default token and app secret), synced into the
  * catalog sandbox's seeded account `demo` (its seeded key, apps/catalog-sandbox/seed/default.json).
  * Admin API calls go to the Shopify sandbox, and the connector subscribes the shop's product
- * webhooks to itself at boot. These values are the sandboxes' public defaults, never real secrets.
+ * webhooks to itself at boot. The shop's mapping is the reference one, `mappings/demo.yaml`. These values are the sandboxes' public defaults, never real secrets.
  */
 export function localStackEnvironment(urls: LocalStackUrls): Record<string, string> {
   const port = urls.port ?? 3000;
@@ -21,6 +40,7 @@ export function localStackEnvironment(urls: LocalStackUrls): Record<string, stri
     PORT: String(port),
     CONNECTOR_SHOPS: 'demo.myshopify.com',
     CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 'shpat_sandbox_demo_token',
+    CONNECTOR_SHOP_DEMO_MAPPING_FILE: demoMappingPath(),
     CONNECTOR_WEBHOOK_SECRETS: 'sandbox-app-secret',
     CONNECTOR_CATALOG_URL: urls.catalogUrl,
     CONNECTOR_CATALOG_API_KEY: 'demo-api-key-0001',

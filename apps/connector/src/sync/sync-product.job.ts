@@ -7,6 +7,7 @@ import type { ConnectorConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG, SYNC_HOOKS, SYNC_STEPS } from '../connector.tokens.js';
 import { JobGuard } from '../failures/job-guard.js';
 import { InboxRepository, type PendingDelivery } from '../inbox/inbox.repository.js';
+import { ShopMappings } from '../mapping/shop-mappings.js';
 import type { SyncProductPayload } from '../queues/job-payloads.js';
 import { QueueName } from '../queues/queue-names.js';
 import { readProduct } from '../shopify/product-read.js';
@@ -27,6 +28,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
   constructor(
     private readonly guard: JobGuard,
     private readonly gate: CatalogGate,
+    private readonly mappings: ShopMappings,
     private readonly locks: ProductLocks,
     private readonly inbox: InboxRepository,
     private readonly states: ProductSyncStates,
@@ -43,12 +45,14 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     this.worker.concurrency = this.config.sync.concurrency;
   }
 
-  /** The whole flow: wait out a paused catalog, take the product's lock, sync. */
+  /** The whole flow: wait out a paused catalog or a mapping not checked yet, take the product's lock, sync. */
   async process(job: Job<SyncProductPayload>, token?: string): Promise<SyncOutcome> {
     const subject: SyncSubject = { shop: job.data.shop, productId: job.data.productId };
     return this.guard.run(job, token, { shop: subject.shop, key: subject.productId }, async () => {
       const pausedFor = this.gate.waitFor(subject.shop);
       if (pausedFor !== null) return this.guard.delay(job, token, pausedFor);
+      const mappingPendingFor = this.mappings.waitFor(subject.shop);
+      if (mappingPendingFor !== null) return this.guard.delay(job, token, mappingPendingFor);
       return this.locks.withLock(
         subject,
         () => this.sync(subject, job.data),

@@ -4,6 +4,8 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { SYNC_HOOKS, SYNC_STEPS } from '../connector.tokens.js';
 import { FailuresModule } from '../failures/failures.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
+import type { ShopMappingFiles } from '../mapping/load-shop-mappings.js';
+import { mappingModule } from '../mapping/mapping.module.js';
 import { ShopifyModule } from '../shopify/shopify.module.js';
 import { ProductLocks } from './product-locks.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
@@ -17,8 +19,14 @@ import { NO_OP_SYNC_STEPS } from './sync-steps.js';
 @Module({})
 export class SyncModule {}
 
-/** `hooks`: test seams (no-ops by default). The catalog steps are no-ops until the sync engine. */
-export function syncModule(hooks: Partial<SyncHooks> = {}): DynamicModule {
+/**
+ * `hooks`: test seams (no-ops by default); `mappingFiles`: each shop's parsed mapping file. The
+ * catalog steps are no-ops until the sync engine.
+ */
+export function syncModule(
+  hooks: Partial<SyncHooks> = {},
+  mappingFiles: ShopMappingFiles = new Map(),
+): DynamicModule {
   return {
     module: SyncModule,
     imports: [
@@ -27,6 +35,7 @@ export function syncModule(hooks: Partial<SyncHooks> = {}): DynamicModule {
       FailuresModule,
       CatalogModule,
       ShopifyModule,
+      mappingModule(mappingFiles),
     ],
     providers: [
       { provide: SYNC_HOOKS, useValue: { ...NO_SYNC_HOOKS, ...hooks } },

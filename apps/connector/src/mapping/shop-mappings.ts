@@ -1,0 +1,156 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { CatalogClients } from '../catalog/catalog-clients.js';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG, SHOP_MAPPING_FILES } from '../connector.tokens.js';
+import type { ShopMappingFiles } from './load-shop-mappings.js';
+import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
+import type { MappingError } from './mapping-problem.js';
+import type { ValidatedMapping } from './validated-mapping.js';
+
+/** How long a job waits while the shop's first check is under way. */
+const BOOT_CHECK_WAIT_MS = 1_000;
+
+/**
+ * Where a shop's mapping stands. `unconfigured`: no mapping file (nothing to sync into the
+ * catalog). `pending`: not yet checked against the account, or the catalog could not be reached
+ * (`lastError`). `ready`: checked; sync uses `mapping`. `invalid`: the file does not fit the
+ * account (`error` names each entry); re-checked, since the account's definitions may change.
+ */
+export type ShopMappingState =
+  | { status: 'unconfigured' }
+  | { status: 'pending'; path: string; checks: number; lastError: string | null }
+  | { status: 'ready'; path: string; mapping: ValidatedMapping; checkedAt: number }
+  | { status: 'invalid'; path: string; error: MappingError; checkedAt: number };
+
+/**
+ * Each shop's mapping, checked against its catalog account in the background: the connector
+ * starts (and takes webhooks) whatever the catalog does, and a shop's sync waits (`waitFor`)
+ * until its check passes. Shops not ready are re-checked every `CONNECTOR_MAPPING_RECHECK_MS`;
+ * `recheck` checks one now (drift, an operator's request).
+ */
+@Injectable()
+export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ShopMappings');
+  private readonly states = new Map<string, ShopMappingState>();
+  private readonly running = new Map<string, Promise<ShopMappingState>>();
+  private stopped = false;
+
+  constructor(
+    @Inject(SHOP_MAPPING_FILES) private readonly files: ShopMappingFiles,
+    private readonly clients: CatalogClients,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {
+    for (const shop of config.shops) {
+      const loaded = files.get(shop.domain);
+      this.states.set(
+        shop.domain,
+        loaded
+          ? { status: 'pending', path: loaded.path, checks: 0, lastError: null }
+          : { status: 'unconfigured' },
+      );
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    for (const shop of this.files.keys()) void this.checkLoop(shop);
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+  }
+
+  /** The shop's mapping state (`unconfigured` for a shop this connector does not serve). */
+  state(shop: string): ShopMappingState {
+    return this.states.get(shop) ?? { status: 'unconfigured' };
+  }
+
+  /** The checked mapping a sync of the shop uses, or null when it has none (yet). */
+  mapping(shop: string): ValidatedMapping | null {
+    const state = this.state(shop);
+    return state.status === 'ready' ? state.mapping : null;
+  }
+
+  /**
+   * Null when the shop's sync may go (mapping ready, or no mapping file); otherwise how long its
+   * jobs wait before looking again (ms): briefly while the boot check is under way, else until
+   * the next check.
+   */
+  waitFor(shop: string): number | null {
+    const state = this.state(shop);
+    if (state.status === 'ready' || state.status === 'unconfigured') return null;
+    const { mappingRecheckMs } = this.config.sync;
+    return state.status === 'pending' && state.checks === 0
+      ? Math.min(BOOT_CHECK_WAIT_MS, mappingRecheckMs)
+      : mappingRecheckMs;
+  }
+
+  /** Checks the shop's mapping against its catalog account now (one check at a time per shop). */
+  recheck(shop: string): Promise<ShopMappingState> {
+    const loaded = this.files.get(shop);
+    if (!loaded) return Promise.resolve(this.state(shop));
+    const running = this.running.get(shop);
+    if (running) return running;
+    const check = this.check(shop, loaded.path).finally(() => this.running.delete(shop));
+    this.running.set(shop, check);
+    return check;
+  }
+
+  /** Checks at boot, then again every interval while the shop is not ready. */
+  private async checkLoop(shop: string): Promise<void> {
+    while (!this.stopped) {
+      const state = await this.recheck(shop);
+      if (state.status === 'ready' || this.stopped) return;
+      await this.clock.sleep(this.config.sync.mappingRecheckMs);
+    }
+  }
+
+  private async check(shop: string, path: string): Promise<ShopMappingState> {
+    const loaded = this.files.get(shop);
+    if (!loaded) return this.state(shop);
+    const { client } = this.clients.forShop(shop);
+    const result = await checkMappingAgainstCatalog(loaded.file, client, path).catch((error: unknown) => ({
+      status: 'catalog-unavailable' as const,
+      error,
+    }));
+    const previous = this.state(shop);
+    const now = this.clock.now();
+    let next: ShopMappingState;
+    if (result.status === 'ready') {
+      next = { status: 'ready', path, mapping: result.mapping, checkedAt: now };
+      if (previous.status !== 'ready') {
+        this.logger.log(`${shop}: mapping ${path} checked against the catalog account: sync may run`);
+        for (const warning of result.mapping.warnings)
+          this.logger.warn(`${shop}: mapping ${path}: ${warning.path}: ${warning.message}`);
+      }
+    } else if (result.status === 'invalid') {
+      next = { status: 'invalid', path, error: result.error, checkedAt: now };
+      if (previous.status !== 'invalid' || previous.error.message !== result.error.message)
+        this.logger.error(`${shop}: sync waits: ${result.error.message}`);
+    } else {
+      const reason = describe(result.error);
+      const checks = previous.status === 'pending' ? previous.checks + 1 : 1;
+      // A mapping once checked stays in force while the catalog cannot be reached.
+      if (previous.status === 'ready' || previous.status === 'invalid') return previous;
+      next = { status: 'pending', path, checks, lastError: reason };
+      if (checks === 1 && !this.stopped)
+        this.logger.warn(
+          `${shop}: the catalog could not be reached to check mapping ${path} (${reason}): sync waits`,
+        );
+    }
+    this.states.set(shop, next);
+    return next;
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+}
