@@ -41,6 +41,8 @@ describe('the connector import graph', () => {
         ['inbox/x.ts', "import { connectorModule } from '../connector.module.js';"],
         ['inbox/y.ts', "import { CONNECTOR_CONFIG } from '../connector.tokens.js';"],
         ['config/z.ts', "const m = await import('../webhooks/w.js');"],
+        ['admin/a.ts', "import { SyncEnqueuer } from '../inbox/sync-enqueuer.js';"],
+        ['failures/f.ts', "import { ConnectorMetrics } from '../metrics/connector-metrics.js';"],
       ]),
     );
     expect(violations.map((v) => `${v.file}: ${v.reason}`)).toEqual([
@@ -50,6 +52,7 @@ describe('the connector import graph', () => {
       'queues/options.ts: queues (base) imports failures',
       'inbox/x.ts: only connector.tokens.ts is importable from the top level',
       'config/z.ts: config (base) imports webhooks',
+      'failures/f.ts: failures imports metrics (operations: nothing imports them)',
     ]);
   });
 });

@@ -17,5 +17,6 @@ describe('localStackEnvironment', () => {
     expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['sandbox-app-secret']);
     expect(shop?.catalog).toMatchObject({ baseUrl: 'http://127.0.0.1:4010' });
     expect(shop?.catalog.apiKey.reveal()).toBe('demo-api-key-0001');
+    expect(config.admin.token?.reveal()).toBe('connector-admin-token');
   });
 });
