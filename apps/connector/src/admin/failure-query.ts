@@ -5,6 +5,7 @@ import { ConnectorErrorCode } from '../http/connector-error-code.js';
 
 const STATES: readonly FailureState[] = ['open', 'replayed', 'dismissed'];
 const FAILURE_ID = /^[1-9]\d{0,18}$/;
+const BIGINT_MAX = 2n ** 63n - 1n;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
@@ -42,7 +43,7 @@ export function pageOf(query: Query): { limit: number; offset: number } {
 
 /** A failure id from the path; anything but a positive integer is a 404, never a database error. */
 export function failureIdOf(id: string): string {
-  if (!FAILURE_ID.test(id)) throw notFound(id);
+  if (!FAILURE_ID.test(id) || BigInt(id) > BIGINT_MAX) throw notFound(id);
   return id;
 }
 
