@@ -72,24 +72,32 @@ export const services = [
     defaultPort: 3000,
     hostVariable: 'CONNECTOR_HOST',
     readyPath: '/health/live',
+    openapiPath: '/openapi.json',
+    docsPath: '/docs',
     readme: 'apps/connector/README.md',
     after: ['catalog', 'shopify'],
     // In the stack: the demo shop of the Shopify sandbox against the catalog sandbox's seeded
     // account (apps/connector/src/local-stack). Alone, the connector reads only the user's settings.
-    env: async (_env, urls, port) => {
+    env: async (userEnv, urls, port) => {
       if (!urls.catalog || !urls.shopify) return {};
       const entry = new URL(
         '../../dist/apps/connector/src/local-stack/local-stack-environment.js',
         import.meta.url,
       );
       const { localStackEnvironment } = await import(entry.href);
-      return localStackEnvironment({ catalogUrl: urls.catalog, shopifyUrl: urls.shopify, port });
+      const own = localStackEnvironment({ catalogUrl: urls.catalog, shopifyUrl: urls.shopify, port });
+      // The user's token file replaces the public admin token (both set is a configuration error).
+      if (given(userEnv, 'CONNECTOR_ADMIN_TOKEN_FILE')) delete own.CONNECTOR_ADMIN_TOKEN;
+      return own;
     },
     details: (env) => [
       'webhooks from the Shopify sandbox arrive at /webhooks/shopify (subscribed at boot)',
       given(env, 'DATABASE_URL')
         ? 'PostgreSQL: DATABASE_URL'
         : 'PostgreSQL: embedded (its data is deleted when the stack stops); queues on it unless REDIS_URL',
+      given(env, 'CONNECTOR_ADMIN_TOKEN') || given(env, 'CONNECTOR_ADMIN_TOKEN_FILE')
+        ? 'admin API (/admin): Authorization: Bearer <your CONNECTOR_ADMIN_TOKEN>; metrics at /metrics'
+        : 'admin API (/admin): Authorization: Bearer connector-admin-token; metrics at /metrics',
     ],
     tryCommand: (url) => `curl -s ${url}/health/ready`,
   },

@@ -73,9 +73,15 @@ describe('npm start: the local stack', () => {
       'sandbox-portal-token',
       'shpat_sandbox_demo_token',
       'sandbox-control-token',
+      'Bearer connector-admin-token',
     ]) {
       expect(output).toContain(credential);
     }
+    // The printed admin token opens the connector's admin API.
+    const failures = await fetch(`${connector}/admin/failures`, {
+      headers: { Authorization: 'Bearer connector-admin-token' },
+    });
+    expect(failures.status).toBe(200);
     const tryLine = /^Try: {2}curl -s (\S+) -H '(X-API-Key): ([^']+)'$/m.exec(output);
     expect(tryLine?.[1]).toBe(`${catalog}/v1/taxonomies`);
     const tried = await fetch(tryLine?.[1] as string, {

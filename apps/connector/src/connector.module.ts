@@ -1,15 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Clock } from '#lib/clock';
+import { AdminModule } from './admin/admin.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import type { ConnectorConfig } from './config/connector.config.js';
 import { connectorConfigModule } from './config/connector-config.module.js';
 import { databaseModule } from './database/database.module.js';
+import { DocsModule } from './docs/docs.module.js';
 import { FailuresModule } from './failures/failures.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ConnectorExceptionFilter } from './http/connector-exception.filter.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { queuesModule } from './queues/queues.module.js';
 import { ShopifyModule } from './shopify/shopify.module.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
@@ -48,6 +51,10 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       syncModule(wiring.syncHooks, wiring.mappingFiles),
       SkuMapModule,
       HealthModule,
+      // Operations: they may use any stage; nothing imports them.
+      MetricsModule,
+      AdminModule,
+      DocsModule,
     ],
     providers: [{ provide: APP_FILTER, useClass: ConnectorExceptionFilter }],
   };

@@ -47,6 +47,8 @@ describe('the connector import graph', () => {
         ['catalog/c.ts', "import { M } from '../mapping/m.js';"],
         ['sku-map/ok.ts', "import type { StoredRecord } from '../sync/plan/index.js';"],
         ['sync/steps.ts', "import { SkuMapRepository } from '../sku-map/sku-map.repository.js';"],
+        ['admin/a.ts', "import { SyncEnqueuer } from '../inbox/sync-enqueuer.js';"],
+        ['failures/f.ts', "import { ConnectorMetrics } from '../metrics/connector-metrics.js';"],
       ]),
     );
     expect(violations.map((v) => `${v.file}: ${v.reason}`)).toEqual([
@@ -59,6 +61,7 @@ describe('the connector import graph', () => {
       'mapping/later.ts: stage sync imports the later stage sku-map',
       'catalog/c.ts: catalog (beside the stages) imports sync',
       'sync/steps.ts: stage sync imports the later stage sku-map',
+      'failures/f.ts: failures imports metrics (operations: nothing imports them)',
     ]);
   });
 });

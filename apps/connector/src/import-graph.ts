@@ -15,6 +15,8 @@ export const STAGE_PARTS: Readonly<Record<string, (typeof STAGES)[number]>> = { 
 export const BESIDE = ['catalog', 'shopify', 'failures'] as const;
 /** Below everything: they import only each other and the tokens. */
 export const BASE = ['config', 'http', 'database', 'queues', 'health', 'local-stack'] as const;
+/** Operations (admin API, metrics, OpenAPI docs): they may import anything; nothing imports them. */
+export const OPERATIONS = ['admin', 'metrics', 'docs'] as const;
 /** The one top-level file the folders may import. */
 const TOKENS = 'connector.tokens.ts';
 
@@ -42,6 +44,9 @@ function forbidden(from: string, to: string, target: string): string | null {
   const stage = (name: string) => (STAGES as readonly string[]).indexOf(name);
   const isBeside = (name: string) => (BESIDE as readonly string[]).includes(name);
   const isBase = (name: string) => (BASE as readonly string[]).includes(name);
+  const isOperations = (name: string) => (OPERATIONS as readonly string[]).includes(name);
+  if (isOperations(from)) return null;
+  if (isOperations(to)) return `${from} imports ${to} (operations: nothing imports them)`;
   if (stage(from) >= 0) {
     if (stage(to) > stage(from)) return `stage ${from} imports the later stage ${to}`;
     return stage(to) >= 0 || isBeside(to) || isBase(to) ? null : `unknown folder ${to}`;

@@ -149,4 +149,17 @@ describe('loadConnectorConfig', () => {
       'CONNECTOR_SHOPS is required',
     );
   });
+
+  it('reads the admin token (or its file), refuses a short one, and never prints it', () => {
+    expect(loadConnectorConfig(BASE).admin.token).toBeNull();
+    const config = loadConnectorConfig(
+      { ...BASE, CONNECTOR_ADMIN_TOKEN_FILE: '/run/secrets/admin' },
+      () => 'admin-token-from-file-0001\n',
+    );
+    expect(config.admin.token?.reveal()).toBe('admin-token-from-file-0001');
+    expect(JSON.stringify(config)).not.toContain('admin-token-from-file');
+    expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_ADMIN_TOKEN: 'short' }))).toContain(
+      'CONNECTOR_ADMIN_TOKEN must be at least 16 characters long',
+    );
+  });
 });

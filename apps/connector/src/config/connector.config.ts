@@ -1,5 +1,6 @@
-import { type Env, loadConfig } from '#lib/config';
-import { readSecretFile, type SecretFileReader } from './secret-reader.js';
+import { type Env, type EnvReader, loadConfig } from '#lib/config';
+import type { Secret } from './secret.js';
+import { readSecret, readSecretFile, type SecretFileReader } from './secret-reader.js';
 import { readShops, type ShopConfig } from './shop-config.js';
 
 export type { ShopConfig } from './shop-config.js';
@@ -64,7 +65,14 @@ export interface ConnectorConfig {
     /** How long a job for a shop whose catalog key is paused waits before looking again. */
     pauseRecheckMs: number;
   };
+  admin: {
+    /** Bearer token of `/admin`; null: every admin route answers 503 `admin_disabled` (never open). */
+    token: Secret | null;
+  };
 }
+
+/** Shortest admin token accepted: a guessable token guards nothing. */
+export const ADMIN_TOKEN_MIN_LENGTH = 16;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -136,6 +144,7 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
         breakerAuthCooldownMs: read.int('CONNECTOR_CATALOG_BREAKER_AUTH_COOLDOWN_MS', 60_000, { min: 1 }),
         pauseRecheckMs: read.int('CONNECTOR_CATALOG_PAUSE_RECHECK_MS', 30_000, { min: 1 }),
       },
+      admin: { token: readAdminToken(read, env, readFile) },
     };
   });
 }
@@ -144,4 +153,13 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
 export function findShop(config: ConnectorConfig, domain: string): ShopConfig | undefined {
   const wanted = domain.toLowerCase();
   return config.shops.find((shop) => shop.domain === wanted);
+}
+
+/** `CONNECTOR_ADMIN_TOKEN` (or `_FILE`): optional, but never shorter than `ADMIN_TOKEN_MIN_LENGTH`. */
+function readAdminToken(read: EnvReader, env: Env, readFile: SecretFileReader): Secret | null {
+  const token = readSecret(read, env, 'CONNECTOR_ADMIN_TOKEN', readFile) ?? null;
+  if (token !== null && token.reveal().length < ADMIN_TOKEN_MIN_LENGTH) {
+    read.problems.push(`CONNECTOR_ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters long`);
+  }
+  return token;
 }

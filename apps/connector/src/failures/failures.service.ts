@@ -16,6 +16,14 @@ export interface FailureInput {
   attempts: number;
 }
 
+/** What the failures inbox can be filtered by (every field optional; all given must match). */
+export interface FailureFilter {
+  shop?: string;
+  jobKind?: string;
+  state?: FailureState;
+  subjectKey?: string;
+}
+
 /** The failures inbox: record, list, replay, dismiss. Nothing that failed is ever swallowed. */
 @Injectable()
 export class FailuresService {
@@ -67,6 +75,29 @@ export class FailuresService {
     limit = 100,
   ): Promise<Failure[]> {
     return this.failures.find({ where: filter, order: { lastFailedAt: 'DESC' }, take: limit });
+  }
+
+  /** One page of the failures matching `filter`, the latest failure first, and how many match. */
+  async search(
+    filter: FailureFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: Failure[]; total: number }> {
+    const where = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+    const [items, total] = await this.failures.findAndCount({
+      where,
+      order: { lastFailedAt: 'DESC', id: 'DESC' },
+      take: page.limit,
+      skip: page.offset,
+    });
+    return { items, total };
+  }
+
+  /** Open failures per shop and job kind (the metrics' gauge). */
+  async openCounts(): Promise<Array<{ shop: string; jobKind: string; count: number }>> {
+    const rows: Array<{ shop: string; job_kind: string; count: string }> = await this.failures.query(
+      `SELECT shop, job_kind, count(*) AS count FROM ${this.table} WHERE state = 'open' GROUP BY shop, job_kind`,
+    );
+    return rows.map((row) => ({ shop: row.shop, jobKind: row.job_kind, count: Number(row.count) }));
   }
 
   /**

@@ -12,6 +12,9 @@ export const ConnectorErrorCode = {
   NOT_FOUND: 'not_found',
   METHOD_NOT_ALLOWED: 'method_not_allowed',
   BAD_REQUEST: 'bad_request',
+  UNAUTHORIZED: 'unauthorized',
+  ADMIN_DISABLED: 'admin_disabled',
+  FAILURE_NOT_OPEN: 'failure_not_open',
   INTERNAL_ERROR: 'internal_error',
 } as const;
 export type ConnectorErrorCode = (typeof ConnectorErrorCode)[keyof typeof ConnectorErrorCode];
@@ -30,5 +33,8 @@ export const CONNECTOR_ERROR_STATUS: Readonly<Record<ConnectorErrorCode, number>
   not_found: 404,
   method_not_allowed: 405,
   bad_request: 400,
+  unauthorized: 401,
+  admin_disabled: 503,
+  failure_not_open: 409,
   internal_error: 500,
 };

@@ -20,6 +20,7 @@ describe('localStackEnvironment', () => {
     expect(shop?.catalog).toMatchObject({ baseUrl: 'http://127.0.0.1:4010' });
     expect(shop?.catalog.apiKey.reveal()).toBe('demo-api-key-0001');
     expect(shop?.mappingFile).toBe(fileURLToPath(new URL('../../mappings/demo.yaml', import.meta.url)));
+    expect(config.admin.token?.reveal()).toBe('connector-admin-token');
   });
 
   it('finds the demo mapping from the build in dist/ as from the sources', () => {

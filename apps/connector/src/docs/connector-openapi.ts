@@ -1,0 +1,210 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/failure-query.js';
+import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
+
+/** One operation: its id, what it answers, and the errors beyond the common 500. */
+interface OperationSpec {
+  operationId: string;
+  tag: 'webhooks' | 'health' | 'admin' | 'metrics' | 'docs';
+  summary: string;
+  description?: string;
+  security?: 'adminToken' | 'shopifyHmac';
+  parameters?: Array<Record<string, unknown>>;
+  /** Component schema of the 2xx JSON answer, or a media type and schema. */
+  answer: string | { mediaType: string; schema: Record<string, unknown> };
+  /** Error statuses, each answered with ErrorBody. */
+  errors?: number[];
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad request (details name the parameter or header)',
+  401: 'Missing or wrong credential',
+  404: 'Not found',
+  409: 'The failure is not open',
+  413: 'Payload too large',
+  422: 'Signed, but not a usable product payload (kept)',
+  500: 'Internal error: the correlation id only',
+  503: 'Unavailable (storage down; admin API disabled without CONNECTOR_ADMIN_TOKEN)',
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function operation(spec: OperationSpec): Record<string, unknown> {
+  const answer =
+    typeof spec.answer === 'string'
+      ? { mediaType: 'application/json', schema: ref(spec.answer) }
+      : spec.answer;
+  const errors = [
+    ...new Set([...(spec.security === 'adminToken' ? [401, 503] : []), ...(spec.errors ?? []), 500]),
+  ];
+  const responses: Record<string, unknown> = {
+    200: { description: 'Success', content: { [answer.mediaType]: { schema: answer.schema } } },
+  };
+  for (const status of errors.sort()) {
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? 'Error',
+      content: { 'application/json': { schema: ref('ErrorBody') } },
+    };
+  }
+  return {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    security: spec.security ? [{ [spec.security]: [] }] : [],
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    responses,
+  };
+}
+
+const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+const FILTER = [
+  query('shop', 'Only this shop (`<name>.myshopify.com`).'),
+  query('jobKind', 'Only this job kind, e.g. `sync-product`.'),
+  query('state', 'Only failures in this state.', { enum: ['open', 'replayed', 'dismissed'] }),
+  query('subject', 'Only this subject (a product sync: the Shopify product id).'),
+];
+const LIMIT = query('limit', `At most this many (default ${DEFAULT_PAGE_SIZE}).`, {
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_PAGE_SIZE,
+});
+const FAILURE_ID = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
+};
+
+/** The connector's OpenAPI 3.1 document: every route it serves (checked by test/operations.e2e-spec.ts). */
+export function buildConnectorOpenApi(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'catalog-connector',
+      version: '1.0.0',
+      description:
+        'Takes Shopify product webhooks and keeps the Product Enrichment Catalog in step. Errors are ' +
+        '{"error": {"code", "message", "requestId", "details"?}}; /admin needs Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        adminToken: { type: 'http', scheme: 'bearer', description: 'CONNECTOR_ADMIN_TOKEN' },
+        shopifyHmac: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Shopify-Hmac-Sha256',
+          description: "Base64 HMAC-SHA256 of the raw body with one of the shop's webhook secrets.",
+        },
+      },
+      schemas: CONNECTOR_SCHEMAS,
+    },
+    paths: {
+      '/webhooks/shopify': {
+        post: operation({
+          operationId: 'receiveShopifyWebhook',
+          tag: 'webhooks',
+          summary: 'Take a products/create, products/update or products/delete delivery',
+          description:
+            'Verifies, stores and enqueues; nothing else. See the README, "Intake", for every answer.',
+          security: 'shopifyHmac',
+          answer: 'WebhookAnswer',
+          errors: [400, 401, 404, 413, 422, 503],
+        }),
+      },
+      '/health/live': {
+        get: operation({
+          operationId: 'getLiveness',
+          tag: 'health',
+          summary: 'The process answers',
+          answer: 'Liveness',
+        }),
+      },
+      '/health/ready': {
+        get: operation({
+          operationId: 'getReadiness',
+          tag: 'health',
+          summary: 'PostgreSQL and the queue backend answer (503 with the same body otherwise)',
+          answer: 'Readiness',
+        }),
+      },
+      '/metrics': {
+        get: operation({
+          operationId: 'getMetrics',
+          tag: 'metrics',
+          summary: 'Prometheus metrics (text format 0.0.4)',
+          answer: { mediaType: 'text/plain', schema: { type: 'string' } },
+        }),
+      },
+      '/openapi.json': {
+        get: operation({
+          operationId: 'getOpenApiDocument',
+          tag: 'docs',
+          summary: 'This document (Swagger UI at /docs)',
+          answer: { mediaType: 'application/json', schema: { type: 'object' } },
+        }),
+      },
+      '/admin/failures': {
+        get: operation({
+          operationId: 'listFailures',
+          tag: 'admin',
+          summary: 'The failures inbox, latest failure first',
+          security: 'adminToken',
+          parameters: [...FILTER, LIMIT, query('offset', 'Skip this many.', { type: 'integer', minimum: 0 })],
+          answer: 'FailurePage',
+          errors: [400],
+        }),
+      },
+      '/admin/failures/replay': {
+        post: operation({
+          operationId: 'replayMatchingFailures',
+          tag: 'admin',
+          summary: 'Replay up to `limit` open failures matching the filter',
+          security: 'adminToken',
+          parameters: [...FILTER, LIMIT],
+          answer: 'BulkReplay',
+          errors: [400],
+        }),
+      },
+      '/admin/failures/{id}': {
+        get: operation({
+          operationId: 'getFailure',
+          tag: 'admin',
+          summary: 'One failure',
+          security: 'adminToken',
+          parameters: [FAILURE_ID],
+          answer: 'Failure',
+          errors: [404],
+        }),
+      },
+      '/admin/failures/{id}/replay': {
+        post: operation({
+          operationId: 'replayFailure',
+          tag: 'admin',
+          summary: "Run an open failure's job again (it becomes `replayed`)",
+          security: 'adminToken',
+          parameters: [FAILURE_ID],
+          answer: 'Failure',
+          errors: [404, 409],
+        }),
+      },
+      '/admin/failures/{id}/dismiss': {
+        post: operation({
+          operationId: 'dismissFailure',
+          tag: 'admin',
+          summary: 'Close an open failure without running it again',
+          security: 'adminToken',
+          parameters: [FAILURE_ID],
+          answer: 'Failure',
+          errors: [404, 409],
+        }),
+      },
+    },
+  };
+}

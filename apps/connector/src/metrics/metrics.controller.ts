@@ -1,0 +1,18 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { ConnectorMetrics } from './connector-metrics.js';
+
+/**
+ * `GET /metrics`, Prometheus text format. Open like the health routes (scrapers rarely send
+ * credentials): it shows counts, states and shop domains, never a secret or a payload.
+ */
+@Controller('metrics')
+export class MetricsController {
+  constructor(private readonly metrics: ConnectorMetrics) {}
+
+  @Get()
+  async scrape(@Res() res: Response): Promise<void> {
+    const text = await this.metrics.render();
+    res.status(200).setHeader('Content-Type', this.metrics.registry.contentType).end(text);
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { FailuresModule } from '../failures/failures.module.js';
+import { ConnectorMetrics } from './connector-metrics.js';
+import { JobMetrics } from './job-metrics.js';
+import { MetricsController } from './metrics.controller.js';
+import { StateGauges } from './state-gauges.js';
+import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
+
+/** `/metrics`: this instance's registry, the webhook and job counters, the gauges of state. */
+@Module({
+  imports: [DiscoveryModule, FailuresModule, CatalogModule],
+  controllers: [MetricsController],
+  providers: [
+    ConnectorMetrics,
+    StateGauges,
+    JobMetrics,
+    { provide: APP_INTERCEPTOR, useClass: WebhookMetricsInterceptor },
+  ],
+  exports: [ConnectorMetrics],
+})
+export class MetricsModule {}
