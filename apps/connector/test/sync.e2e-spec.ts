@@ -133,6 +133,8 @@ describe('product sync jobs', () => {
       await eventually(async () => probe.started.get(productId) === 6, 30_000);
       expect(probe.maxConcurrent.get(productId)).toBe(1);
       expect(probe.lockBusy.get(productId) ?? 0).toBeGreaterThan(0);
+      // The sixth job has started; its Shopify read may still be on its way to the sandbox's log.
+      await eventually(async () => (await reads(productId)) >= 6, 10_000);
       expect(await reads(productId)).toBe(6);
     } finally {
       probe.slowMs = 0;
