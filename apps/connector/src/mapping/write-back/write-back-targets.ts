@@ -1,4 +1,4 @@
-import type { AttributeType } from '#lib/catalog-contract';
+import { type AttributeType, USER_ATTRIBUTE_TYPES } from '#lib/catalog-contract';
 import type { WriteBackTarget } from '../mapping-file.js';
 import { isMetafieldType, METAFIELD_NAME_RULES, nearestMetafieldType } from './metafield-types.data.js';
 
@@ -22,19 +22,8 @@ export const FIELD_TARGET_SOURCES: Readonly<Record<string, readonly Source[]>> =
   tags: ['MULTI_SELECT', 'DROPDOWN', 'TEXT'],
 };
 
-const ALL_USER_TYPES: readonly Source[] = [
-  'NUMBER',
-  'PRICE',
-  'TEXT',
-  'LONG_TEXT',
-  'RICH_TEXT',
-  'DATE',
-  'DATETIME',
-  'URL',
-  'DROPDOWN',
-  'MULTI_SELECT',
-  'MEASURE',
-];
+// Every type an account may configure, and MEASURE (system-managed, but readable).
+const ALL_USER_TYPES: readonly Source[] = [...USER_ATTRIBUTE_TYPES, 'MEASURE'];
 
 /** Metafield type -> the catalog types converted to it (see `convertForMetafield`). */
 export const METAFIELD_TARGET_SOURCES: Readonly<Record<string, readonly Source[]>> = {
