@@ -1,32 +1,14 @@
 import type { ProductWriteRequest } from '#lib/catalog-contract';
-import type { ManualClock } from '#lib/clock';
 import { portalFor, productBody, type RequestLogEntry } from '#testing/catalog-sandbox';
 import type { CatalogClientLogger, CatalogClientMetrics } from '../src/index.js';
 
+export { drive } from '#lib/testing';
 // The sandbox as the client's tests reach it: new test files import these from here, never by path.
 export {
   type CatalogSandboxHarness,
   startCatalogSandbox,
   type TestAccount,
 } from '#testing/catalog-sandbox';
-
-/**
- * Runs `work` while moving a ManualClock forward whenever something sleeps on it, yielding to real
- * I/O (the sandbox's HTTP answers) between steps. Time moves only while someone waits on it.
- */
-export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 10): Promise<T> {
-  let done = false;
-  const tracked = work.finally(() => {
-    done = true;
-  });
-  tracked.catch(() => {});
-  for (let steps = 0; !done; steps++) {
-    if (steps > 200_000) throw new Error('drive: work never settled');
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!done && clock.pendingSleepers > 0) await clock.advance(stepMs);
-  }
-  return tracked;
-}
 
 /** An entry of the sandbox's request log. */
 export type LoggedRequest = RequestLogEntry;

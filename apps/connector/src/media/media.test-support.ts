@@ -1,4 +1,5 @@
 import type { ManualClock } from '#lib/clock';
+import { drive as driveClock } from '#lib/testing';
 import type { GalleryState, GalleryStateRepository, ImageMapRepository, ImageMapRow } from './media-store.js';
 
 /** The image map in memory, for tests (the app's is a TypeORM repository). Counts its calls. */
@@ -41,20 +42,6 @@ export class InMemoryGalleryStates implements GalleryStateRepository {
   }
 }
 
-/**
- * Runs `work` while moving a ManualClock forward whenever something sleeps on it (the client's
- * limiter, poll delays), yielding to real I/O between steps: time moves only while someone waits.
- */
-export async function drive<T>(clock: ManualClock, work: Promise<T>, stepMs = 250): Promise<T> {
-  let done = false;
-  const tracked = work.finally(() => {
-    done = true;
-  });
-  tracked.catch(() => {});
-  for (let steps = 0; !done; steps++) {
-    if (steps > 200_000) throw new Error('drive: work never settled');
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!done && clock.pendingSleepers > 0) await clock.advance(stepMs);
-  }
-  return tracked;
-}
+/** The shared ManualClock driver, with the larger step the media polls need by default. */
+export const drive = <T>(clock: ManualClock, work: Promise<T>, stepMs = 250): Promise<T> =>
+  driveClock(clock, work, stepMs);
