@@ -6,16 +6,22 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import type { ConnectorConfig } from './config/connector.config.js';
 import { connectorConfigModule } from './config/connector-config.module.js';
 import { databaseModule } from './database/database.module.js';
+import { RetentionModule } from './database/retention.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { enrichmentModule } from './enrichment/enrichment.module.js';
 import { FailuresModule } from './failures/failures.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OperationsSeamsModule } from './health/operations-seams.module.js';
 import { ConnectorExceptionFilter } from './http/connector-exception.filter.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
+import { mappingModule } from './mapping/mapping.module.js';
+import { mediaModule } from './media/media.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { queuesModule } from './queues/queues.module.js';
+import { ResyncModule } from './resync/resync.module.js';
 import { ShopifyModule } from './shopify/shopify.module.js';
-import { SkuMapModule } from './sku-map/sku-map.module.js';
+import { skuMapModule } from './sku-map/sku-map.module.js';
 import { syncModule } from './sync/sync.module.js';
 import type { SyncHooks } from './sync/sync-hooks.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
@@ -30,26 +36,34 @@ export interface ConnectorWiring {
 }
 
 /**
- * The connector, one module per stage of the data flow: webhooks -> inbox -> sync (-> sku-map),
+ * The connector, one module per stage of the data flow: webhooks -> inbox -> sync (-> sku-map) -> media,
  * with catalog, shopify and failures beside them; config, database, queues and http below.
  */
 @Module({})
 export class ConnectorModule {}
 
 export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring): DynamicModule {
+  // One instance of each, shared by the stages that need them.
+  const mapping = mappingModule(wiring.mappingFiles);
+  const skuMap = skuMapModule(mapping);
   return {
     module: ConnectorModule,
     imports: [
       connectorConfigModule(config, wiring.clock, wiring.shopifyFetch),
       databaseModule(config),
+      OperationsSeamsModule,
+      RetentionModule,
       queuesModule(config),
       ShopifyModule,
       CatalogModule,
       FailuresModule,
       webhooksModule([InboxModule]),
       InboxModule,
-      syncModule(wiring.syncHooks, wiring.mappingFiles),
-      SkuMapModule,
+      syncModule({ hooks: wiring.syncHooks, mapping, steps: [skuMap] }),
+      skuMap,
+      mediaModule(skuMap),
+      ResyncModule,
+      enrichmentModule({ mapping, skuMap }),
       HealthModule,
       // Operations: they may use any stage; nothing imports them.
       MetricsModule,

@@ -1,9 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import type { INestApplication, LogLevel } from '@nestjs/common';
+import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
 import { Clock, SystemClock } from '#lib/clock';
 import type { ConnectorConfig } from './config/connector.config.js';
+import { configuredSecrets } from './config/operations-config.js';
 import { connectorModule } from './connector.module.js';
+import { JsonLogger } from './http/json-logger.js';
+import { requestLog } from './http/request-log.js';
 import { loadShopMappingFiles } from './mapping/load-shop-mappings.js';
 import type { SyncHooks } from './sync/sync-hooks.js';
 
@@ -11,8 +15,13 @@ import type { SyncHooks } from './sync/sync-hooks.js';
 export interface ConnectorOptions {
   /** Time for timestamps, pacing and probes; the wall clock by default. */
   clock?: Clock;
-  /** Nest's log levels; `false` silences it. */
-  logger?: LogLevel[] | false;
+  /**
+   * The JSON logger's level as Nest levels (the lowest given wins; `['error']` logs errors only),
+   * `false` to silence it, or a logger of your own. By default `CONNECTOR_LOG_LEVEL`.
+   */
+  logger?: LogLevel[] | false | LoggerService;
+  /** Where the JSON log lines go (tests capture them); stdout by default. */
+  logDestination?: DestinationStream;
   /** Every shop's Admin API calls go through this (tests: the Shopify sandbox's `sandboxFetch`). */
   shopifyFetch?: typeof fetch;
   /** Test seams in the product sync job. */
@@ -43,6 +52,7 @@ export async function createConnector(
   options: ConnectorOptions = {},
 ): Promise<Connector> {
   const mappingFiles = await loadShopMappingFiles(config.shops);
+  const logger = loggerOf(config, options);
   const app = await NestFactory.create(
     connectorModule(config, {
       mappingFiles,
@@ -50,9 +60,10 @@ export async function createConnector(
       shopifyFetch: options.shopifyFetch ?? null,
       syncHooks: options.syncHooks ?? {},
     }),
-    { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] },
+    { bodyParser: false, logger },
   );
   app.getHttpAdapter().getInstance().disable('x-powered-by');
+  app.use(requestLog(logger));
   await app.init();
   let bound: { url: string; address: string } | undefined;
   const known = () => {
@@ -77,4 +88,26 @@ export async function createConnector(
     },
     close: () => app.close(),
   };
+}
+
+const PINO_LEVEL_OF: Array<[LogLevel, string]> = [
+  ['verbose', 'trace'],
+  ['debug', 'debug'],
+  ['log', 'info'],
+  ['warn', 'warn'],
+  ['error', 'error'],
+  ['fatal', 'fatal'],
+];
+
+/** The JSON logger the options ask for (the config's level unless they name levels). */
+function loggerOf(config: ConnectorConfig, options: ConnectorOptions): LoggerService {
+  const given = options.logger;
+  if (given !== undefined && given !== false && !Array.isArray(given)) return given;
+  const level =
+    given === false
+      ? 'silent'
+      : Array.isArray(given)
+        ? (PINO_LEVEL_OF.find(([nest]) => given.includes(nest))?.[1] ?? 'silent')
+        : config.operations.logLevel;
+  return new JsonLogger({ level, destination: options.logDestination, secrets: configuredSecrets(config) });
 }

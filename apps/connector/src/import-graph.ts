@@ -4,7 +4,7 @@ import { posix } from 'node:path';
  * The stages of the data flow, in order: a stage may import earlier stages, never a later one.
  * A later stage plugs into an earlier one through a token (`DELIVERY_INBOX`, `SYNC_STEPS`).
  */
-export const STAGES = ['webhooks', 'inbox', 'sync', 'sku-map', 'media', 'enrichment'] as const;
+export const STAGES = ['webhooks', 'inbox', 'sync', 'sku-map', 'media', 'enrichment', 'resync'] as const;
 /**
  * Folders that belong to a stage: they and the stage import each other freely. The mapping is
  * the sync's own configuration (the planner resolves values through it; it names the fields of
@@ -15,8 +15,8 @@ export const STAGE_PARTS: Readonly<Record<string, (typeof STAGES)[number]>> = { 
 export const BESIDE = ['catalog', 'shopify', 'failures'] as const;
 /** Below everything: they import only each other and the tokens. */
 export const BASE = ['config', 'http', 'database', 'queues', 'health', 'local-stack'] as const;
-/** Operations (admin API, metrics, OpenAPI docs): they may import anything; nothing imports them. */
-export const OPERATIONS = ['admin', 'metrics', 'docs'] as const;
+/** Operations (admin API, metrics, OpenAPI docs, the command line): they may import anything; nothing imports them. */
+export const OPERATIONS = ['admin', 'metrics', 'docs', 'cli'] as const;
 /** The one top-level file the folders may import. */
 const TOKENS = 'connector.tokens.ts';
 

@@ -4,5 +4,8 @@ export { Secret } from './config/secret.js';
 export { type Connector, type ConnectorOptions, createConnector } from './create-connector.js';
 export { type LocalStackUrls, localStackEnvironment } from './local-stack/local-stack-environment.js';
 export { type ShopMappingState, ShopMappings } from './mapping/shop-mappings.js';
+export { DriftScanner } from './sku-map/drift-scanner.js';
+export { SkuMapRepository } from './sku-map/sku-map.repository.js';
 export type { SyncHooks } from './sync/sync-hooks.js';
+export { SyncRecords, type SyncRecordView } from './sync/sync-records.repository.js';
 export { WEBHOOK_PATH } from './webhooks/webhook-subscriptions.js';

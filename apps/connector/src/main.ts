@@ -3,7 +3,9 @@ import { Logger } from '@nestjs/common';
 import { ConfigError } from '#lib/config';
 import { type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
 import { type ConnectorConfig, loadConnectorConfig } from './config/connector.config.js';
+import { configuredSecrets } from './config/operations-config.js';
 import { createConnector } from './create-connector.js';
+import { JsonLogger } from './http/json-logger.js';
 import { WEBHOOK_PATH } from './webhooks/webhook-subscriptions.js';
 
 // environment -> config -> create -> listen. Nothing else reads process.env.
@@ -17,6 +19,10 @@ try {
   process.exit(1);
 }
 
+// JSON lines on stdout from here on (pino), scrubbed of every configured secret.
+const jsonLogger = new JsonLogger({ level: config.operations.logLevel, secrets: configuredSecrets(config) });
+Logger.overrideLogger(jsonLogger);
+
 let embedded: LocalPostgres | undefined;
 if (config.database.url === null) {
   embedded = await startLocalPostgres({ database: 'catalog_connector' });
@@ -25,7 +31,7 @@ if (config.database.url === null) {
 }
 
 try {
-  const connector = await createConnector(config);
+  const connector = await createConnector(config, { logger: jsonLogger });
   const url = await connector.listen();
   const queue = config.queue.redisUrl === null ? 'PostgreSQL' : 'Redis';
   logger.log(

@@ -62,9 +62,32 @@ describe('operations', () => {
     return { method, path: path.replace(/\{\w+\}/g, '1') };
   };
 
+  /** The web view's routes take a session cookie, never a bearer token: without one, the sign-in page (401). */
+  const isUi = (route: string) => / \/admin\/ui(\/|$)/.test(route);
+
+  it('refuses every /admin/ui route without a session (401, the sign-in page), a bearer token included', async () => {
+    const routes = adminRoutes().filter(isUi);
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    for (const route of [...routes, 'GET /admin/ui/queues/', 'GET /admin/ui/queues/api/queues']) {
+      const { method, path } = concrete(route);
+      for (const given of [undefined, 'wrong-token', token]) {
+        const answer = await call(harness.url, method, path, given);
+        expect(answer.status, `${route} with ${given ?? 'no token'}`).toBe(401);
+        expect(answer.text).toContain('name="token"');
+        expect(answer.text).not.toContain(token);
+      }
+    }
+    const wrong = await fetch(`${harness.url}/admin/ui/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: `${token}x` }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
   it('refuses every /admin route without the token, and with a wrong one, with 401', async () => {
-    const routes = adminRoutes();
-    expect(routes.length).toBeGreaterThanOrEqual(5);
+    const routes = adminRoutes().filter((route) => !isUi(route));
+    expect(routes.length).toBeGreaterThanOrEqual(8);
     for (const route of routes) {
       const { method, path } = concrete(route);
       for (const given of [undefined, 'wrong-token', `${token}x`, token.slice(0, -1)]) {
@@ -95,7 +118,8 @@ describe('operations', () => {
         for (const given of [undefined, 'anything-at-all-here']) {
           const answer = await call<ErrorBody>(closed.url, method, path, given);
           expect(answer.status, route).toBe(503);
-          expect(answer.body.error.code).toBe('admin_disabled');
+          if (isUi(route)) expect(answer.text).toContain('CONNECTOR_ADMIN_TOKEN');
+          else expect(answer.body.error.code).toBe('admin_disabled');
         }
       }
     } finally {

@@ -11,6 +11,7 @@ import {
 import { Clock } from '#lib/clock';
 import type { ConnectorConfig, ShopConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { Observations } from '../health/observations.js';
 
 /** One catalog account as the connector reaches it: its client and the shops on it. */
 export interface CatalogAccount {
@@ -36,6 +37,7 @@ export class CatalogClients implements OnModuleDestroy {
   constructor(
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
     clock: Clock,
+    private readonly observations: Observations,
   ) {
     const { redisUrl } = config.queue;
     this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
@@ -52,7 +54,7 @@ export class CatalogClients implements OnModuleDestroy {
       const id = `${shop.catalog.baseUrl}#${apiKeyFingerprint(shop.catalog.apiKey.reveal())}`;
       let account = this.accounts.get(id);
       if (!account) {
-        account = { id, client: this.createClient(shop, clock), shops: [] };
+        account = { id, client: this.createClient(id, shop, clock), shops: [] };
         this.accounts.set(id, account);
       }
       account.shops.push(shop.domain);
@@ -77,7 +79,7 @@ export class CatalogClients implements OnModuleDestroy {
     this.redis?.disconnect();
   }
 
-  private createClient(shop: ShopConfig, clock: Clock): CatalogClient {
+  private createClient(id: string, shop: ShopConfig, clock: Clock): CatalogClient {
     const { ratePerSecond, burst, breakerCooldownMs, breakerAuthCooldownMs } = this.config.catalog;
     return new CatalogClient({
       baseUrl: shop.catalog.baseUrl,
@@ -86,6 +88,14 @@ export class CatalogClients implements OnModuleDestroy {
       rate: { ratePerSecond, burst },
       limiter: ({ fingerprint }) => this.limiter(fingerprint, clock),
       breaker: { cooldownMs: breakerCooldownMs, authCooldownMs: breakerAuthCooldownMs },
+      // Counted by operations (calls by endpoint and status, 429s): never a header, body or key.
+      metrics: {
+        call: ({ endpoint, status, outcome }) =>
+          this.observations.catalogCall({ account: id, endpoint, status, outcome }),
+        rateLimited: ({ endpoint }) => this.observations.catalogRateLimited({ account: id, endpoint }),
+      },
+      // Product images: status polls start late and back off (config/media-uploads.ts).
+      uploads: this.config.media.uploads,
       logger: {
         debug: () => undefined,
         warn: (message) => this.logger.warn(message),

@@ -9,10 +9,21 @@ import { Clock } from '#lib/clock';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { type CatalogAccount, CatalogClients } from './catalog-clients.js';
+import { SyncPauses } from './sync-pauses.js';
+
+/** Why a shop's sync waits, for the operators' views. */
+export interface PauseState {
+  paused: boolean;
+  /** `breaker`: its catalog account's breaker is open; `operator`: paused through the admin API. */
+  by: 'breaker' | 'operator' | null;
+  reason: string | null;
+  /** ISO 8601 of an operator's pause. */
+  since: string | null;
+}
 
 /**
  * Holds back catalog work for shops whose account's breaker is open (revoked key, catalog
- * down), while shops on other accounts go on. Paused work makes no calls, so the breaker could
+ * down), or whose syncing an operator paused (`SyncPauses`), while other shops go on. Paused work makes no calls, so the breaker could
  * never close by itself: a cheap probe (the taxonomy read, at interactive priority) goes out
  * when each cool-down ends, and its success closes the breaker.
  *
@@ -31,6 +42,7 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clients: CatalogClients,
     private readonly clock: Clock,
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly pauses: SyncPauses,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,8 +69,17 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Null when the shop's catalog work may go; otherwise how long its jobs should wait (ms). */
   waitFor(shop: string): number | null {
-    const { client } = this.clients.forShop(shop);
-    return client.breaker.state === 'closed' ? null : this.config.catalog.pauseRecheckMs;
+    return this.pauseState(shop).paused ? this.config.catalog.pauseRecheckMs : null;
+  }
+
+  /** Whether the shop's sync waits, and why (an operator's pause wins: it outlasts the breaker). */
+  pauseState(shop: string): PauseState {
+    const pause = this.pauses.pauseOf(shop);
+    if (pause !== null) return { paused: true, by: 'operator', reason: pause.reason, since: pause.since };
+    const { breaker } = this.clients.forShop(shop).client;
+    if (breaker.state === 'closed') return { paused: false, by: null, reason: null, since: null };
+    const why = breaker.snapshot.reason === 'auth' ? 'catalog key refused' : 'catalog unavailable';
+    return { paused: true, by: 'breaker', reason: `${why} (breaker ${breaker.state})`, since: null };
   }
 
   private scheduleProbe(account: CatalogAccount): void {

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogClients } from './catalog-clients.js';
 import { CatalogGate } from './catalog-gate.js';
+import { SyncPause } from './sync-pause.entity.js';
+import { SyncPauseRepository } from './sync-pause.repository.js';
+import { SyncPauses } from './sync-pauses.js';
 
-/** The catalog accounts' clients and the breaker gate (beside the stages). */
+/** The catalog accounts' clients and the gate: open breakers and operators' pauses (beside the stages). */
 @Module({
-  providers: [CatalogClients, CatalogGate],
-  exports: [CatalogClients, CatalogGate],
+  imports: [TypeOrmModule.forFeature([SyncPause])],
+  providers: [CatalogClients, CatalogGate, SyncPauseRepository, SyncPauses],
+  exports: [CatalogClients, CatalogGate, SyncPauses],
 })
 export class CatalogModule {}

@@ -1,68 +1,11 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/failure-query.js';
+import { ENRICHMENT_SCHEMAS, enrichmentPaths } from './enrichment-openapi.js';
+import { operation, query } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
+import { OPERATIONS_PATHS } from './operations-openapi.js';
+import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
+import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 
-/** One operation: its id, what it answers, and the errors beyond the common 500. */
-interface OperationSpec {
-  operationId: string;
-  tag: 'webhooks' | 'health' | 'admin' | 'metrics' | 'docs';
-  summary: string;
-  description?: string;
-  security?: 'adminToken' | 'shopifyHmac';
-  parameters?: Array<Record<string, unknown>>;
-  /** Component schema of the 2xx JSON answer, or a media type and schema. */
-  answer: string | { mediaType: string; schema: Record<string, unknown> };
-  /** Error statuses, each answered with ErrorBody. */
-  errors?: number[];
-}
-
-const ERROR_TEXT: Record<number, string> = {
-  400: 'Bad request (details name the parameter or header)',
-  401: 'Missing or wrong credential',
-  404: 'Not found',
-  409: 'The failure is not open',
-  413: 'Payload too large',
-  422: 'Signed, but not a usable product payload (kept)',
-  500: 'Internal error: the correlation id only',
-  503: 'Unavailable (storage down; admin API disabled without CONNECTOR_ADMIN_TOKEN)',
-};
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-function operation(spec: OperationSpec): Record<string, unknown> {
-  const answer =
-    typeof spec.answer === 'string'
-      ? { mediaType: 'application/json', schema: ref(spec.answer) }
-      : spec.answer;
-  const errors = [
-    ...new Set([...(spec.security === 'adminToken' ? [401, 503] : []), ...(spec.errors ?? []), 500]),
-  ];
-  const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { [answer.mediaType]: { schema: answer.schema } } },
-  };
-  for (const status of errors.sort()) {
-    responses[status] = {
-      description: ERROR_TEXT[status] ?? 'Error',
-      content: { 'application/json': { schema: ref('ErrorBody') } },
-    };
-  }
-  return {
-    operationId: spec.operationId,
-    tags: [spec.tag],
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    security: spec.security ? [{ [spec.security]: [] }] : [],
-    ...(spec.parameters ? { parameters: spec.parameters } : {}),
-    responses,
-  };
-}
-
-const query = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-});
 const FILTER = [
   query('shop', 'Only this shop (`<name>.myshopify.com`).'),
   query('jobKind', 'Only this job kind, e.g. `sync-product`.'),
@@ -96,6 +39,13 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
     components: {
       securitySchemes: {
         adminToken: { type: 'http', scheme: 'bearer', description: 'CONNECTOR_ADMIN_TOKEN' },
+        adminSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'connector_admin_session',
+          description:
+            'The /admin/ui session, set by signing in with the admin token; POSTs also need its CSRF token.',
+        },
         shopifyHmac: {
           type: 'apiKey',
           in: 'header',
@@ -103,7 +53,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           description: "Base64 HMAC-SHA256 of the raw body with one of the shop's webhook secrets.",
         },
       },
-      schemas: CONNECTOR_SCHEMAS,
+      schemas: { ...CONNECTOR_SCHEMAS, ...OPERATIONS_SCHEMAS, ...RESYNC_SCHEMAS, ...ENRICHMENT_SCHEMAS },
     },
     paths: {
       '/webhooks/shopify': {
@@ -134,6 +84,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           answer: 'Readiness',
         }),
       },
+      ...OPERATIONS_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',
@@ -205,6 +156,8 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           errors: [404, 409],
         }),
       },
+      ...resyncPaths(operation),
+      ...enrichmentPaths(operation),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { Failure, type FailureState } from './failure.entity.js';
 import type { JobErrorInfo } from './job-error.js';
@@ -118,6 +118,29 @@ export class FailuresService {
   /** Closes an open failure without running it again. */
   dismiss(id: string): Promise<Failure> {
     return this.resolve(id, 'dismissed');
+  }
+
+  /**
+   * Closes the open failures of these subjects because their work has since succeeded on its own
+   * (a later run did it): they are marked `replayed`, as after a replay, and resolved now.
+   * Resolves to the ids closed; subjects with no open failure are skipped.
+   */
+  async resolveSucceeded(shop: string, jobKind: string, subjectKeys: readonly string[]): Promise<string[]> {
+    if (subjectKeys.length === 0) return [];
+    const open = await this.failures.find({
+      select: { id: true },
+      where: { shop, jobKind, state: 'open', subjectKey: In([...subjectKeys]) },
+    });
+    if (open.length === 0) return [];
+    const ids = open.map((failure) => failure.id);
+    await this.failures.update(
+      { id: In(ids), state: 'open' },
+      { state: 'replayed', resolvedAt: new Date(this.clock.now()) },
+    );
+    this.logger.log(
+      `${jobKind} ${shop}: ${ids.length} failure(s) resolved by a later run (${ids.join(', ')})`,
+    );
+    return ids;
   }
 
   private async resolve(id: string, state: Exclude<FailureState, 'open'>): Promise<Failure> {

@@ -3,6 +3,7 @@ import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { ClientErrorCode } from '#lib/catalog-client';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { logContext } from '../http/log-context.js';
 import { FailuresService } from './failures.service.js';
 import { jobErrorInfo } from './job-error.js';
 
@@ -17,6 +18,7 @@ export interface JobSubject {
  * - retryable, attempts left: rethrown, so BullMQ retries with back-off;
  * - permanent, or the last attempt: recorded in the failures table, then the job fails for good;
  * - the catalog breaker open for the shop's key: the job waits (delayed), no attempt spent.
+ * Every log line of the run carries the job's correlation id (`job:<kind>:<id>`), shop and subject.
  */
 @Injectable()
 export class JobGuard {
@@ -28,6 +30,25 @@ export class JobGuard {
   ) {}
 
   async run<T>(job: Job, token: string | undefined, subject: JobSubject, work: () => Promise<T>): Promise<T> {
+    const context = {
+      correlationId: `job:${job.name}:${job.id ?? 'unknown'}`,
+      jobId: String(job.id ?? ''),
+      jobKind: job.name,
+      shop: subject.shop,
+      subject: subject.key,
+    };
+    return logContext.run(context, () => {
+      this.logger.debug(`${job.name} job ${job.id ?? ''} starts (attempt ${job.attemptsMade + 1})`);
+      return this.guarded(job, token, subject, work);
+    });
+  }
+
+  private async guarded<T>(
+    job: Job,
+    token: string | undefined,
+    subject: JobSubject,
+    work: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await work();
     } catch (error) {

@@ -15,6 +15,7 @@ export const ConnectorErrorCode = {
   UNAUTHORIZED: 'unauthorized',
   ADMIN_DISABLED: 'admin_disabled',
   FAILURE_NOT_OPEN: 'failure_not_open',
+  RUN_NOT_RUNNING: 'run_not_running',
   INTERNAL_ERROR: 'internal_error',
 } as const;
 export type ConnectorErrorCode = (typeof ConnectorErrorCode)[keyof typeof ConnectorErrorCode];
@@ -36,5 +37,6 @@ export const CONNECTOR_ERROR_STATUS: Readonly<Record<ConnectorErrorCode, number>
   unauthorized: 401,
   admin_disabled: 503,
   failure_not_open: 409,
+  run_not_running: 409,
   internal_error: 500,
 };

@@ -21,6 +21,7 @@ describe('localStackEnvironment', () => {
     expect(shop?.catalog.apiKey.reveal()).toBe('demo-api-key-0001');
     expect(shop?.mappingFile).toBe(fileURLToPath(new URL('../../mappings/demo.yaml', import.meta.url)));
     expect(config.admin.token?.reveal()).toBe('connector-admin-token');
+    expect(config.media).toMatchObject({ enabled: true, allowedHosts: ['http://127.0.0.1:4020'] });
   });
 
   it('finds the demo mapping from the build in dist/ as from the sources', () => {

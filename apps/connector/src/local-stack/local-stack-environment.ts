@@ -36,6 +36,7 @@ export const LOCAL_STACK_ADMIN_TOKEN = 'connector-admin-token';
  * catalog sandbox's seeded account `demo` (its seeded key, apps/catalog-sandbox/seed/default.json).
  * Admin API calls go to the Shopify sandbox, and the connector subscribes the shop's product
  * webhooks to itself at boot. The shop's mapping is the reference one, `mappings/demo.yaml`.
+ * Product images are fetched from the Shopify sandbox's CDN (its origin is the media allowlist).
  * These values are the sandboxes' public defaults, never real secrets; so is the admin token,
  * which the stack's summary prints (the user's CONNECTOR_ADMIN_TOKEN wins).
  */
@@ -52,5 +53,10 @@ export function localStackEnvironment(urls: LocalStackUrls): Record<string, stri
     CONNECTOR_SHOPIFY_ADMIN_ORIGIN: urls.shopifyUrl,
     CONNECTOR_PUBLIC_URL: `http://127.0.0.1:${port}`,
     CONNECTOR_ADMIN_TOKEN: LOCAL_STACK_ADMIN_TOKEN,
+    // Product images come from the Shopify sandbox's own CDN, and the catalog sandbox processes
+    // uploads in 3 s (not 30 s to 2 min): poll sooner than in production.
+    CONNECTOR_MEDIA_ALLOWED_HOSTS: urls.shopifyUrl,
+    CONNECTOR_MEDIA_FIRST_POLL_MS: '4000',
+    CONNECTOR_MEDIA_POLL_MS: '2000',
   };
 }

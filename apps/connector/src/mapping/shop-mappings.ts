@@ -40,6 +40,8 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ShopMappings');
   private readonly states = new Map<string, ShopMappingState>();
   private readonly running = new Map<string, Promise<ShopMappingState>>();
+  private readonly refreshTimers = new Map<string, NodeJS.Timeout>();
+  private readonly readyListeners: Array<(shop: string, mapping: ValidatedMapping) => Promise<void>> = [];
   private stopped = false;
 
   constructor(
@@ -65,6 +67,8 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.stopped = true;
+    for (const timer of this.refreshTimers.values()) clearTimeout(timer);
+    this.refreshTimers.clear();
   }
 
   /** The shop's mapping state (`unconfigured` for a shop this connector does not serve). */
@@ -92,6 +96,14 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
       : mappingRecheckMs;
   }
 
+  /**
+   * Called after every check that found the mapping ready (at boot, and at each refresh of the
+   * account's definitions): the sku map compares its records' configuration with it (drift).
+   */
+  onReady(listener: (shop: string, mapping: ValidatedMapping) => Promise<void>): void {
+    this.readyListeners.push(listener);
+  }
+
   /** Checks the shop's mapping against its catalog account now (one check at a time per shop). */
   recheck(shop: string): Promise<ShopMappingState> {
     const loaded = this.files.get(shop);
@@ -103,13 +115,30 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
     return check;
   }
 
-  /** Checks at boot, then again every interval while the shop is not ready. */
+  /**
+   * Checks at boot, then again every `mappingRecheckMs` while the shop is not ready, and every
+   * `mappingRefreshMs` once it is (the account's definitions change in the portal).
+   */
   private async checkLoop(shop: string): Promise<void> {
     while (!this.stopped) {
       const state = await this.recheck(shop);
-      if (state.status === 'ready' || this.stopped) return;
+      if (this.stopped) return;
+      if (state.status === 'ready') return this.scheduleRefresh(shop);
       await this.clock.sleep(this.config.sync.mappingRecheckMs);
     }
+  }
+
+  /**
+   * The next refresh of a ready mapping: a timer of its own (unref'd, cleared at shutdown), so a
+   * long interval never holds the process open.
+   */
+  private scheduleRefresh(shop: string): void {
+    const timer = setTimeout(() => {
+      this.refreshTimers.delete(shop);
+      void this.checkLoop(shop);
+    }, this.config.sync.mappingRefreshMs);
+    timer.unref();
+    this.refreshTimers.set(shop, timer);
   }
 
   private async check(shop: string, path: string): Promise<ShopMappingState> {
@@ -146,7 +175,16 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
         );
     }
     this.states.set(shop, next);
+    if (next.status === 'ready') await this.announceReady(shop, next.mapping);
     return next;
+  }
+
+  private async announceReady(shop: string, mapping: ValidatedMapping): Promise<void> {
+    for (const listener of this.readyListeners) {
+      await listener(shop, mapping).catch((error: unknown) =>
+        this.logger.error(`${shop}: after the mapping check: ${describe(error)}`),
+      );
+    }
   }
 }
 

@@ -16,6 +16,9 @@ export {
   type ImageFetchOptions,
   SafeImageFetcher,
 } from './fetch/safe-image-fetcher.js';
+export { MediaEnqueuer } from './job/media-enqueuer.js';
+export type { SyncMediaOutcome } from './job/sync-media.job.js';
+export { MediaModule, mediaModule } from './media.module.js';
 export {
   describeUrl,
   isMediaError,
@@ -61,6 +64,8 @@ export {
   VARIANT_MEDIA_QUERY,
 } from './read/product-media.query.js';
 export { MediaReadError, readProductMedia, readVariantMedia } from './read/product-media.reader.js';
+export type { StoredImageFailure } from './store/media-product-status.entity.js';
+export { type MediaStatus, MediaStatusRepository } from './store/media-status.repository.js';
 export {
   type ImageFailure,
   type ImageSource,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Label values of a topic: the product topics by name, anything else as `other` (bounded). */
 const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/delete']);
@@ -48,6 +48,50 @@ export class ConnectorMetrics {
     name: 'connector_failures_resolved_total',
     help: 'Failures replayed or dismissed through the admin API, by job kind and action.',
     labelNames: ['job_kind', 'action'],
+    registers: [this.registry],
+  });
+
+  /** Catalog HTTP attempts by endpoint template and status (`none`: no answer). */
+  readonly catalogCalls = new Counter({
+    name: 'connector_catalog_calls_total',
+    help: 'Catalog API attempts by account, endpoint (route template) and HTTP status (none: no answer).',
+    labelNames: ['account', 'endpoint', 'status'],
+    registers: [this.registry],
+  });
+
+  readonly catalogRateLimited = new Counter({
+    name: 'connector_catalog_rate_limited_total',
+    help: 'Catalog answers 429 (Too Many Requests), by account and endpoint.',
+    labelNames: ['account', 'endpoint'],
+    registers: [this.registry],
+  });
+
+  readonly syncDuration = new Histogram({
+    name: 'connector_sync_duration_seconds',
+    help: 'Product sync jobs finished in this process: from the job being enqueued to its end (latency) and its run alone (run).',
+    labelNames: ['phase'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+    registers: [this.registry],
+  });
+
+  readonly pollLag = new Gauge({
+    name: 'connector_enrichment_poll_lag_seconds',
+    help: 'Seconds the enrichment poll is behind (now minus its checkpoint), per shop, as last reported.',
+    labelNames: ['shop'],
+    registers: [this.registry],
+  });
+
+  readonly writeBacks = new Counter({
+    name: 'connector_write_backs_total',
+    help: 'Write-backs to Shopify finished, by shop and outcome.',
+    labelNames: ['shop', 'outcome'],
+    registers: [this.registry],
+  });
+
+  readonly conflicts = new Counter({
+    name: 'connector_write_back_conflicts_total',
+    help: 'Write-back conflicts (Shopify changed under the value), by shop and kind.',
+    labelNames: ['shop', 'kind'],
     registers: [this.registry],
   });
 

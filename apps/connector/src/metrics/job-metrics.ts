@@ -2,6 +2,7 @@ import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { Job } from 'bullmq';
+import { JobName } from '../queues/queue-names.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 
 const RESULT_LABEL = /^[a-z][a-z_]{0,31}$/;
@@ -26,6 +27,12 @@ export class JobMetrics implements OnApplicationBootstrap {
       host.worker.on('completed', (job: Job, result: unknown) => {
         const outcome = typeof result === 'string' && RESULT_LABEL.test(result) ? result : 'completed';
         this.metrics.job(job.name, outcome);
+        if (job.name === JobName.SYNC_PRODUCT && job.finishedOn !== undefined) {
+          this.metrics.syncDuration.observe({ phase: 'latency' }, (job.finishedOn - job.timestamp) / 1_000);
+          if (job.processedOn !== undefined) {
+            this.metrics.syncDuration.observe({ phase: 'run' }, (job.finishedOn - job.processedOn) / 1_000);
+          }
+        }
       });
       host.worker.on('failed', (job: Job | undefined, error: Error) => {
         if (job === undefined) return;

@@ -1,15 +1,20 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { CatalogClients } from '../catalog/catalog-clients.js';
+import { CatalogGate } from '../catalog/catalog-gate.js';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { FailuresService } from '../failures/failures.service.js';
+import { DependencyHealth } from '../health/dependency-health.js';
 import { ALL_QUEUES } from '../queues/queue-names.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 
 const READ_TIMEOUT_MS = 2_000;
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const BREAKER_STATES = ['closed', 'open', 'half-open'] as const;
+const DEPENDENCY_STATES = ['up', 'degraded', 'down', 'unknown'] as const;
 
 /**
  * The gauges of state, read at scrape time: open failures, queue depth per queue and state, and
@@ -23,6 +28,9 @@ export class StateGauges implements OnModuleInit {
     private readonly failures: FailuresService,
     private readonly catalogs: CatalogClients,
     private readonly moduleRef: ModuleRef,
+    private readonly gate: CatalogGate,
+    private readonly dependencies: DependencyHealth,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
   ) {}
 
   onModuleInit(): void {
@@ -66,6 +74,31 @@ export class StateGauges implements OnModuleInit {
           BREAKER_STATES.map((state) => ({
             labels: { account: account.id, state },
             value: account.client.breaker.state === state ? 1 : 0,
+          })),
+        ),
+    );
+    this.metrics.gauge(
+      'connector_sync_paused',
+      "1 when a shop's sync waits, by why: `breaker` (its catalog account's breaker is open) or `operator` (paused through the admin API).",
+      ['shop', 'by'],
+      async () =>
+        this.config.shops.flatMap(({ domain }) => {
+          const state = this.gate.pauseState(domain);
+          return (['breaker', 'operator'] as const).map((by) => ({
+            labels: { shop: domain, by },
+            value: state.by === by ? 1 : 0,
+          }));
+        }),
+    );
+    this.metrics.gauge(
+      'connector_dependency_status',
+      'Each dependency (catalog account, Shopify shop) as last checked on its schedule: 1 for its status (up, degraded, down, unknown), 0 for the others.',
+      ['dependency', 'status'],
+      async () =>
+        Object.entries(this.dependencies.snapshot()).flatMap(([dependency, report]) =>
+          DEPENDENCY_STATES.map((status) => ({
+            labels: { dependency, status },
+            value: report.status === status ? 1 : 0,
           })),
         ),
     );

@@ -38,4 +38,12 @@ describe('syncProductJobOptions', () => {
     expect(options.deduplication?.id).toBe('replay:7:demo.myshopify.com:12');
     expect(options.delay).toBe(0);
   });
+
+  it('puts resync and reconciliation syncs behind the others', () => {
+    const subject = { shop: 'demo.myshopify.com', productId: '12' };
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'resync' }).priority).toBe(10);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).priority).toBe(10);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).priority).toBeUndefined();
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'drift' }).priority).toBeUndefined();
+  });
 });

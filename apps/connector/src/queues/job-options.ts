@@ -1,6 +1,6 @@
 import type { JobsOptions } from 'bullmq';
 import type { ConnectorConfig } from '../config/connector.config.js';
-import type { SyncProductPayload } from './job-payloads.js';
+import type { EnrichmentPushPayload, SyncMediaPayload, SyncProductPayload } from './job-payloads.js';
 
 const HOUR_S = 3_600;
 
@@ -27,8 +27,18 @@ export function syncProductJobOptions(
     backoff: { type: 'exponential', delay: sync.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
     removeOnFail: { age: 7 * 24 * HOUR_S },
+    ...(BULK_REASONS.has(payload.reason) ? { priority: BULK_PRIORITY } : {}),
   };
 }
+
+/**
+ * Syncs a whole-shop resync or the reconciliation enqueue by the thousand: they wait behind
+ * every other sync (BullMQ runs jobs without a priority first), so a merchant's edit is not
+ * queued behind a shop's worth of resync. A delivery for a product whose bulk job waits joins
+ * that job (one deduplication id per product).
+ */
+const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile']);
+const BULK_PRIORITY = 10;
 
 /** The inbox sweeper: one job per interval across all replicas (a job scheduler), kept briefly. */
 export function inboxSweepJobOptions(): JobsOptions {
@@ -36,5 +46,93 @@ export function inboxSweepJobOptions(): JobsOptions {
     attempts: 1,
     removeOnComplete: { count: 10 },
     removeOnFail: { count: 50 },
+  };
+}
+
+/** The retention job: one run per interval across all replicas (a job scheduler), kept briefly. */
+export function retentionJobOptions(): JobsOptions {
+  return {
+    attempts: 1,
+    removeOnComplete: { count: 10 },
+    removeOnFail: { count: 50 },
+  };
+}
+
+/** BullMQ priority of media jobs (1 is the highest): replays of a failure go before routine runs. */
+const MEDIA_JOB_PRIORITY = { replay: 5, synced: 10 } as const;
+
+/**
+ * A product's media job. Coalesced per product like the sync (one deduplication id, the last
+ * request kept while one runs), delayed a little so a burst of syncs becomes one run, and at a
+ * low priority: images never hold up attribute sync (their catalog calls also go at the
+ * budget's `bulk` priority). A failed run retries with exponential back-off.
+ */
+export function syncMediaJobOptions(media: ConnectorConfig['media'], payload: SyncMediaPayload): JobsOptions {
+  return {
+    deduplication: { id: `media:${payload.shop}:${payload.productId}`, keepLastIfActive: true },
+    delay: payload.reason === 'replay' ? 0 : media.delayMs,
+    priority: MEDIA_JOB_PRIORITY[payload.reason],
+    attempts: media.attempts,
+    backoff: { type: 'exponential', delay: media.backoffMs },
+    removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
+}
+
+/**
+ * One page of a resync run: its id names the run and the page, so a page enqueued twice (resumed
+ * at boot while its job still waits) is one job. Retried like a sync; the cursor only moves
+ * once a page's products are enqueued, so a retry repeats at most that page (enqueueing dedupes).
+ */
+export function resyncPageJobOptions(
+  sync: ConnectorConfig['sync'],
+  runId: string,
+  page: number,
+): JobsOptions {
+  return {
+    jobId: `resync-${runId}-${page}`,
+    attempts: sync.attempts,
+    backoff: { type: 'exponential', delay: sync.backoffMs },
+    removeOnComplete: { age: 24 * HOUR_S, count: 1_000 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
+}
+
+/** The reconciliation: one job per interval across all replicas (a job scheduler), kept briefly. */
+export function reconcileJobOptions(): JobsOptions {
+  return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+}
+
+/** A poll: one attempt (the next one goes on from the stored checkpoint), kept for a while. */
+export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
+  return {
+    ...(jobId ? { jobId } : {}),
+    attempts: 1,
+    removeOnComplete: { age: 24 * HOUR_S, count: 1_000 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
+}
+
+/**
+ * One product's write-back, coalesced per product like a sync: work found while the job waits
+ * adds nothing; work found while it runs becomes exactly one more run (`keepLastIfActive`).
+ */
+export function enrichmentPushJobOptions(
+  enrichment: ConnectorConfig['enrichment'],
+  payload: EnrichmentPushPayload,
+): JobsOptions {
+  const subject = `${payload.shop}:${payload.productId}`;
+  const id =
+    payload.reason === 'replay'
+      ? `replay:${payload.failureId}:${subject}`
+      : payload.reason === 'overwrite'
+        ? `overwrite:${subject}:${(payload.overwrite ?? []).join(',')}`
+        : `push:${subject}`;
+  return {
+    deduplication: { id, keepLastIfActive: true },
+    attempts: enrichment.pushAttempts,
+    backoff: { type: 'exponential', delay: enrichment.pushBackoffMs },
+    removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
   };
 }

@@ -1,5 +1,10 @@
-/** Why a product sync job exists; only `webhook` and `sweep` jobs may find nothing to do. */
-export type SyncReason = 'webhook' | 'sweep' | 'replay';
+/**
+ * Why a product sync job exists; only `webhook` and `sweep` jobs may find nothing to do. The
+ * others read the product whatever the inbox holds: `replay` (a failure replayed), `resync` (an
+ * operator's or a whole-shop resync), `reconcile` (a change the webhooks missed), `drift` (the
+ * mapping or the account's definitions changed under the product's records).
+ */
+export type SyncReason = 'webhook' | 'sweep' | 'replay' | 'resync' | 'reconcile' | 'drift';
 
 /**
  * A product sync job's data: which product, never what it looks like. The job reads the
@@ -16,3 +21,55 @@ export interface SyncProductPayload {
 
 /** The inbox sweeper's scheduled job carries nothing. */
 export type InboxSweepPayload = Record<string, never>;
+
+/** The retention job's scheduled run carries nothing: ages come from the configuration. */
+export type RetentionPayload = Record<string, never>;
+
+/** Why a media job exists: a finished product sync, or a failure replayed. */
+export type SyncMediaReason = 'synced' | 'replay';
+
+/**
+ * A media job's data: which product, never its images (the job reads them from Shopify).
+ * `laterRuns` counts the runs already put off because images may still come (`retryLater`).
+ */
+export interface SyncMediaPayload {
+  shop: string;
+  /** Shopify's numeric product id, as a decimal string. */
+  productId: string;
+  reason: SyncMediaReason;
+  /** The failure being replayed (`reason: 'replay'`). */
+  failureId?: string;
+  laterRuns?: number;
+}
+
+/** One page of a resync run: the run is read from its table (cursor, state), never carried here. */
+export interface ResyncPagePayload {
+  runId: string;
+  shop: string;
+}
+
+/** The reconciliation's scheduled job carries nothing: every shop is reconciled from its checkpoint. */
+export type ReconcilePayload = Record<string, never>;
+
+/** A poll: its id is the job's id (`enrichment_poll` row); scheduled polls carry nothing. */
+export interface EnrichmentPollPayload {
+  trigger: 'schedule' | 'admin';
+}
+
+/** Why a push job runs: a poll found work, a sync saw the product, or a failure is replayed. */
+export type EnrichmentPushReason = 'poll' | 'sync' | 'replay' | 'overwrite';
+
+/** One product's write-back: which product, never what to write (the job reads both sides). */
+export interface EnrichmentPushPayload {
+  shop: string;
+  /** Shopify's numeric product id, a decimal string. */
+  productId: string;
+  reason: EnrichmentPushReason;
+  /** The failure being replayed (`reason: 'replay'`). */
+  failureId?: string;
+  /**
+   * `reason: 'overwrite'`: an operator lets these attributes (all when empty) be pushed over a
+   * merchant's edit, once.
+   */
+  overwrite?: string[];
+}

@@ -4,6 +4,18 @@ export const QueueName = {
   SYNC_PRODUCT: 'sync-product',
   /** Scheduled: enqueues sync jobs for inbox rows stored but never processed. */
   INBOX_SWEEP: 'inbox-sweep',
+  /** A product's images into its catalog records' `media` (after its attribute sync). */
+  SYNC_MEDIA: 'sync-media',
+  /** One page of a whole-shop resync run: list the page's products, enqueue them, move the cursor. */
+  RESYNC_PAGE: 'resync-page',
+  /** Scheduled: enqueues products whose changes or deletions the webhooks missed. */
+  RECONCILE: 'reconcile',
+  /** Scheduled: prunes old rows (inbox, failures, succeeded jobs, what stages register). */
+  RETENTION: 'retention',
+  /** Scheduled or asked for: finds finished enrichments and approvals, writes the outbox. */
+  ENRICHMENT_POLL: 'enrichment-poll',
+  /** Writes one product's approved catalog content back to Shopify. */
+  ENRICHMENT_PUSH: 'enrichment-push',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -13,5 +25,11 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
 export const JobName = {
   SYNC_PRODUCT: 'sync-product',
   INBOX_SWEEP: 'inbox-sweep',
+  SYNC_MEDIA: 'sync-media',
+  RESYNC_PAGE: 'resync-page',
+  RECONCILE: 'reconcile',
+  RETENTION: 'retention',
+  ENRICHMENT_POLL: 'enrichment-poll',
+  ENRICHMENT_PUSH: 'enrichment-push',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

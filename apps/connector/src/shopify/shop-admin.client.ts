@@ -47,6 +47,35 @@ export class ShopAdminClient {
       }
     }
   }
+
+  /**
+   * One call answered as Shopify sent it, GraphQL errors (`THROTTLED` included), `userErrors` and
+   * `extensions.cost` untouched: for callers that pace themselves and must read every error (the
+   * write-back). Rejects only when no answer came (network, HTTP errors after the retries).
+   */
+  async raw(document: string, variables: Record<string, unknown>): Promise<RawGraphqlAnswer> {
+    try {
+      const response = await this.graphql.request(document, { variables, retries: 2 });
+      this.pacer.observe(costOf(response.extensions)?.throttleStatus);
+      return { data: response.data, extensions: response.extensions as Record<string, unknown> };
+    } catch (error) {
+      if (!(error instanceof GraphqlQueryError)) throw ShopifyAdminError.from(error, this.shop);
+      const body = (error.body ?? {}) as {
+        data?: unknown;
+        errors?: { graphQLErrors?: RawGraphqlAnswer['errors'] };
+        extensions?: Record<string, unknown>;
+      };
+      this.pacer.observe(costOf(body.extensions)?.throttleStatus);
+      return { data: body.data, errors: body.errors?.graphQLErrors ?? [], extensions: body.extensions ?? {} };
+    }
+  }
+}
+
+/** An Admin GraphQL answer as Shopify sent it (HTTP 200): data, GraphQL errors, extensions. */
+export interface RawGraphqlAnswer {
+  data?: unknown;
+  errors?: Array<{ message: string; extensions?: { code?: string } & Record<string, unknown> }>;
+  extensions?: Record<string, unknown>;
 }
 
 function costOf(extensions: unknown): CostExtension | undefined {

@@ -1,12 +1,34 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { SYNC_STEPS } from '../connector.tokens.js';
+import { InboxModule } from '../inbox/inbox.module.js';
+import { ShopifyModule } from '../shopify/shopify.module.js';
+import { CatalogSyncSteps } from './catalog-sync-steps.js';
+import { DriftScanner } from './drift-scanner.js';
+import { ShopCurrencies } from './shop-currencies.js';
 import { SkuMapRepository } from './sku-map.repository.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
-/** ④ The Shopify <-> supplierSku <-> skuId map. The sync engine's steps use `SkuMapRepository`. */
-@Module({
-  imports: [TypeOrmModule.forFeature([SkuMapRow])],
-  providers: [SkuMapRepository],
-  exports: [SkuMapRepository],
-})
+/**
+ * ④ The Shopify <-> supplierSku <-> skuId map, and the catalog side of the sync (`SYNC_STEPS`),
+ * which the composition root hands to the sync stage.
+ */
+@Module({})
 export class SkuMapModule {}
+
+/** `mapping`: the app's one mapping module instance (`mappingModule(files)`). */
+export function skuMapModule(mapping: DynamicModule): DynamicModule {
+  return {
+    module: SkuMapModule,
+    imports: [TypeOrmModule.forFeature([SkuMapRow]), CatalogModule, ShopifyModule, InboxModule, mapping],
+    providers: [
+      SkuMapRepository,
+      DriftScanner,
+      ShopCurrencies,
+      CatalogSyncSteps,
+      { provide: SYNC_STEPS, useExisting: CatalogSyncSteps },
+    ],
+    exports: [SkuMapRepository, SYNC_STEPS],
+  };
+}

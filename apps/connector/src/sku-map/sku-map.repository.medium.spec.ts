@@ -67,15 +67,18 @@ describe('SkuMapRepository against PostgreSQL', () => {
       snapshot: {},
     });
 
-    const pending = await map.pendingBySupplierSku(shop, 'p-1');
-    expect(pending?.id).toBe(row.id);
-    expect(await map.pendingBySupplierSku(shop, 'p-other')).toBeNull();
+    // What the planner sees: a record without a skuId, created again with a look-up first.
+    expect((await map.storedRecords(shop, PRODUCT)).map((r) => [r.supplierSku, r.skuId])).toEqual([
+      ['p-1', null],
+    ]);
 
     const live = await map.markLive(shop, 'p-1', 'sku-100', applied({ name: 'Shirt', brand: 'Acme' }));
     expect(live).toMatchObject({ state: 'live', skuId: 'sku-100', configurationHash: 'h1' });
     expect(live.snapshot).toEqual({ name: 'Shirt', brand: 'Acme' });
     expect(live.shopifyUpdatedAt?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
-    expect(await map.pendingBySupplierSku(shop, 'p-1')).toBeNull();
+    expect((await map.storedRecords(shop, PRODUCT)).map((r) => [r.supplierSku, r.skuId])).toEqual([
+      ['p-1', 'sku-100'],
+    ]);
     // A retry that found the same record again is harmless; another skuId is refused.
     expect((await map.markLive(shop, 'p-1', 'sku-100')).skuId).toBe('sku-100');
     await expect(map.markLive(shop, 'p-1', 'sku-200')).rejects.toBeInstanceOf(SkuMapConflict);

@@ -23,6 +23,13 @@ export type AppliedRecord = Pick<
   'kind' | 'parentSupplierSku' | 'snapshot' | 'shopifyUpdatedAt' | 'configuration' | 'gaps'
 > & { notes?: readonly PlanNote[] };
 
+/** What one record was built from (`SkuMapRepository.configurations`). */
+export interface RecordConfiguration {
+  productId: string;
+  dependencies: string[];
+  hash: string;
+}
+
 /** A map write that found the row in a state it may not move from (a bug in the caller, or a race). */
 export class SkuMapConflict extends Error {
   constructor(message: string) {
@@ -33,8 +40,8 @@ export class SkuMapConflict extends Error {
 
 /**
  * The sku map's reads and writes, per shop. Crash safety rests on the order the sync keeps:
- * `recordIntent` (committed) before a create is sent, `pendingBySupplierSku` and a catalog
- * look-up before any create is sent again, `markLive` once the skuId is known.
+ * `recordIntent` (committed) before a create is sent; a row still pending (no skuId) is created
+ * again only with a catalog look-up first (`lookupFirst`); `markLive` once the skuId is known.
  */
 @Injectable()
 export class SkuMapRepository {
@@ -57,16 +64,7 @@ export class SkuMapRepository {
 
   /** What the planner takes (`PlanInput.stored`): the product's rows that are not tombstoned. */
   async storedRecords(shop: string, productId: string): Promise<StoredRecord[]> {
-    const rows = await this.rowsOfProduct(shop, productId);
-    return rows
-      .filter((r) => r.state !== 'tombstoned')
-      .map((r) => ({
-        kind: r.kind,
-        shopifyVariantId: r.shopifyVariantId,
-        supplierSku: r.supplierSku,
-        skuId: r.skuId,
-        snapshot: r.snapshot,
-      }));
+    return storedRecordsOf(await this.rowsOfProduct(shop, productId));
   }
 
   /** Which of `candidates` some row of the shop already uses (tombstoned rows too): `takenSupplierSkus`. */
@@ -121,16 +119,6 @@ export class SkuMapRepository {
     return this.rows.findOneByOrFail({ id });
   }
 
-  /** The pending create of this supplierSku, if any: look it up in the catalog before creating again. */
-  pendingBySupplierSku(shop: string, supplierSku: string): Promise<SkuMapRow | null> {
-    return this.rows.findOneBy({ shop, supplierSku, state: 'pending-create' });
-  }
-
-  /** Every pending create of a shop, oldest first (a sweep can resolve them). */
-  pendingCreates(shop: string): Promise<SkuMapRow[]> {
-    return this.rows.find({ where: { shop, state: 'pending-create' }, order: { updatedAt: 'ASC' } });
-  }
-
   /**
    * Resolves a pending create: the record exists with `skuId` (created now, or found by its
    * supplierSku after an ambiguous create). Idempotent for the same skuId; `applied` also stores
@@ -164,6 +152,31 @@ export class SkuMapRepository {
       { shop, supplierSku: In([...supplierSkus]), state: Not('tombstoned' satisfies SkuMapState) },
       { state: 'tombstoned', tombstonedAt: now, updatedAt: now },
     );
+    return result.affected ?? 0;
+  }
+
+  /**
+   * The configuration every record of the shop was built with (rows that exist or are to be
+   * recreated), for the drift check: products whose records' hash no longer matches are resynced.
+   */
+  async configurations(shop: string): Promise<RecordConfiguration[]> {
+    const rows: Array<{ product_id: string; dependencies: string[]; hash: string }> = await this.rows.query(
+      `SELECT shopify_product_id::text AS product_id, configuration_dependencies AS dependencies,
+              configuration_hash AS hash
+         FROM ${this.table}
+        WHERE shop = $1 AND state IN ('live', 'gone-from-catalog') AND configuration_hash IS NOT NULL`,
+      [shop],
+    );
+    return rows.map((r) => ({ productId: r.product_id, dependencies: r.dependencies, hash: r.hash }));
+  }
+
+  /**
+   * Removes rows whose records were deleted while the Shopify product lives on (it left the synced
+   * statuses under the `delete` policy): if it comes back, it is created afresh.
+   */
+  async forget(shop: string, supplierSkus: readonly string[]): Promise<number> {
+    if (supplierSkus.length === 0) return 0;
+    const result = await this.rows.delete({ shop, supplierSku: In([...supplierSkus]) });
     return result.affected ?? 0;
   }
 
@@ -217,4 +230,17 @@ export class SkuMapRepository {
   private get table(): string {
     return this.rows.metadata.tablePath;
   }
+}
+
+/** The planner's view of a product's rows (`PlanInput.stored`): every row not tombstoned. */
+export function storedRecordsOf(rows: readonly SkuMapRow[]): StoredRecord[] {
+  return rows
+    .filter((r) => r.state !== 'tombstoned')
+    .map((r) => ({
+      kind: r.kind,
+      shopifyVariantId: r.shopifyVariantId,
+      supplierSku: r.supplierSku,
+      skuId: r.skuId,
+      snapshot: r.snapshot,
+    }));
 }

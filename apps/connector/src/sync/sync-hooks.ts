@@ -13,6 +13,11 @@ export interface SyncHooks {
   runEnded(subject: SyncSubject, outcome: SyncOutcome): void;
   /** Another job holds the product's lock: this one is delayed. */
   lockBusy(subject: SyncSubject): void;
+  /**
+   * The fault point: a catalog create answered, and the map does not know its skuId yet. A test
+   * throws here to play a crash at exactly that step.
+   */
+  afterCatalogCreate(subject: SyncSubject, supplierSku: string): Promise<void>;
 }
 
 export const NO_SYNC_HOOKS: SyncHooks = {
@@ -20,4 +25,5 @@ export const NO_SYNC_HOOKS: SyncHooks = {
   afterShopifyRead: async () => undefined,
   runEnded: () => undefined,
   lockBusy: () => undefined,
+  afterCatalogCreate: async () => undefined,
 };

@@ -1,41 +1,53 @@
-import type { ShopifyProduct } from '../shopify/product-read.js';
+import type { SyncReason } from '../queues/job-payloads.js';
+import type { CanonicalProduct } from './plan/canonical-product.js';
+import type { CatalogCallRecord } from './sync-record.js';
 import type { SyncSubject } from './sync-subject.js';
 
-/** What the catalog must come to reflect for one Shopify product. */
-export type SyncChange = { kind: 'upsert'; product: ShopifyProduct } | { kind: 'delete' };
+/**
+ * What the catalog must come to reflect for one Shopify product: its current state, or its
+ * removal (`products/delete`, or the product no longer found in Shopify).
+ */
+export type SyncChange =
+  | { kind: 'upsert'; product: CanonicalProduct }
+  | { kind: 'delete'; cause: 'shopify-delete' | 'not-found' };
 
-/** One catalog call the plan asks for (the sync engine gives it its shape). */
-export interface PlannedCall {
-  /** e.g. `PATCH /v1/products/{skuId}`, for the sync record. */
-  readonly label: string;
+/**
+ * One run's context, handed to the steps: who runs, the calls made so far (the steps append each
+ * catalog call as it answers, so the run's record holds them even when the run fails), and the
+ * test-only fault point.
+ */
+export interface SyncRun {
+  jobId: string | null;
+  reason: SyncReason;
+  readonly calls: CatalogCallRecord[];
+  /** Events worth a line in the product's timeline (a record found gone and recreated, ...). */
+  readonly events: string[];
+  /**
+   * Test seam: called right after a catalog create answered and before the map records its
+   * `skuId`. A test throws here to play a crash at the worst moment.
+   */
+  afterCatalogCreate(supplierSku: string): Promise<void>;
 }
 
-/** The catalog calls that make the catalog match a change; empty when nothing differs. */
-export interface SyncPlan {
-  calls: PlannedCall[];
-}
-
-/** What each planned call returned, in order. */
-export interface SyncCallResults {
-  results: Array<{ call: PlannedCall; outcome: unknown }>;
+/** How the catalog side of a run ended. */
+export interface SyncApplied {
+  /** `applied`: calls made; `unchanged`: nothing to send; `skipped`: nothing to do by policy. */
+  result: 'applied' | 'unchanged' | 'skipped';
+  /** Why a run was skipped (no mapping, a status not synced, ...). */
+  detail: string | null;
 }
 
 /**
- * The catalog side of a product sync, in three steps, each its own seam:
- * - `plan`: compare the change with the persisted map and decide the minimal calls;
- * - `execute`: make the calls through the shop's catalog client;
- * - `record`: write the map (Shopify ids <-> supplierSku <-> skuId, snapshots) from the results.
- * The sync engine (next issue) provides them; until then they do nothing.
+ * The catalog side of a product sync, provided by a later stage (the sku map) through the
+ * `SYNC_STEPS` token so the sync stage never imports it: plan the minimal calls against the
+ * persisted map, make them through the shop's catalog client, and record the map as each call
+ * answers (intent before a create, the skuId after). Throws what should fail the job.
  */
 export interface SyncSteps {
-  plan(subject: SyncSubject, change: SyncChange): Promise<SyncPlan>;
-  execute(subject: SyncSubject, plan: SyncPlan): Promise<SyncCallResults>;
-  record(subject: SyncSubject, change: SyncChange, results: SyncCallResults): Promise<void>;
+  apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied>;
 }
 
-/** Steps that change nothing: the spine runs end to end before the sync engine exists. */
+/** Steps that change nothing: a connector wired without the sku map (unit tests of the job). */
 export const NO_OP_SYNC_STEPS: SyncSteps = {
-  plan: async () => ({ calls: [] }),
-  execute: async () => ({ results: [] }),
-  record: async () => undefined,
+  apply: async () => ({ result: 'skipped', detail: 'no sync steps' }),
 };

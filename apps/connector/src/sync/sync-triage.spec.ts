@@ -35,12 +35,15 @@ describe('triageSync', () => {
     expect(triageSync('webhook', [update(null)], state)).toEqual({ kind: 'load' });
   });
 
-  it('does nothing when an earlier run covered every delivery, unless replaying', () => {
+  it('does nothing when an earlier run covered every delivery, unless replaying, resyncing or reconciling', () => {
     expect(triageSync('webhook', [], applied('2026-01-01T00:00:00Z'))).toEqual({
       kind: 'skip',
       outcome: 'nothing_pending',
     });
     expect(triageSync('sweep', [], null)).toEqual({ kind: 'skip', outcome: 'nothing_pending' });
     expect(triageSync('replay', [], applied('2026-01-01T00:00:00Z'))).toEqual({ kind: 'load' });
+    for (const reason of ['resync', 'reconcile', 'drift'] as const) {
+      expect(triageSync(reason, [], applied('2026-01-01T00:00:00Z'))).toEqual({ kind: 'load' });
+    }
   });
 });

@@ -21,12 +21,12 @@ export type Triage = { kind: 'skip'; outcome: SyncOutcome } | { kind: 'delete' }
  * - a `products/delete` among them: delete;
  * - a webhook or sweep run with nothing waiting (an earlier run covered it): nothing;
  * - every waiting payload strictly older than the last applied `updatedAt`: stale, nothing;
- * - otherwise: read the product. Replays always read.
+ * - otherwise: read the product. Replays, resyncs, reconciliation and drift always read.
  */
 export function triageSync(reason: SyncReason, pending: TriageDelivery[], state: TriageState | null): Triage {
   if (state?.tombstonedAt) return { kind: 'skip', outcome: 'tombstoned' };
   if (pending.some((delivery) => delivery.topic === 'products/delete')) return { kind: 'delete' };
-  if (reason === 'replay') return { kind: 'load' };
+  if (reason !== 'webhook' && reason !== 'sweep') return { kind: 'load' };
   if (pending.length === 0) return { kind: 'skip', outcome: 'nothing_pending' };
   const last = state?.lastAppliedUpdatedAt;
   if (

@@ -8,6 +8,7 @@ import {
 import { Clock } from '#lib/clock';
 import type { ConnectorConfig, ShopConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import type { ShopAdminClient } from '../shopify/shop-admin.client.js';
 import { ShopifyAdmin } from '../shopify/shopify-admin.service.js';
 import { PRODUCT_TOPICS } from './webhook-headers.js';
 
@@ -34,6 +35,39 @@ interface CreateAnswer {
     webhookSubscription: { id: string } | null;
     userErrors: Array<{ message: string }>;
   };
+}
+
+/** What `ensureWebhookSubscriptions` found and did, by topic (`PRODUCTS_UPDATE`, ...). */
+export interface SubscriptionOutcome {
+  /** Topics that were already subscribed at the URI, kept as they are. */
+  existing: string[];
+  /** Topics subscribed now. */
+  created: string[];
+}
+
+/**
+ * Subscribes one shop's `products/create`, `/update` and `/delete` to `uri`, idempotently:
+ * topics already subscribed at that URI are kept, the missing ones created. A plain function, so
+ * the boot's service and the command line (`register-webhooks`) run the very same calls.
+ */
+export async function ensureWebhookSubscriptions(
+  admin: Pick<ShopAdminClient, 'request'>,
+  uri: string,
+): Promise<SubscriptionOutcome> {
+  const existing = await admin.request<ListAnswer>(LIST_QUERY, { uri }, 52);
+  const have = new Set(existing.webhookSubscriptions.nodes.filter((s) => s.uri === uri).map((s) => s.topic));
+  const outcome: SubscriptionOutcome = { existing: [], created: [] };
+  for (const topic of PRODUCT_TOPICS.map((t) => t.toUpperCase().replace('/', '_'))) {
+    if (have.has(topic)) {
+      outcome.existing.push(topic);
+      continue;
+    }
+    const answer = await admin.request<CreateAnswer>(CREATE_MUTATION, { topic, uri }, 10);
+    const errors = answer.webhookSubscriptionCreate.userErrors;
+    if (errors.length > 0) throw new Error(`${topic}: ${errors.map((e) => e.message).join('; ')}`);
+    outcome.created.push(topic);
+  }
+  return outcome;
 }
 
 /**
@@ -65,20 +99,7 @@ export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDes
 
   /** Creates the shop's missing subscriptions for `uri`; resolves to the topics it created. */
   async ensure(shop: ShopConfig, uri: string): Promise<string[]> {
-    const admin = this.shopify.forShop(shop.domain);
-    const existing = await admin.request<ListAnswer>(LIST_QUERY, { uri }, 52);
-    const have = new Set(
-      existing.webhookSubscriptions.nodes.filter((s) => s.uri === uri).map((s) => s.topic),
-    );
-    const created: string[] = [];
-    for (const topic of PRODUCT_TOPICS.map((t) => t.toUpperCase().replace('/', '_'))) {
-      if (have.has(topic)) continue;
-      const answer = await admin.request<CreateAnswer>(CREATE_MUTATION, { topic, uri }, 10);
-      const errors = answer.webhookSubscriptionCreate.userErrors;
-      if (errors.length > 0) throw new Error(`${topic}: ${errors.map((e) => e.message).join('; ')}`);
-      created.push(topic);
-    }
-    return created;
+    return (await ensureWebhookSubscriptions(this.shopify.forShop(shop.domain), uri)).created;
   }
 
   private async ensureWithRetries(shop: ShopConfig, uri: string): Promise<void> {

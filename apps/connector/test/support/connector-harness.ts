@@ -3,7 +3,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Clock } from '#lib/clock';
 import { freePort } from '#lib/local-postgres';
-import { type Connector, createConnector, loadConnectorConfig, type SyncHooks } from '../../src/index.js';
+import {
+  type Connector,
+  type ConnectorOptions,
+  createConnector,
+  loadConnectorConfig,
+  type SyncHooks,
+} from '../../src/index.js';
 import { sign, type TestShop } from './test-shop.js';
 
 export interface ConnectorHarnessOptions {
@@ -22,6 +28,9 @@ export interface ConnectorHarnessOptions {
   clock?: Clock;
   /** Set CONNECTOR_PUBLIC_URL to this connector's own URL (it then subscribes its shops). */
   publicUrl?: boolean;
+  /** The connector's log levels (errors only by default), and where its JSON lines go. */
+  logger?: ConnectorOptions['logger'];
+  logDestination?: ConnectorOptions['logDestination'];
 }
 
 export interface ConnectorHarness {
@@ -91,7 +100,8 @@ export async function startConnector(options: ConnectorHarnessOptions): Promise<
   };
   const config = loadConnectorConfig(env);
   const connector = await createConnector(config, {
-    logger: ['error'],
+    logger: options.logger ?? ['error'],
+    logDestination: options.logDestination,
     shopifyFetch: options.shopifyFetch,
     syncHooks: options.syncHooks,
     clock: options.clock,

@@ -94,6 +94,6 @@ export async function startSandboxes(shopifyOverrides: SandboxOverrides = {}): P
 /** How many times the connector read this product through the canonical query. */
 export function productReads(requests: AdminRequest[], productId: string): number {
   return requests.filter(
-    (r) => r.operationName === 'ConnectorProduct' && r.variables?.id === `gid://shopify/Product/${productId}`,
+    (r) => r.operationName === 'CanonicalProduct' && r.variables?.id === `gid://shopify/Product/${productId}`,
   ).length;
 }

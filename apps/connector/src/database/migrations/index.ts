@@ -3,6 +3,14 @@ import { CreateFailures1764000000001 } from './1764000000001-create-failures.js'
 import { CreateProductSyncState1764000000002 } from './1764000000002-create-product-sync-state.js';
 import { CreateCatalogRateBuckets1764000000003 } from './1764000000003-create-catalog-rate-buckets.js';
 import { CreateSkuMap1764000000004 } from './1764000000004-create-sku-map.js';
+import { CreateSyncRecords1764000000005 } from './1764000000005-create-sync-records.js';
+import { CreateEnrichment1764000000010 } from './1764000000010-create-enrichment.js';
+import { CreateMediaImageMap1764000000020 } from './1764000000020-create-media-image-map.js';
+import { CreateMediaGalleryState1764000000021 } from './1764000000021-create-media-gallery-state.js';
+import { CreateMediaProductStatus1764000000022 } from './1764000000022-create-media-product-status.js';
+import { CreateSyncPauses1764000000030 } from './1764000000030-create-sync-pauses.js';
+import { RetentionIndexes1764000000031 } from './1764000000031-retention-indexes.js';
+import { CreateResync1764000000040 } from './1764000000040-create-resync.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -11,4 +19,12 @@ export const MIGRATIONS = [
   CreateProductSyncState1764000000002,
   CreateCatalogRateBuckets1764000000003,
   CreateSkuMap1764000000004,
+  CreateSyncRecords1764000000005,
+  CreateEnrichment1764000000010,
+  CreateMediaImageMap1764000000020,
+  CreateMediaGalleryState1764000000021,
+  CreateMediaProductStatus1764000000022,
+  CreateSyncPauses1764000000030,
+  RetentionIndexes1764000000031,
+  CreateResync1764000000040,
 ];

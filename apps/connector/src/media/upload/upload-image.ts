@@ -2,7 +2,6 @@ import {
   isCatalogClientError,
   type Priority,
   type UploadImageInput,
-  type UploadOptions,
   type UploadResult,
 } from '#lib/catalog-client';
 import { catalogFailure } from '../catalog-failure.js';
@@ -16,20 +15,8 @@ import { MediaError, MediaErrorCode } from '../media-error.js';
  */
 export const MEDIA_PRIORITY: Priority = 'bulk';
 
-/**
- * Upload settings the connector's `CatalogClient` should get (`uploads`): processing takes 30 s to
- * 2 min, so the first status poll waits 40 s, then 10 s doubling up to 60 s (polls at 40, 50, 70,
- * 110, 170 s...): 1 to 4 polls per image; past 10 minutes the upload fails
- * (`upload_processing_timeout`). Up to 3 prepares when URLs expire.
- */
-export const MEDIA_UPLOAD_OPTIONS: UploadOptions = {
-  firstPollDelayMs: 40_000,
-  pollDelayMs: 10_000,
-  pollBackoffFactor: 2,
-  maxPollDelayMs: 60_000,
-  maxProcessingMs: 600_000,
-  maxPrepares: 3,
-};
+/** Upload settings of the connector's catalog client (defaults of `config.media.uploads`). */
+export { MEDIA_UPLOAD_OPTIONS } from '../../config/media-uploads.js';
 
 /** The part of `CatalogClient` the upload step uses. */
 export interface MediaUploader {

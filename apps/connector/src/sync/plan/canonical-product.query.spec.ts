@@ -44,6 +44,32 @@ describe('readCanonicalProduct', () => {
     expect(product && isSimpleProduct(product)).toBe(false);
   });
 
+  it("reads the product's images in gallery order (videos left out), and none when more media exist than were read", () => {
+    const body = JSON.parse(fixtureText('product-read.example-t-shirt.graphql.json')) as {
+      data: { product: Record<string, unknown> };
+    };
+    expect(readCanonicalProduct(body.data)?.media).toBeUndefined();
+    body.data.product.media = {
+      nodes: [
+        {
+          id: 'gid://shopify/MediaImage/1',
+          alt: 'front',
+          mediaContentType: 'IMAGE',
+          image: { url: 'https://cdn.shopify.com/a.jpg' },
+        },
+        { id: 'gid://shopify/Video/2', alt: null, mediaContentType: 'VIDEO' },
+        { id: 'gid://shopify/MediaImage/3', alt: null, mediaContentType: 'IMAGE', image: null },
+      ],
+      pageInfo: { hasNextPage: false },
+    };
+    expect(readCanonicalProduct(body.data)?.media).toEqual([
+      { id: 'gid://shopify/MediaImage/1', alt: 'front', url: 'https://cdn.shopify.com/a.jpg' },
+      { id: 'gid://shopify/MediaImage/3', alt: null, url: null },
+    ]);
+    (body.data.product.media as { pageInfo: { hasNextPage: boolean } }).pageInfo.hasNextPage = true;
+    expect(readCanonicalProduct(body.data)?.media).toBeUndefined();
+  });
+
   it('answers null for a product that does not exist', () => {
     expect(readCanonicalProduct({ product: null })).toBeNull();
   });

@@ -1,4 +1,5 @@
 import type {
+  CanonicalMedia,
   CanonicalOption,
   CanonicalProduct,
   CanonicalProductStatus,
@@ -59,7 +60,29 @@ export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
     // Without a count, a further page still tells the planner the product is over its page.
     variantsCount:
       count === null ? variants.length + (more ? 1 : 0) : integer(count.count, at('variantsCount.count')),
+    ...readMedia(p.media),
   };
+}
+
+/** `product.media`: its images in order; nothing when not read, or when a further page exists. */
+function readMedia(value: unknown): { media?: CanonicalMedia[] } {
+  if (value === undefined || value === null) return {};
+  const connection = object(value, 'product.media');
+  const pageInfo = object(connection.pageInfo, 'product.media.pageInfo');
+  if (boolean(pageInfo.hasNextPage, 'product.media.pageInfo.hasNextPage')) return {};
+  const media: CanonicalMedia[] = [];
+  array(connection.nodes, 'product.media.nodes').forEach((node, i) => {
+    const path = `product.media.nodes[${i}]`;
+    const m = object(node, path);
+    if (m.mediaContentType !== 'IMAGE') return;
+    const image = m.image === null || m.image === undefined ? null : object(m.image, `${path}.image`);
+    media.push({
+      id: gid(m.id, `${path}.id`, 'MediaImage'),
+      alt: nullableString(m.alt, `${path}.alt`),
+      url: image ? string(image.url, `${path}.image.url`) : null,
+    });
+  });
+  return { media };
 }
 
 function readOption(value: unknown, path: string): CanonicalOption {

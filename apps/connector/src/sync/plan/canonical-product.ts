@@ -30,7 +30,10 @@ export interface CanonicalProduct {
   variants: CanonicalVariant[];
   /** How many variants the product has in Shopify, which may be more than `variants` holds. */
   variantsCount: number;
-  /** Seam for the media issue: the product's images, when the read asks for them. */
+  /**
+   * The product's images (videos and 3D models left out) in gallery order, when the read holds
+   * all its media (at most 100); absent when it did not ask for them or the product has more.
+   */
   media?: CanonicalMedia[];
 }
 

@@ -1,0 +1,102 @@
+import { Command } from 'commander';
+import type { CliOutput, ContextOf } from '../cli-context.js';
+
+/** A product's status as `GET /admin/products/{id}` answers it (the parts printed here). */
+interface ProductStatus {
+  shop: string;
+  productId: string;
+  mapRows: Array<{
+    kind: string;
+    shopifyVariantId: string | null;
+    supplierSku: string;
+    skuId: string | null;
+    state: string;
+    gaps: unknown[];
+  }>;
+  lastSync: {
+    finishedAt: string;
+    reason: string;
+    outcome: string;
+    detail: string | null;
+    calls: Array<{ method: string; path: string; status: number | null }>;
+    error: { code: string; message: string } | null;
+  } | null;
+  lastError: {
+    at: string;
+    code: string;
+    message: string;
+    source: string;
+    failureId?: string;
+    state?: string;
+  } | null;
+  catalog: {
+    skuId: string;
+    enrichmentStatus: string | null;
+    attributeSummary: Record<string, number> | null;
+    error?: string;
+  } | null;
+  writeBacks: unknown[] | null;
+}
+
+/**
+ * `status <id>`: one product's status from the admin API (`GET /admin/products/{id}`), found by
+ * its Shopify product id, a `supplierSku` or a `skuId`: its catalog records (the sku map), its
+ * last sync and the calls it made, its last error, the catalog's enrichment status and its
+ * write-backs. `--json` prints the answer whole.
+ */
+export function statusCommand(contextOf: ContextOf): Command {
+  return new Command('status')
+    .description("show a product's status: by Shopify product id, supplierSku or skuId")
+    .argument('<id>', 'a Shopify product id, a supplierSku or a skuId')
+    .option('--shop <domain>', 'the shop (when the id is known in several)')
+    .option('--json', 'print the API answer as JSON')
+    .action(async (id: string, options: { shop?: string; json?: boolean }, command: Command) => {
+      const { admin, out } = contextOf(command);
+      const status = await admin.get<ProductStatus>(`/admin/products/${encodeURIComponent(id)}`, {
+        shop: options.shop,
+      });
+      if (options.json) out.line(JSON.stringify(status, null, 2));
+      else print(status, out);
+    });
+}
+
+function print(status: ProductStatus, out: CliOutput): void {
+  out.line(`${status.shop} product ${status.productId}`);
+  out.line(`  records (${status.mapRows?.length ?? 0}):`);
+  for (const row of status.mapRows ?? []) {
+    const who = row.shopifyVariantId === null ? row.kind : `${row.kind} ${row.shopifyVariantId}`;
+    const gaps = row.gaps?.length ? `, ${row.gaps.length} mapping gaps` : '';
+    out.line(`    ${who}: ${row.supplierSku} -> ${row.skuId ?? '(no skuId)'} (${row.state}${gaps})`);
+  }
+  const sync = status.lastSync;
+  if (sync === null || sync === undefined) out.line('  last sync: none recorded');
+  else {
+    const calls = sync.calls.map((c) => `${c.method} ${c.path} ${c.status ?? '-'}`).join(', ');
+    out.line(
+      `  last sync: ${sync.finishedAt} (${sync.reason}) ${sync.outcome}${sync.detail ? `: ${sync.detail}` : ''}`,
+    );
+    out.line(
+      `    ${sync.calls.length} catalog call${sync.calls.length === 1 ? '' : 's'}${calls ? `: ${calls}` : ''}`,
+    );
+  }
+  const error = status.lastError;
+  out.line(
+    error
+      ? `  last error: ${error.at} ${error.code}: ${error.message}${error.failureId ? ` (failure #${error.failureId}, ${error.state})` : ''}`
+      : '  last error: none',
+  );
+  const catalog = status.catalog;
+  if (catalog === null || catalog === undefined) out.line('  catalog: no record yet');
+  else if (catalog.error) out.line(`  catalog ${catalog.skuId}: could not be read (${catalog.error})`);
+  else {
+    const summary = catalog.attributeSummary ? JSON.stringify(catalog.attributeSummary) : '-';
+    out.line(
+      `  catalog ${catalog.skuId}: enrichment ${catalog.enrichmentStatus ?? '-'}, attributes ${summary}`,
+    );
+  }
+  out.line(
+    status.writeBacks === null || status.writeBacks === undefined
+      ? '  write-backs: not recorded'
+      : `  write-backs: ${status.writeBacks.length}`,
+  );
+}

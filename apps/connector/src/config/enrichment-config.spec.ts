@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '#lib/config';
+import { loadConnectorConfig } from './connector.config.js';
+
+const BASE = {
+  CONNECTOR_SHOPS: 'demo.myshopify.com',
+  CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 'shpat_secret_token',
+  CONNECTOR_WEBHOOK_SECRETS: 'hook-secret',
+  CONNECTOR_CATALOG_URL: 'http://127.0.0.1:4010/',
+  CONNECTOR_CATALOG_API_KEY: 'catalog-secret-key',
+};
+
+describe('the write-back configuration', () => {
+  it('has the documented defaults', () => {
+    expect(loadConnectorConfig(BASE).enrichment).toEqual({
+      pollIntervalMs: 60_000,
+      overlapMs: 300_000,
+      maxCallsPerPoll: 40,
+      watchlistIntervalMs: 600_000,
+      watchlistMaxAgeMs: 30 * 24 * 3_600_000,
+      pushConcurrency: 2,
+      pushAttempts: 8,
+      pushBackoffMs: 2_000,
+      lockRetryMs: 500,
+    });
+  });
+
+  it('refuses a pool too small for the sync and push jobs together', () => {
+    const attempt = () =>
+      loadConnectorConfig({
+        ...BASE,
+        CONNECTOR_DATABASE_POOL_SIZE: '8',
+        CONNECTOR_SYNC_CONCURRENCY: '4',
+        CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY: '3',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(() => attempt()).toThrow(
+      'CONNECTOR_DATABASE_POOL_SIZE (8) must exceed CONNECTOR_SYNC_CONCURRENCY plus CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY (7) by at least 2',
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import type { EnvReader } from '#lib/config';
+
+/** The enrichment poll and the write-back of approved content to Shopify (README, "Configuration"). */
+export interface EnrichmentConfig {
+  /** How often the scheduled poll runs (one job per interval across replicas). */
+  pollIntervalMs: number;
+  /** How far behind its checkpoint each poll looks again (values the catalog wrote late). */
+  overlapMs: number;
+  /** Search calls per walked field and poll at most (the next poll goes on). */
+  maxCallsPerPoll: number;
+  /** How often the review watchlist is re-checked (a poll re-checks it when this has passed). */
+  watchlistIntervalMs: number;
+  /** A record awaiting review longer than this leaves the watchlist. */
+  watchlistMaxAgeMs: number;
+  pushConcurrency: number;
+  pushAttempts: number;
+  /** First retry delay of a push job; doubles at each attempt. */
+  pushBackoffMs: number;
+  /** Delay of a push job whose product is being synced or pushed by another job. */
+  lockRetryMs: number;
+}
+
+/** The `CONNECTOR_ENRICHMENT_*` variables. */
+export function readEnrichment(read: EnvReader): EnrichmentConfig {
+  return {
+    pollIntervalMs: read.int('CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS', 60_000, { min: 100 }),
+    overlapMs: read.int('CONNECTOR_ENRICHMENT_OVERLAP_MS', 300_000, { min: 0 }),
+    maxCallsPerPoll: read.int('CONNECTOR_ENRICHMENT_POLL_MAX_CALLS', 40, { min: 1, max: 10_000 }),
+    watchlistIntervalMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS', 600_000, { min: 0 }),
+    watchlistMaxAgeMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_MAX_AGE_MS', 30 * 24 * 3_600_000, {
+      min: 1,
+    }),
+    pushConcurrency: read.int('CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY', 2, { min: 1, max: 50 }),
+    pushAttempts: read.int('CONNECTOR_ENRICHMENT_PUSH_ATTEMPTS', 8, { min: 1, max: 100 }),
+    pushBackoffMs: read.int('CONNECTOR_ENRICHMENT_PUSH_BACKOFF_MS', 2_000, { min: 1 }),
+    lockRetryMs: read.int('CONNECTOR_ENRICHMENT_LOCK_RETRY_MS', 500, { min: 1 }),
+  };
+}

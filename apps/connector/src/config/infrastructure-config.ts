@@ -1,0 +1,121 @@
+import type { EnvReader } from '#lib/config';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The connector's HTTP server. */
+export interface HttpConfig {
+  port: number;
+  host: string;
+  /** Largest webhook body kept whole, in bytes (larger signed ones: README, "Intake"). */
+  webhookBodyLimitBytes: number;
+  /**
+   * Where Shopify reaches this connector; when set, the connector keeps each shop's webhook
+   * subscriptions pointed at `<publicUrl>/webhooks/shopify` (created idempotently at boot).
+   */
+  publicUrl: string | null;
+}
+
+/** The connector's PostgreSQL. */
+export interface DatabaseConfig {
+  /** PostgreSQL URL; null means main.ts starts an embedded PostgreSQL. */
+  url: string | null;
+  /** Schema of the connector's tables (created by the migrations). */
+  schema: string;
+  poolSize: number;
+  /** Connect and statement time-out of the connector's own queries. */
+  timeoutMs: number;
+}
+
+/** Where the job queues live. */
+export interface QueueConfig {
+  /** Redis URL; null puts the queues on PostgreSQL (BullMQ's PostgreSQL backend). */
+  redisUrl: string | null;
+  /** Redis key prefix, or PostgreSQL schema, of the queues. */
+  namespace: string;
+}
+
+/** How the Shopify Admin API is called. */
+export interface ShopifyConfig {
+  /** Sends every Admin API call here instead of `https://<shop>` (the Shopify sandbox). */
+  adminOrigin: string | null;
+  /** How often a `THROTTLED` answer is waited out before the call fails (retryable). */
+  throttleRetries: number;
+}
+
+/** How the catalog is called: rate, breaker, pauses. */
+export interface CatalogConfig {
+  ratePerSecond: number;
+  burst: number;
+  breakerCooldownMs: number;
+  breakerAuthCooldownMs: number;
+  /** How long a job for a shop whose catalog key is paused waits before looking again. */
+  pauseRecheckMs: number;
+}
+
+/** A lower-case SQL identifier variable (a schema name); a problem when it is not one. */
+function readSchemaName(read: EnvReader, name: string, fallback: string): string {
+  const value = read.string(name, fallback);
+  if (!SCHEMA_NAME.test(value)) {
+    read.problems.push(`${name} must be a lower-case SQL identifier, got "${value}"`);
+  }
+  return value;
+}
+
+/** An optional URL variable without its trailing slashes; null when unset. */
+export function readOptionalUrl(read: EnvReader, name: string): string | null {
+  const value = read.optionalString(name);
+  return value === undefined ? null : read.url(name).replace(/\/+$/, '');
+}
+
+/** The HTTP server's variables (`PORT`, `CONNECTOR_HOST`, ...). */
+export function readHttp(read: EnvReader): HttpConfig {
+  return {
+    port: read.port('PORT', 3000),
+    host: read.string('CONNECTOR_HOST', '127.0.0.1'),
+    webhookBodyLimitBytes: read.int('CONNECTOR_WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, {
+      min: 1024,
+    }),
+    publicUrl: readOptionalUrl(read, 'CONNECTOR_PUBLIC_URL'),
+  };
+}
+
+/** `DATABASE_URL` and the `CONNECTOR_DATABASE_*` variables. */
+export function readDatabase(read: EnvReader): DatabaseConfig {
+  return {
+    url: readOptionalUrl(read, 'DATABASE_URL'),
+    schema: readSchemaName(read, 'CONNECTOR_DATABASE_SCHEMA', 'connector'),
+    poolSize: read.int('CONNECTOR_DATABASE_POOL_SIZE', 10, { min: 2, max: 200 }),
+    timeoutMs: read.int('CONNECTOR_DATABASE_TIMEOUT_MS', 5_000, { min: 100 }),
+  };
+}
+
+/** `REDIS_URL` and `CONNECTOR_QUEUE_NAMESPACE` (which must differ from the tables' schema on PostgreSQL). */
+export function readQueue(read: EnvReader, database: DatabaseConfig): QueueConfig {
+  const queue = {
+    redisUrl: readOptionalUrl(read, 'REDIS_URL'),
+    namespace: readSchemaName(read, 'CONNECTOR_QUEUE_NAMESPACE', 'connector_queue'),
+  };
+  if (queue.redisUrl === null && queue.namespace === database.schema) {
+    read.problems.push('CONNECTOR_QUEUE_NAMESPACE must differ from CONNECTOR_DATABASE_SCHEMA');
+  }
+  return queue;
+}
+
+/** The `CONNECTOR_SHOPIFY_*` variables. */
+export function readShopify(read: EnvReader): ShopifyConfig {
+  return {
+    adminOrigin: readOptionalUrl(read, 'CONNECTOR_SHOPIFY_ADMIN_ORIGIN'),
+    throttleRetries: read.int('CONNECTOR_SHOPIFY_THROTTLE_RETRIES', 5, { min: 0, max: 50 }),
+  };
+}
+
+/** The `CONNECTOR_CATALOG_*` variables (rate, burst, breaker, pauses). */
+export function readCatalog(read: EnvReader): CatalogConfig {
+  return {
+    ratePerSecond: read.number('CONNECTOR_CATALOG_RATE_PER_SECOND', 4, { min: 0.01 }),
+    burst: read.int('CONNECTOR_CATALOG_RATE_BURST', 1, { min: 1 }),
+    breakerCooldownMs: read.int('CONNECTOR_CATALOG_BREAKER_COOLDOWN_MS', 30_000, { min: 1 }),
+    breakerAuthCooldownMs: read.int('CONNECTOR_CATALOG_BREAKER_AUTH_COOLDOWN_MS', 60_000, { min: 1 }),
+    pauseRecheckMs: read.int('CONNECTOR_CATALOG_PAUSE_RECHECK_MS', 30_000, { min: 1 }),
+  };
+}

@@ -1,0 +1,113 @@
+import type { EnvReader } from '#lib/config';
+
+const STATUSES = ['ACTIVE', 'UNLISTED', 'DRAFT', 'ARCHIVED'] as const;
+const LINK_MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'barcode:gtin'] as const;
+
+/** How products are synced (README, "Configuration"). */
+export interface SyncConfig {
+  /** A delivery's job waits this long, so a burst of deliveries becomes one run. */
+  debounceMs: number;
+  concurrency: number;
+  attempts: number;
+  /** First retry delay; doubles at each attempt. */
+  backoffMs: number;
+  /** Delay of a job whose product is being synced by another job. */
+  lockRetryMs: number;
+  /** How often a shop's mapping not yet checked (catalog unreachable) or refused is checked again. */
+  mappingRecheckMs: number;
+  /**
+   * How often a checked mapping is checked again against the account's definitions (a DROPDOWN
+   * value added in the portal): records built on what changed are resynced (drift).
+   */
+  mappingRefreshMs: number;
+  /** A `products/delete` waits this long before the catalog records are deleted (0: at once). */
+  deleteGraceMs: number;
+  /** Shopify statuses whose products are synced (default ACTIVE and UNLISTED). */
+  statuses: ReadonlyArray<'ACTIVE' | 'UNLISTED' | 'DRAFT' | 'ARCHIVED'>;
+  /** A synced product moved to another status (draft, archived): `keep` its records, or `delete` them. */
+  leavingStatuses: 'keep' | 'delete';
+}
+
+/** The webhook inbox's sweeper. */
+export interface InboxConfig {
+  sweepIntervalMs: number;
+  /** Deliveries still unprocessed after this long are enqueued again by the sweeper. */
+  sweepAfterMs: number;
+}
+
+/** Whole-shop resyncs and linking. */
+export interface ResyncConfig {
+  /** Shopify products per page of a whole-shop walk (one job per page; the run's cursor moves per page). */
+  pageSize: number;
+  /** The default match key of linking: which Shopify field against which catalog field. */
+  linkMatch: { shopify: 'sku' | 'barcode'; catalog: 'supplierSku' | 'gtin' };
+}
+
+/** The scheduled reconciliation. */
+export interface ReconcileConfig {
+  /** How often the reconciliation looks for changes and deletions the webhooks missed. */
+  intervalMs: number;
+}
+
+/** The `CONNECTOR_SYNC_*` and `CONNECTOR_MAPPING_*` variables. */
+export function readSync(read: EnvReader): SyncConfig {
+  return {
+    debounceMs: read.int('CONNECTOR_SYNC_DEBOUNCE_MS', 1_000, { min: 0 }),
+    concurrency: read.int('CONNECTOR_SYNC_CONCURRENCY', 4, { min: 1, max: 100 }),
+    attempts: read.int('CONNECTOR_SYNC_ATTEMPTS', 8, { min: 1, max: 100 }),
+    backoffMs: read.int('CONNECTOR_SYNC_BACKOFF_MS', 2_000, { min: 1 }),
+    lockRetryMs: read.int('CONNECTOR_SYNC_LOCK_RETRY_MS', 500, { min: 1 }),
+    mappingRecheckMs: read.int('CONNECTOR_MAPPING_RECHECK_MS', 30_000, { min: 10 }),
+    mappingRefreshMs: read.int('CONNECTOR_MAPPING_REFRESH_MS', 15 * 60_000, { min: 1_000 }),
+    deleteGraceMs: read.int('CONNECTOR_SYNC_DELETE_GRACE_MS', 0, { min: 0 }),
+    statuses: syncedStatuses(read),
+    leavingStatuses: read.oneOf('CONNECTOR_SYNC_LEAVING_STATUSES', ['keep', 'delete'] as const, 'keep'),
+  };
+}
+
+/** The `CONNECTOR_INBOX_SWEEP_*` variables. */
+export function readInbox(read: EnvReader): InboxConfig {
+  return {
+    sweepIntervalMs: read.int('CONNECTOR_INBOX_SWEEP_INTERVAL_MS', 60_000, { min: 100 }),
+    sweepAfterMs: read.int('CONNECTOR_INBOX_SWEEP_AFTER_MS', 300_000, { min: 0 }),
+  };
+}
+
+/** `CONNECTOR_RESYNC_PAGE_SIZE` and `CONNECTOR_LINK_MATCH`. */
+export function readResync(read: EnvReader): ResyncConfig {
+  return {
+    pageSize: read.int('CONNECTOR_RESYNC_PAGE_SIZE', 250, { min: 1, max: 250 }),
+    linkMatch: readLinkMatch(read),
+  };
+}
+
+/** `CONNECTOR_RECONCILE_INTERVAL_MS`. */
+export function readReconcile(read: EnvReader): ReconcileConfig {
+  return { intervalMs: read.int('CONNECTOR_RECONCILE_INTERVAL_MS', 6 * 3_600_000, { min: 1_000 }) };
+}
+
+/** `CONNECTOR_SYNC_STATUSES`: a comma-separated list of Shopify product statuses. */
+function syncedStatuses(read: EnvReader): SyncConfig['statuses'] {
+  const raw = read.string('CONNECTOR_SYNC_STATUSES', 'ACTIVE,UNLISTED');
+  const statuses = raw
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== '');
+  const unknown = statuses.filter((s) => !(STATUSES as readonly string[]).includes(s));
+  if (unknown.length > 0 || statuses.length === 0) {
+    read.problems.push(`CONNECTOR_SYNC_STATUSES must list some of ${STATUSES.join(', ')}, got "${raw}"`);
+    return ['ACTIVE', 'UNLISTED'];
+  }
+  return statuses as Array<(typeof STATUSES)[number]>;
+}
+
+/** `CONNECTOR_LINK_MATCH`: `<shopify field>:<catalog field>`, e.g. `barcode:gtin`. */
+function readLinkMatch(read: EnvReader): ResyncConfig['linkMatch'] {
+  const value = read.string('CONNECTOR_LINK_MATCH', 'sku:supplierSku');
+  if (!(LINK_MATCHES as readonly string[]).includes(value)) {
+    read.problems.push(`CONNECTOR_LINK_MATCH must be one of ${LINK_MATCHES.join(', ')}, got "${value}"`);
+    return { shopify: 'sku', catalog: 'supplierSku' };
+  }
+  const [shopify, catalog] = value.split(':') as ['sku' | 'barcode', 'supplierSku' | 'gtin'];
+  return { shopify, catalog };
+}

@@ -1,0 +1,166 @@
+import { operation, query } from './openapi-operation.js';
+
+const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
+const SHOP = query('shop', 'One shop (`<name>.myshopify.com`); without it, every shop.');
+const FAILURE_ID = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
+};
+const PRODUCT_ID = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
+};
+const FORM = (fields: Record<string, unknown>, required: string[]) => ({
+  required: true,
+  content: {
+    'application/x-www-form-urlencoded': { schema: { type: 'object', required, properties: fields } },
+  },
+});
+const CSRF_FORM = FORM(
+  { _csrf: { type: 'string', description: "The session's CSRF token (in every page's forms)." } },
+  ['_csrf'],
+);
+
+/** A UI action: a POST form with the CSRF token, answered by a 303 to the page to show. */
+const uiAction = (operationId: string, summary: string, parameters?: Array<Record<string, unknown>>) => ({
+  ...operation({
+    operationId,
+    tag: 'admin-ui',
+    summary,
+    security: 'adminSession',
+    parameters,
+    answer: HTML,
+    successStatus: 303,
+    errors: [403, 404, 409],
+  }),
+  requestBody: CSRF_FORM,
+});
+
+/** The operations routes of the OpenAPI document: health details, sync pauses, the queue view, the web view. */
+export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
+  '/health': {
+    get: operation({
+      operationId: 'getHealth',
+      tag: 'health',
+      summary:
+        "Readiness plus the catalog's and Shopify's state as last checked (cached; 503 only when not ready)",
+      answer: 'HealthDetails',
+    }),
+  },
+  '/admin/sync/pause': {
+    post: operation({
+      operationId: 'pauseSync',
+      tag: 'admin',
+      summary: "Pause one shop's syncing, or every shop's (persisted; jobs wait, no attempt spent)",
+      security: 'adminToken',
+      parameters: [SHOP, query('reason', 'Shown in the queue view (500 characters at most).')],
+      answer: 'SyncPauses',
+      errors: [400],
+    }),
+  },
+  '/admin/sync/resume': {
+    post: operation({
+      operationId: 'resumeSync',
+      tag: 'admin',
+      summary: 'Lift the pause of one shop, or the every-shop pause',
+      security: 'adminToken',
+      parameters: [SHOP],
+      answer: 'SyncResume',
+      errors: [400],
+    }),
+  },
+  '/admin/queues': {
+    get: operation({
+      operationId: 'getQueueView',
+      tag: 'admin',
+      summary:
+        'Jobs per queue and state, paused shops and why, catalog calls in the last minute against the budget, enrichment progress',
+      security: 'adminToken',
+      answer: 'OperationsView',
+    }),
+  },
+  '/admin/products/{id}': {
+    get: operation({
+      operationId: 'getProductStatus',
+      tag: 'admin',
+      summary:
+        "A product's status by Shopify product id, supplierSku or skuId: map rows, last sync, last error, catalog enrichment, write-backs",
+      security: 'adminToken',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 255 } },
+        query('shop', 'The shop, when the id is known in several.'),
+      ],
+      answer: 'ProductStatus',
+      errors: [400, 404],
+    }),
+  },
+  '/admin/ui': {
+    get: operation({
+      operationId: 'uiFailures',
+      tag: 'admin-ui',
+      summary: 'The web view: the failures inbox (without a session: the sign-in form, 401)',
+      description:
+        'Server-rendered HTML. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
+      security: 'adminSession',
+      parameters: [query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed'] })],
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/login': {
+    post: {
+      ...operation({
+        operationId: 'uiSignIn',
+        tag: 'admin-ui',
+        summary:
+          'Sign in with the admin token (form body, never the URL): sets the HttpOnly, SameSite=Strict session cookie',
+        answer: HTML,
+        successStatus: 303,
+        errors: [401, 503],
+      }),
+      requestBody: FORM({ token: { type: 'string', format: 'password' } }, ['token']),
+    },
+  },
+  '/admin/ui/logout': { post: uiAction('uiSignOut', 'Sign out (clears the session cookie)') },
+  '/admin/ui/failures/{id}/replay': {
+    post: uiAction('uiReplayFailure', 'Replay an open failure', [FAILURE_ID]),
+  },
+  '/admin/ui/failures/{id}/dismiss': {
+    post: uiAction('uiDismissFailure', 'Dismiss an open failure', [FAILURE_ID]),
+  },
+  '/admin/ui/products': {
+    get: operation({
+      operationId: 'uiProductLookup',
+      tag: 'admin-ui',
+      summary: 'Find a product timeline by Shopify product id',
+      security: 'adminSession',
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/products/lookup': {
+    get: operation({
+      operationId: 'uiProductLookupGo',
+      tag: 'admin-ui',
+      summary: "Redirects (303) to the product's timeline",
+      security: 'adminSession',
+      parameters: [query('id', 'Shopify product id.'), SHOP],
+      answer: HTML,
+      successStatus: 303,
+      errors: [400],
+    }),
+  },
+  '/admin/ui/products/{id}': {
+    get: operation({
+      operationId: 'uiProductTimeline',
+      tag: 'admin-ui',
+      summary: "A product's timeline: webhooks, jobs, failures, sync records and write-backs",
+      security: 'adminSession',
+      parameters: [PRODUCT_ID, SHOP],
+      answer: HTML,
+      errors: [400],
+    }),
+  },
+};

@@ -1,0 +1,32 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * Push work a poll found for one Shopify product (the outbox): written with the poll's new
+ * checkpoint in one transaction, so work found is never lost by a crash before the enqueue;
+ * `done` once a push job covered it.
+ */
+@Entity({ name: 'enrichment_outbox' })
+export class EnrichmentOutboxRow {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  shop!: string;
+
+  /** Shopify's numeric product id (decimal string). */
+  @Column({ type: 'bigint', name: 'shopify_product_id' })
+  shopifyProductId!: string;
+
+  /** The poll that found it (null: a merchant-edit check or a replay). */
+  @Column({ type: 'text', name: 'poll_id', nullable: true })
+  pollId!: string | null;
+
+  @Column({ type: 'timestamptz', name: 'found_at' })
+  foundAt!: Date;
+
+  @Column({ type: 'text' })
+  state!: 'pending' | 'done';
+
+  @Column({ type: 'timestamptz', name: 'done_at', nullable: true })
+  doneAt!: Date | null;
+}

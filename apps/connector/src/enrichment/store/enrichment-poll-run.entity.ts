@@ -1,0 +1,44 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** What one poll found, per shop and in total (`GET /admin/enrichment/poll/{id}`). */
+export interface PollCounts {
+  /** Records the searches returned (each once per walk). */
+  found: number;
+  /** Records no sku map row knows (created in the catalog by someone else): ignored. */
+  unmapped: number;
+  /** Records whose content hash was new: their products got push work. */
+  changed: number;
+  /** Products given push work (outbox rows). */
+  products: number;
+  /** Watchlist records re-checked, dropped by age, and still watched after the poll. */
+  rechecked: number;
+  agedOut: number;
+  watched: number;
+  /** Catalog search calls. */
+  calls: number;
+}
+
+/** One poll, scheduled or asked for by an operator: when it ran and what it found. */
+@Entity({ name: 'enrichment_poll' })
+export class EnrichmentPollRun {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  trigger!: 'schedule' | 'admin';
+
+  @Column({ type: 'timestamptz', name: 'requested_at' })
+  requestedAt!: Date;
+
+  @Column({ type: 'timestamptz', name: 'started_at', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ type: 'timestamptz', name: 'finished_at', nullable: true })
+  finishedAt!: Date | null;
+
+  @Column({ type: 'jsonb' })
+  counts!: Partial<PollCounts>;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+}

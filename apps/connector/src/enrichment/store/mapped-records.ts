@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { SkuMapRow } from '../../sku-map/sku-map-row.entity.js';
+
+const CHUNK = 1_000;
+
+/**
+ * Which catalog records the connector created for a shop (live sku map rows), read-only: a
+ * record no row knows was created by someone else, and the write-back ignores it.
+ */
+@Injectable()
+export class MappedRecords {
+  constructor(@InjectRepository(SkuMapRow) private readonly rows: Repository<SkuMapRow>) {}
+
+  /** The Shopify product (decimal id) of each mapped skuId among `skuIds`. */
+  async productsOf(shop: string, skuIds: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let i = 0; i < skuIds.length; i += CHUNK) {
+      const rows = await this.rows.find({
+        select: { skuId: true, shopifyProductId: true },
+        where: { shop, state: 'live', skuId: In(skuIds.slice(i, i + CHUNK)) },
+      });
+      for (const row of rows) if (row.skuId !== null) found.set(row.skuId, row.shopifyProductId);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import type { GalleryNote } from '../plan/desired-galleries.js';
+import { MediaProductStatusEntity, type StoredImageFailure } from './media-product-status.entity.js';
+
+/** A product's media status as the product's status shows it (never the entity itself). */
+export interface MediaStatus {
+  shop: string;
+  productId: string;
+  notes: GalleryNote[];
+  imageFailures: StoredImageFailure[];
+  images: number;
+  uploads: number;
+  writes: number;
+  lastRunAt: string;
+  /** ISO time of the last replacement of a gallery the connector had not written; null: never. */
+  foreignGalleryReplacedAt: string | null;
+}
+
+/** One media run of a product, to record. */
+export interface MediaRunRecord {
+  shop: string;
+  productId: string;
+  notes: readonly GalleryNote[];
+  imageFailures: readonly StoredImageFailure[];
+  images: number;
+  uploads: number;
+  writes: number;
+}
+
+/**
+ * The media status of each product (`media_product_status`): the last run's notes and failed
+ * images, and when the connector last replaced a gallery it had not written (Shopify owns
+ * `media`: a gallery edited on the catalog side is overwritten, and that is recorded here).
+ */
+@Injectable()
+export class MediaStatusRepository {
+  constructor(
+    @InjectRepository(MediaProductStatusEntity) private readonly rows: Repository<MediaProductStatusEntity>,
+    private readonly clock: Clock,
+  ) {}
+
+  async record(run: MediaRunRecord): Promise<void> {
+    const now = new Date(this.clock.now());
+    const replaced = run.notes.some((note) => note.code === 'replaced-foreign-gallery') ? now : null;
+    await this.rows.query(
+      `INSERT INTO ${this.rows.metadata.tablePath} AS s
+         (shop, shopify_product_id, notes, image_failures, images, uploads, writes, last_run_at,
+          foreign_gallery_replaced_at)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9)
+       ON CONFLICT (shop, shopify_product_id) DO UPDATE
+         SET notes = EXCLUDED.notes, image_failures = EXCLUDED.image_failures, images = EXCLUDED.images,
+             uploads = EXCLUDED.uploads, writes = EXCLUDED.writes, last_run_at = EXCLUDED.last_run_at,
+             foreign_gallery_replaced_at = COALESCE(EXCLUDED.foreign_gallery_replaced_at,
+                                                    s.foreign_gallery_replaced_at)`,
+      [
+        run.shop,
+        run.productId,
+        JSON.stringify(run.notes),
+        JSON.stringify(run.imageFailures),
+        run.images,
+        run.uploads,
+        run.writes,
+        now,
+        replaced,
+      ],
+    );
+  }
+
+  async get(shop: string, productId: string): Promise<MediaStatus | null> {
+    const row = await this.rows.findOneBy({ shop, shopifyProductId: productId });
+    if (!row) return null;
+    return {
+      shop: row.shop,
+      productId: row.shopifyProductId,
+      notes: row.notes,
+      imageFailures: row.imageFailures,
+      images: row.images,
+      uploads: row.uploads,
+      writes: row.writes,
+      lastRunAt: row.lastRunAt.toISOString(),
+      foreignGalleryReplacedAt: row.foreignGalleryReplacedAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import type { ReconcilePayload } from '../queues/job-payloads.js';
+import { QueueName } from '../queues/queue-names.js';
+import { type ReconcileResult, Reconciler } from './reconciler.js';
+
+/** The scheduled reconciliation (one job per interval across replicas); it only enqueues syncs. */
+@Processor(QueueName.RECONCILE)
+export class ReconcileJob extends WorkerHost {
+  constructor(private readonly reconciler: Reconciler) {
+    super();
+  }
+
+  process(_job: Job<ReconcilePayload>): Promise<ReconcileResult[]> {
+    return this.reconciler.reconcileAll();
+  }
+}

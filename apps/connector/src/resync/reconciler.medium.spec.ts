@@ -1,0 +1,201 @@
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { uniqueId } from '#lib/testing';
+import { loadConnectorConfig } from '../config/connector.config.js';
+import { MIGRATIONS } from '../database/migrations/index.js';
+import { runMigrations } from '../database/run-migrations.js';
+import type { SyncEnqueuer } from '../inbox/sync-enqueuer.js';
+import type { ReconcilePayload, SyncProductPayload } from '../queues/job-payloads.js';
+import type { ShopifyAdmin } from '../shopify/shopify-admin.service.js';
+import { SkuMapRepository } from '../sku-map/sku-map.repository.js';
+import { SkuMapLinks } from '../sku-map/sku-map-links.js';
+import { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
+import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
+import { Reconciler } from './reconciler.js';
+import { SeenProducts } from './seen-products.js';
+
+// The reconciliation on real PostgreSQL (map, checkpoints), Shopify faked by a product list: a
+// change the map has not applied and a product gone from Shopify are enqueued, nothing else.
+const schema = uniqueId('reconcile').replace('-', '_');
+const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
+const SHOP = 'reconcile-medium.myshopify.com';
+const HOUR = 3_600_000;
+const config = loadConnectorConfig({
+  CONNECTOR_SHOPS: SHOP,
+  CONNECTOR_SHOP_RECONCILE_MEDIUM_ACCESS_TOKEN: 't',
+  CONNECTOR_WEBHOOK_SECRETS: 's',
+  CONNECTOR_CATALOG_URL: 'http://catalog',
+  CONNECTOR_CATALOG_API_KEY: 'k',
+  CONNECTOR_RECONCILE_INTERVAL_MS: String(6 * HOUR),
+});
+let dataSource: DataSource;
+
+/** Shopify's products of the fake: id -> updatedAt (ISO). */
+const shopify = new Map<string, string>();
+const queries: Array<string | null> = [];
+
+beforeAll(async () => {
+  dataSource = await new DataSource({
+    type: 'postgres',
+    url: inject('databaseUrl'),
+    schema,
+    entities: [SkuMapRow, ReconcileCheckpoint],
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    extra: { max: 3 },
+  }).initialize();
+  await runMigrations(dataSource, schema);
+});
+
+afterAll(async () => {
+  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await dataSource?.destroy();
+});
+
+function reconciler(enqueued: SyncProductPayload[]): Reconciler {
+  const admin = {
+    request: async (_document: string, variables: { query: string | null; after: string | null }) => {
+      queries.push(variables.query);
+      const since = variables.query ? Date.parse(/'(.*)'/.exec(variables.query)?.[1] ?? '') : null;
+      const nodes = [...shopify]
+        .filter(([, at]) => since === null || Date.parse(at) >= since)
+        .map(([id, at]) => ({ legacyResourceId: id, updatedAt: at }));
+      return { products: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } };
+    },
+  };
+  return new Reconciler(
+    { forShop: () => admin } as unknown as ShopifyAdmin,
+    new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
+    new SeenProducts(dataSource.getRepository(SkuMapRow)),
+    {
+      enqueue: async (payload: SyncProductPayload) => void enqueued.push(payload),
+    } as unknown as SyncEnqueuer,
+    clock,
+    config,
+    dataSource.getRepository(ReconcileCheckpoint),
+    {} as Queue<ReconcilePayload>,
+  );
+}
+
+/** A product the sync applied at `updatedAt`. */
+async function synced(productId: string, updatedAt: string): Promise<void> {
+  const map = new SkuMapRepository(dataSource.getRepository(SkuMapRow), clock);
+  await map.recordIntent({
+    shop: SHOP,
+    productId,
+    kind: 'simple',
+    shopifyVariantId: null,
+    supplierSku: `s-${productId}`,
+    parentSupplierSku: null,
+  });
+  await map.markLive(SHOP, `s-${productId}`, `sku-${productId}`, {
+    kind: 'simple',
+    parentSupplierSku: null,
+    snapshot: {},
+    shopifyUpdatedAt: updatedAt,
+    configuration: null,
+    gaps: [],
+  });
+}
+
+describe('Reconciler against PostgreSQL', () => {
+  it('records a checkpoint first, then enqueues missed changes and missed deletions only', async () => {
+    const at = (offsetMs: number) => new Date(clock.now() + offsetMs).toISOString();
+    shopify.set('1', at(-2 * HOUR));
+    shopify.set('2', at(-2 * HOUR));
+    await synced('1', at(-2 * HOUR));
+    await synced('2', at(-2 * HOUR));
+    const enqueued: SyncProductPayload[] = [];
+
+    expect(await reconciler(enqueued).reconcile(SHOP)).toEqual({ shop: SHOP, changed: 0, deleted: 0 });
+    expect(queries).toEqual([]);
+
+    await clock.advance(HOUR);
+    // Too soon after the last run (a replica's boot): skipped.
+    expect((await reconciler(enqueued).reconcile(SHOP)).changed).toBe(0);
+    expect(queries).toEqual([]);
+
+    await clock.advance(6 * HOUR);
+    shopify.set('1', at(-HOUR)); // updated; its webhook was dropped
+    shopify.set('3', at(-HOUR)); // created; the map never saw it
+    await synced('4', at(-5 * HOUR)); // deleted in Shopify; its webhook was dropped
+    shopify.set('2', at(-HOUR)); // updated, and synced by a run that started after that second
+    await synced('5', at(-HOUR)); // updated again within the second its last sync read it
+    shopify.set('5', at(-HOUR));
+    for (const [id, startedAt] of [
+      ['2', at(-HOUR + 1_000)],
+      ['5', at(-HOUR + 999)],
+    ] as const) {
+      await dataSource.query(
+        `UPDATE "${schema}".sku_map SET shopify_updated_at = $3 WHERE shop = $1 AND shopify_product_id = $2`,
+        [SHOP, id, new Date(at(-HOUR))],
+      );
+      await dataSource.query(
+        `INSERT INTO "${schema}".sync_records (shop, product_id, reason, outcome, started_at, finished_at)
+         VALUES ($1, $2, 'webhook', 'synced', $3, $3)`,
+        [SHOP, id, new Date(startedAt)],
+      );
+    }
+    expect(await reconciler(enqueued).reconcile(SHOP)).toEqual({ shop: SHOP, changed: 3, deleted: 1 });
+    expect(enqueued.map((p) => [p.productId, p.reason])).toEqual([
+      ['1', 'reconcile'],
+      ['3', 'reconcile'],
+      ['5', 'reconcile'],
+      ['4', 'reconcile'],
+    ]);
+    // "Updated since" starts at the last checkpoint, less the search index's lag.
+    expect(queries[0]).toBe(
+      `updated_at:>='${new Date(clock.now() - 7 * HOUR - 5 * 60_000).toISOString().replace('.000Z', 'Z')}'`,
+    );
+    expect(queries[1]).toBeNull();
+    const [saved] = await dataSource.query(
+      `SELECT last_changed, last_deleted FROM "${schema}".reconcile_checkpoints`,
+    );
+    expect(saved).toEqual({ last_changed: 3, last_deleted: 1 });
+  });
+
+  it('goes on with the other shops when one fails, then fails the job naming it', async () => {
+    const two = loadConnectorConfig({
+      CONNECTOR_SHOPS: `${SHOP},broken-medium.myshopify.com`,
+      CONNECTOR_SHOP_RECONCILE_MEDIUM_ACCESS_TOKEN: 't',
+      CONNECTOR_SHOP_BROKEN_MEDIUM_ACCESS_TOKEN: 't',
+      CONNECTOR_WEBHOOK_SECRETS: 's',
+      CONNECTOR_CATALOG_URL: 'http://catalog',
+      CONNECTOR_CATALOG_API_KEY: 'k',
+    });
+    const reconciled: string[] = [];
+    const subject = new Reconciler(
+      {
+        forShop: (shop: string) => ({
+          request: async () => {
+            if (shop.startsWith('broken')) throw new Error('401 unauthorized');
+            reconciled.push(shop);
+            return { products: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } } };
+          },
+        }),
+      } as unknown as ShopifyAdmin,
+      new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
+      new SeenProducts(dataSource.getRepository(SkuMapRow)),
+      { enqueue: async () => undefined } as unknown as SyncEnqueuer,
+      clock,
+      two,
+      dataSource.getRepository(ReconcileCheckpoint),
+      {} as Queue<ReconcilePayload>,
+    );
+    // Checkpoints first (no Shopify call), then a real run for both.
+    await dataSource.query(
+      `INSERT INTO "${schema}".reconcile_checkpoints (shop, checkpoint, last_run_at)
+       VALUES ('broken-medium.myshopify.com', $1, $1)`,
+      [new Date(clock.now() - 7 * HOUR)],
+    );
+    await clock.advance(7 * HOUR);
+    await expect(subject.reconcileAll()).rejects.toThrow(
+      'reconciliation failed for broken-medium.myshopify.com',
+    );
+    expect(reconciled.length).toBeGreaterThan(0);
+    expect(new Set(reconciled)).toEqual(new Set([SHOP]));
+  });
+});

@@ -1,0 +1,138 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { SyncEnqueuer } from '../inbox/sync-enqueuer.js';
+import { reconcileJobOptions } from '../queues/job-options.js';
+import type { ReconcilePayload } from '../queues/job-payloads.js';
+import { JobName, QueueName } from '../queues/queue-names.js';
+import { ShopifyAdmin } from '../shopify/shopify-admin.service.js';
+import { SkuMapLinks } from '../sku-map/sku-map-links.js';
+import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
+import { SeenProducts } from './seen-products.js';
+import { allPages, listProductPage, updatedSince } from './shopify-product-pages.js';
+
+/** Shopify's search index lags writes: each run looks this far before its checkpoint again. */
+const OVERLAP_MS = 5 * 60_000;
+const PAGE = 250;
+
+/** What one shop's reconciliation enqueued. */
+export interface ReconcileResult {
+  shop: string;
+  changed: number;
+  deleted: number;
+}
+
+/**
+ * Converges what webhooks missed (Shopify does not guarantee delivery). Per shop: products
+ * updated since the checkpoint whose map row has not applied that `updatedAt` are enqueued; and
+ * the shop's product ids (an id-only paged query) are compared with the map: a product the map
+ * holds that Shopify no longer lists was deleted without a delivery, and is enqueued too (its
+ * sync finds it gone and deletes its records). Reason `reconcile` for both. Runs as a BullMQ
+ * job scheduler, once per `CONNECTOR_RECONCILE_INTERVAL_MS` across replicas, and only enqueues.
+ */
+@Injectable()
+export class Reconciler implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Reconciler');
+
+  constructor(
+    private readonly shopify: ShopifyAdmin,
+    private readonly links: SkuMapLinks,
+    private readonly seen: SeenProducts,
+    private readonly enqueuer: SyncEnqueuer,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @InjectRepository(ReconcileCheckpoint) private readonly checkpoints: Repository<ReconcileCheckpoint>,
+    @InjectQueue(QueueName.RECONCILE) private readonly queue: Queue<ReconcilePayload>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      JobName.RECONCILE,
+      { every: this.config.reconcile.intervalMs },
+      { name: JobName.RECONCILE, data: {}, opts: reconcileJobOptions() },
+    );
+  }
+
+  /**
+   * Every configured shop, one after the other; a shop that fails (Shopify unreachable, a revoked
+   * token) does not keep the others from their turn, and fails the job afterwards (it is logged,
+   * and the next interval tries again from the same checkpoint).
+   */
+  async reconcileAll(): Promise<ReconcileResult[]> {
+    const results: ReconcileResult[] = [];
+    const failed: string[] = [];
+    for (const shop of this.config.shops) {
+      try {
+        results.push(await this.reconcile(shop.domain));
+      } catch (error) {
+        failed.push(shop.domain);
+        this.logger.error(`${shop.domain}: reconciliation failed: ${(error as Error).message}`);
+      }
+    }
+    if (failed.length > 0) throw new Error(`reconciliation failed for ${failed.join(', ')}`);
+    return results;
+  }
+
+  /**
+   * One shop. Its first run only records the checkpoint (what came before is a resync's or a
+   * link's job); a run soon after the last one (a replica's boot upserting the scheduler runs it
+   * at once) is skipped.
+   */
+  async reconcile(shop: string): Promise<ReconcileResult> {
+    const startedAt = this.clock.now();
+    const saved = await this.checkpoints.findOneBy({ shop });
+    if (saved && startedAt - saved.lastRunAt.getTime() < this.config.reconcile.intervalMs / 2) {
+      return { shop, changed: 0, deleted: 0 };
+    }
+    if (!saved) {
+      await this.saveCheckpoint(shop, startedAt, 0, 0);
+      return { shop, changed: 0, deleted: 0 };
+    }
+    const since = new Date(saved.checkpoint.getTime() - OVERLAP_MS);
+    const admin = this.shopify.forShop(shop);
+    let changed = 0;
+    const pages = allPages((after) =>
+      listProductPage(admin, { after, first: PAGE, query: updatedSince(since), sortKey: 'UPDATED_AT' }),
+    );
+    for await (const items of pages) {
+      const seen = await this.seen.among(shop, items);
+      for (const item of items.filter((p) => !seen.has(p.productId))) {
+        await this.enqueuer.enqueue({ shop, productId: item.productId, reason: 'reconcile' });
+        changed += 1;
+      }
+    }
+    const deleted = await this.missingFromShopify(shop);
+    await this.saveCheckpoint(shop, startedAt, changed, deleted);
+    if (changed + deleted > 0) {
+      this.logger.warn(`${shop}: enqueued ${changed} missed change(s) and ${deleted} missed deletion(s)`);
+    }
+    return { shop, changed, deleted };
+  }
+
+  private async saveCheckpoint(shop: string, at: number, changed: number, deleted: number): Promise<void> {
+    await this.checkpoints.save({
+      shop,
+      checkpoint: new Date(at),
+      lastRunAt: new Date(at),
+      lastChanged: changed,
+      lastDeleted: deleted,
+    });
+  }
+
+  /** Products the map holds that Shopify no longer lists: enqueued; resolves to how many. */
+  private async missingFromShopify(shop: string): Promise<number> {
+    // The map is read first: a product created and synced during the walk is then not missing.
+    const mapped = await this.links.mappedProducts(shop);
+    const admin = this.shopify.forShop(shop);
+    for await (const items of allPages((after) => listProductPage(admin, { after, first: PAGE }))) {
+      for (const item of items) mapped.delete(item.productId);
+    }
+    for (const productId of mapped) await this.enqueuer.enqueue({ shop, productId, reason: 'reconcile' });
+    return mapped.size;
+  }
+}

@@ -1,0 +1,30 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { JobGuard } from '../failures/job-guard.js';
+import type { ResyncPagePayload } from '../queues/job-payloads.js';
+import { QueueName } from '../queues/queue-names.js';
+import { ResyncService } from './resync.service.js';
+
+/** One page of a whole-shop resync walk (`ResyncService.walkPage`); failures go to the failures table. */
+@Processor(QueueName.RESYNC_PAGE)
+export class ResyncPageJob extends WorkerHost {
+  constructor(
+    private readonly guard: JobGuard,
+    private readonly resync: ResyncService,
+  ) {
+    super();
+  }
+
+  async process(job: Job<ResyncPagePayload>, token?: string): Promise<string> {
+    const { runId, shop } = job.data;
+    try {
+      return await this.guard.run(job, token, { shop, key: `run:${runId}` }, () =>
+        this.resync.walkPage(runId),
+      );
+    } catch (error) {
+      // The guard recorded it: the walk cannot go on until it is replayed.
+      if (error instanceof UnrecoverableError) await this.resync.walkFailed(runId, error.message);
+      throw error;
+    }
+  }
+}

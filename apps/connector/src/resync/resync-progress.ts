@@ -1,0 +1,20 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { SyncEvents } from '../sync/sync-events.js';
+import { ResyncRunsRepository } from './resync-runs.repository.js';
+
+/**
+ * Why: a run's `done` count must follow the syncs it enqueued, and the sync may not import this
+ * later stage. It listens to `SyncEvents`: every finished product sync marks the product done
+ * in the running runs that listed it.
+ */
+@Injectable()
+export class ResyncProgress implements OnModuleInit {
+  constructor(
+    private readonly events: SyncEvents,
+    private readonly runs: ResyncRunsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.onSynced('resync-progress', (event) => this.runs.productSynced(event.shop, event.productId));
+  }
+}

@@ -1,0 +1,34 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { RetentionRegistry } from '../database/retention-registry.js';
+import { ResyncRunsRepository } from './resync-runs.repository.js';
+
+/**
+ * Why: a resync run lists every product of a shop, so the run tables grow with each whole-shop
+ * resync. Registers them with the retention job: runs that ended (`done`, `cancelled`) longer
+ * ago than `CONNECTOR_RETENTION_RESYNC_RUNS_DAYS` go, their listed products first (two entries,
+ * so the job's result counts both); running and failed runs (a replay reopens them) stay.
+ */
+@Injectable()
+export class ResyncRetention implements OnModuleInit {
+  constructor(
+    private readonly registry: RetentionRegistry,
+    private readonly runs: ResyncRunsRepository,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const ageMs = this.config.retention.resyncRunsMs;
+    this.registry.register({
+      name: 'resync_run_products',
+      ageMs,
+      prune: (before) => this.runs.pruneFinishedProductsBefore(before),
+    });
+    this.registry.register({
+      name: 'resync_runs',
+      ageMs,
+      prune: (before) => this.runs.pruneFinishedBefore(before),
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What a run resyncs: one product, or every product of the shop. */
+export type ResyncScope = 'product' | 'shop';
+
+/**
+ * `running` until the walk is over and every listed product synced (or failed); `cancelled`
+ * by an operator; `failed` when the walk itself could not go on (its failure is recorded).
+ */
+export type ResyncRunState = 'running' | 'done' | 'cancelled' | 'failed';
+
+/**
+ * One resync run (migration `CreateResync1764000000040`). A whole-shop run walks Shopify page by
+ * page; `cursor` is the last page's end, persisted before the next page is asked for, so a
+ * restarted connector resumes where the run was instead of starting over.
+ */
+@Entity({ name: 'resync_runs' })
+export class ResyncRun {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  shop!: string;
+
+  @Column({ type: 'text' })
+  scope!: ResyncScope;
+
+  /** The product of a one-product run (decimal string), null for a whole shop. */
+  @Column({ type: 'bigint', name: 'product_id', nullable: true })
+  productId!: string | null;
+
+  @Column({ type: 'text' })
+  state!: ResyncRunState;
+
+  /** Shopify's `endCursor` of the last page listed; null before the first page. */
+  @Column({ type: 'text', nullable: true })
+  cursor!: string | null;
+
+  @Column({ type: 'integer' })
+  pages!: number;
+
+  /** Products listed (and enqueued) so far. */
+  @Column({ type: 'integer' })
+  listed!: number;
+
+  /** True once the last page was listed: from then on the run's size is known. */
+  @Column({ type: 'boolean', name: 'walk_done' })
+  walkDone!: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+
+  @Column({ type: 'timestamptz', name: 'created_at' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt!: Date;
+
+  @Column({ type: 'timestamptz', name: 'finished_at', nullable: true })
+  finishedAt!: Date | null;
+}

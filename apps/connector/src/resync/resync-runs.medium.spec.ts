@@ -1,0 +1,246 @@
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { uniqueId } from '#lib/testing';
+import { loadConnectorConfig } from '../config/connector.config.js';
+import { MIGRATIONS } from '../database/migrations/index.js';
+import { RetentionRegistry } from '../database/retention-registry.js';
+import { runMigrations } from '../database/run-migrations.js';
+import type { SyncEnqueuer } from '../inbox/sync-enqueuer.js';
+import type { ResyncPagePayload, SyncProductPayload } from '../queues/job-payloads.js';
+import type { ShopifyAdmin } from '../shopify/shopify-admin.service.js';
+import { ResyncService } from './resync.service.js';
+import { ResyncRetention } from './resync-retention.js';
+import { ResyncRun } from './resync-run.entity.js';
+import { ResyncRunsRepository } from './resync-runs.repository.js';
+
+// Resync runs on real PostgreSQL (the connector's migrations, a schema of this file's own), with
+// Shopify and the queues faked: a run walks page by page from its persisted cursor, resumes after
+// a "restart" (a new service on the same tables), counts done and failed products, and stops
+// when cancelled.
+const schema = uniqueId('resync').replace('-', '_');
+const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
+const SHOP = 'resync-medium.myshopify.com';
+const config = loadConnectorConfig({
+  CONNECTOR_SHOPS: SHOP,
+  CONNECTOR_SHOP_RESYNC_MEDIUM_ACCESS_TOKEN: 't',
+  CONNECTOR_WEBHOOK_SECRETS: 's',
+  CONNECTOR_CATALOG_URL: 'http://catalog',
+  CONNECTOR_CATALOG_API_KEY: 'k',
+  CONNECTOR_RESYNC_PAGE_SIZE: '2',
+  CONNECTOR_CATALOG_RATE_PER_SECOND: '2',
+});
+let dataSource: DataSource;
+let runs: ResyncRunsRepository;
+
+/** Five Shopify products, ids beyond 2^53; cursors are positions. */
+const PRODUCTS = ['9007199254740993001', '9007199254740993002', '9007199254740993003', '4', '5'];
+
+/** The parts of the world a ResyncService talks to, recorded. */
+function world() {
+  const enqueued: SyncProductPayload[] = [];
+  const jobs = new Map<string, ResyncPagePayload>();
+  const shopifyCalls: Array<string | null> = [];
+  const admin = {
+    request: async (_document: string, variables: { after: string | null; first: number }) => {
+      shopifyCalls.push(variables.after);
+      const start = variables.after === null ? 0 : Number(variables.after);
+      const nodes = PRODUCTS.slice(start, start + variables.first).map((id) => ({
+        legacyResourceId: id,
+        updatedAt: '2026-11-23T12:00:00Z',
+      }));
+      const end = start + nodes.length;
+      return {
+        products: { nodes, pageInfo: { hasNextPage: end < PRODUCTS.length, endCursor: String(end) } },
+      };
+    },
+  };
+  const queue = {
+    add: async (_name: string, data: ResyncPagePayload, options: { jobId: string }) => {
+      if (!jobs.has(options.jobId)) jobs.set(options.jobId, data);
+    },
+  };
+  const service = new ResyncService(
+    runs,
+    {
+      enqueue: async (payload: SyncProductPayload) => void enqueued.push(payload),
+    } as unknown as SyncEnqueuer,
+    { forShop: () => admin } as unknown as ShopifyAdmin,
+    config,
+    queue as unknown as Queue<ResyncPagePayload>,
+  );
+  return { service, enqueued, jobs, shopifyCalls };
+}
+
+beforeAll(async () => {
+  dataSource = await new DataSource({
+    type: 'postgres',
+    url: inject('databaseUrl'),
+    schema,
+    entities: [ResyncRun],
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    extra: { max: 3 },
+  }).initialize();
+  await runMigrations(dataSource, schema);
+  runs = new ResyncRunsRepository(dataSource.getRepository(ResyncRun), clock);
+});
+
+afterAll(async () => {
+  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await dataSource?.destroy();
+});
+
+describe('resync runs against PostgreSQL', () => {
+  it('walks a shop page by page from its persisted cursor, and resumes after a restart', async () => {
+    const first = world();
+    const started = await first.service.start(SHOP, null);
+    expect(started).toMatchObject({ scope: 'shop', state: 'running', walkDone: false, listed: 0 });
+    expect([...first.jobs.keys()]).toEqual([`resync-${started.id}-0`]);
+
+    expect(await first.service.walkPage(started.id)).toBe('walked');
+    expect(first.enqueued).toEqual([
+      { shop: SHOP, productId: PRODUCTS[0], reason: 'resync' },
+      { shop: SHOP, productId: PRODUCTS[1], reason: 'resync' },
+    ]);
+    expect([...first.jobs.keys()]).toEqual([`resync-${started.id}-0`, `resync-${started.id}-1`]);
+    expect((await runs.get(started.id))?.cursor).toBe('2');
+
+    // "Restart": a new service on the same tables resumes the walk at the persisted page;
+    // the page job it enqueues has the id of the one that may still wait (one job).
+    const second = world();
+    await second.service.onApplicationBootstrap();
+    expect([...second.jobs.keys()]).toEqual([`resync-${started.id}-1`]);
+    expect(await second.service.walkPage(started.id)).toBe('walked');
+    expect(second.shopifyCalls).toEqual(['2']);
+    expect(await second.service.walkPage(started.id)).toBe('last');
+    expect(second.enqueued.map((p) => p.productId)).toEqual(PRODUCTS.slice(2));
+
+    // A page job run twice (a retry after the cursor moved) neither lists nor counts again.
+    expect(await second.service.walkPage(started.id)).toBe('stopped');
+    const shown = await second.service.show(started.id);
+    expect(shown).toMatchObject({ walkDone: true, pages: 3, listed: 5, done: 0, failed: 0, remaining: 5 });
+    expect(shown.etaSeconds).toBe(3); // 5 products at 2 calls per second, at least one call each
+    expect(shown.callsPerProduct).toBeNull();
+
+    // Syncs report back (SyncEvents), one fails for good (failures table): the run ends done.
+    for (const id of PRODUCTS.slice(0, 4)) await runs.productSynced(SHOP, id);
+    // Their sync records: 3 catalog calls each, for the first two; none for the others.
+    for (const [i, id] of PRODUCTS.slice(0, 4).entries()) {
+      const calls = JSON.stringify(i < 2 ? [{}, {}, {}] : []);
+      await dataSource.query(
+        `INSERT INTO "${schema}".sync_records (shop, product_id, reason, outcome, calls, started_at, finished_at)
+         VALUES ($1, $2, 'resync', 'synced', $3::jsonb, $4, $4)`,
+        [SHOP, id, calls, new Date(clock.now())],
+      );
+    }
+    const midway = await second.service.show(started.id);
+    expect(midway).toMatchObject({ done: 4, remaining: 1, callsPerProduct: 1.5 });
+    expect(midway.etaSeconds).toBe(1); // 1 product x 1.5 calls at 2 per second
+    await dataSource.query(
+      `INSERT INTO "${schema}".failures (shop, job_kind, subject_key, payload, error_code, error_message, retryable,
+         attempts, first_failed_at, last_failed_at)
+       VALUES ($1, 'sync-product', $2, '{}'::jsonb, 'x', 'x', false, 8, $3, $3)`,
+      [SHOP, PRODUCTS[4], new Date(clock.now() + 1_000)],
+    );
+    expect(await second.service.show(started.id)).toMatchObject({
+      state: 'done',
+      done: 4,
+      failed: 1,
+      remaining: 0,
+      etaSeconds: null,
+    });
+  });
+
+  it('stops a cancelled walk before its next page, and refuses to cancel it twice', async () => {
+    const { service, enqueued, shopifyCalls } = world();
+    const run = await service.start(SHOP, null);
+    expect(await service.walkPage(run.id)).toBe('walked');
+    expect((await service.cancel(run.id)).state).toBe('cancelled');
+    expect(await service.walkPage(run.id)).toBe('stopped');
+    expect(shopifyCalls).toEqual([null]);
+    expect(enqueued).toHaveLength(2);
+    await expect(service.cancel(run.id)).rejects.toMatchObject({ code: 'run_not_running', status: 409 });
+    // A cancelled run is not resumed at boot.
+    const after = world();
+    await after.service.onApplicationBootstrap();
+    expect([...after.jobs.keys()].filter((id) => id.startsWith(`resync-${run.id}-`))).toEqual([]);
+  });
+
+  it('resyncs one product at once, and a failed walk is replayed from its cursor', async () => {
+    const { service, enqueued, jobs } = world();
+    const one = await service.start(SHOP, PRODUCTS[2] as string);
+    expect(one).toMatchObject({ scope: 'product', productId: PRODUCTS[2], walkDone: true, listed: 1 });
+    expect(enqueued).toEqual([{ shop: SHOP, productId: PRODUCTS[2], reason: 'resync' }]);
+    await runs.productSynced(SHOP, PRODUCTS[2] as string);
+    expect((await service.show(one.id)).state).toBe('done');
+
+    const walk = await service.start(SHOP, null);
+    await service.walkPage(walk.id);
+    await service.walkFailed(walk.id, 'shopify_unavailable: gone');
+    expect((await service.show(walk.id)).state).toBe('failed');
+    await service.resumeFailed(walk.id, '77');
+    expect(jobs.has(`resync-${walk.id}-1-replay-77`)).toBe(true);
+    expect(await service.walkPage(walk.id)).toBe('walked');
+    expect((await service.show(walk.id)).listed).toBe(4);
+  });
+
+  it('registers its tables with retention: ended runs past the age go with their products; running and failed stay', async () => {
+    const shop = 'prune-medium.myshopify.com';
+    const DAY = 86_400_000;
+    const ended = async (
+      state: 'done' | 'cancelled' | 'failed' | null,
+      daysAgo: number,
+      productId: string,
+    ) => {
+      const run = await runs.create(shop, productId);
+      if (state !== null) await runs.finish(run.id, state);
+      await dataSource.query(
+        `UPDATE "${schema}".resync_runs SET finished_at = $2 WHERE id = $1 AND finished_at IS NOT NULL`,
+        [run.id, new Date(clock.now() - daysAgo * DAY)],
+      );
+      return run.id;
+    };
+    const oldDone = await ended('done', 40, '901');
+    const oldCancelled = await ended('cancelled', 31, '902');
+    const oldFailed = await ended('failed', 60, '903');
+    const recentDone = await ended('done', 10, '904');
+    const running = await ended(null, 0, '905');
+
+    const registry = new RetentionRegistry();
+    new ResyncRetention(registry, runs, config).onModuleInit();
+    const tables = registry.all();
+    expect(tables.map((t) => [t.name, t.ageMs])).toEqual([
+      ['resync_run_products', 30 * DAY],
+      ['resync_runs', 30 * DAY],
+    ]);
+    const before = new Date(clock.now() - 30 * DAY);
+    const pruned = [];
+    for (const table of tables) pruned.push(await table.prune(before));
+    expect(pruned).toEqual([2, 2]);
+
+    const left: Array<{ id: string }> = await dataSource.query(
+      `SELECT id::text FROM "${schema}".resync_runs WHERE shop = $1 ORDER BY id`,
+      [shop],
+    );
+    expect(left.map((r) => r.id)).toEqual([oldFailed, recentDone, running]);
+    expect(left.map((r) => r.id)).not.toContain(oldDone);
+    expect(left.map((r) => r.id)).not.toContain(oldCancelled);
+    const products: Array<{ product_id: string }> = await dataSource.query(
+      `SELECT product_id::text FROM "${schema}".resync_run_products WHERE shop = $1 ORDER BY product_id`,
+      [shop],
+    );
+    expect(products.map((p) => p.product_id)).toEqual(['903', '904', '905']);
+    // A second pass finds nothing more.
+    expect(await Promise.all(tables.map((t) => t.prune(before)))).toEqual([0, 0]);
+  });
+
+  it('answers 404 for an unknown or malformed run id, and for an unknown shop', async () => {
+    const { service } = world();
+    await expect(service.show('999999')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.show('abc')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(service.start('other.myshopify.com', null)).rejects.toMatchObject({ code: 'unknown_shop' });
+  });
+});

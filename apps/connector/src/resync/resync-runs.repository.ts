@@ -1,0 +1,213 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import { pruneInBatches } from '../database/retention-registry.js';
+import { JobName } from '../queues/queue-names.js';
+import { ResyncRun } from './resync-run.entity.js';
+
+/** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */
+export interface RunCounts {
+  listed: number;
+  done: number;
+  failed: number;
+  /** Listed, neither done nor failed. */
+  waiting: number;
+  /** Catalog calls per synced product so far (from the sync records); null before the first. */
+  callsPerProduct: number | null;
+}
+
+/**
+ * The resync runs' table and the products each run enqueued. Progress is counted from those
+ * rows: `done` when the product's sync reported back (`SyncEvents`), `failed` when the failures
+ * table holds an open sync failure of the product recorded after it was enqueued.
+ */
+@Injectable()
+export class ResyncRunsRepository {
+  constructor(
+    @InjectRepository(ResyncRun) private readonly runs: Repository<ResyncRun>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new running run; a one-product run lists its product at once (its walk is done). */
+  async create(shop: string, productId: string | null): Promise<ResyncRun> {
+    const now = new Date(this.clock.now());
+    const run = await this.runs.save(
+      this.runs.create({
+        shop,
+        scope: productId === null ? 'shop' : 'product',
+        productId,
+        state: 'running',
+        cursor: null,
+        pages: 0,
+        listed: 0,
+        walkDone: productId !== null,
+        error: null,
+        createdAt: now,
+        updatedAt: now,
+        finishedAt: null,
+      }),
+    );
+    if (productId !== null) {
+      await this.listProducts(run, [productId]);
+      await this.runs.update({ id: run.id }, { listed: 1 });
+      run.listed = 1;
+    }
+    return run;
+  }
+
+  get(id: string): Promise<ResyncRun | null> {
+    return this.runs.findOneBy({ id });
+  }
+
+  /** Whole-shop runs still walking: resumed at boot from their cursor. */
+  walking(): Promise<ResyncRun[]> {
+    return this.runs.find({
+      where: { state: 'running', scope: 'shop', walkDone: false },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /**
+   * Records a page's products as the run's (before they are enqueued, so a sync that reports
+   * back at once is counted); listing a product twice is harmless.
+   */
+  async listProducts(run: Pick<ResyncRun, 'id' | 'shop'>, productIds: readonly string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    await this.runs.query(
+      `INSERT INTO ${this.productsTable} (run_id, shop, product_id, enqueued_at)
+       SELECT $1, $2, unnest($3::bigint[]), $4
+       ON CONFLICT (run_id, product_id) DO NOTHING`,
+      [run.id, run.shop, [...productIds], new Date(this.clock.now())],
+    );
+  }
+
+  /**
+   * Moves the run's cursor past a page whose products are listed and enqueued. Only from the
+   * cursor the page started at, and only while the run is running: false when the run was
+   * cancelled meanwhile, or another worker already moved it (the page is then not counted twice).
+   */
+  async advance(runId: string, from: string | null, to: string | null, last: boolean): Promise<boolean> {
+    const result: [unknown[], number] = await this.runs.query(
+      `UPDATE ${this.runsTable} AS r
+          SET cursor = $3, pages = r.pages + 1, walk_done = $4, updated_at = $5,
+              listed = (SELECT count(*) FROM ${this.productsTable} p WHERE p.run_id = r.id)
+        WHERE r.id = $1 AND r.state = 'running' AND r.cursor IS NOT DISTINCT FROM $2`,
+      [runId, from, to, last, new Date(this.clock.now())],
+    );
+    return result[1] === 1;
+  }
+
+  /** Marks the waiting products of running runs done: their sync reported back. */
+  async productSynced(shop: string, productId: string): Promise<void> {
+    await this.runs.query(
+      `UPDATE ${this.productsTable} AS p SET state = 'done', done_at = $3
+         FROM ${this.runsTable} r
+        WHERE p.shop = $1 AND p.product_id = $2 AND p.state = 'queued' AND r.id = p.run_id AND r.state = 'running'`,
+      [shop, productId, new Date(this.clock.now())],
+    );
+  }
+
+  async counts(runId: string): Promise<RunCounts> {
+    const rows: Array<{ listed: string; done: string; failed: string }> = await this.runs.query(
+      `SELECT count(*)::text AS listed,
+              count(*) FILTER (WHERE p.state = 'done')::text AS done,
+              count(*) FILTER (WHERE p.state = 'queued' AND EXISTS (
+                SELECT 1 FROM ${this.failuresTable} f
+                 WHERE f.shop = p.shop AND f.job_kind = $2 AND f.subject_key = p.product_id::text
+                   AND f.state = 'open' AND f.last_failed_at >= p.enqueued_at))::text AS failed
+         FROM ${this.productsTable} p WHERE p.run_id = $1`,
+      [runId, JobName.SYNC_PRODUCT],
+    );
+    const row = rows[0] ?? { listed: '0', done: '0', failed: '0' };
+    const [listed, done, failed] = [Number(row.listed), Number(row.done), Number(row.failed)];
+    return {
+      listed,
+      done,
+      failed,
+      waiting: listed - done - failed,
+      callsPerProduct: await this.callsPerProduct(runId),
+    };
+  }
+
+  /** The average catalog calls of the run's products' syncs since they were enqueued. */
+  private async callsPerProduct(runId: string): Promise<number | null> {
+    const rows: Array<{ average: string | null }> = await this.runs.query(
+      `SELECT avg(jsonb_array_length(r.calls))::text AS average
+         FROM ${this.productsTable} p
+         JOIN ${this.syncRecordsTable} r
+           ON r.shop = p.shop AND r.product_id = p.product_id AND r.started_at >= p.enqueued_at
+        WHERE p.run_id = $1 AND p.state = 'done' AND r.outcome <> 'failed'`,
+      [runId],
+    );
+    const average = rows[0]?.average ?? null;
+    return average === null ? null : Number(average);
+  }
+
+  /** Ends a running run (`done`, `cancelled` or `failed`); false when it was no longer running. */
+  async finish(
+    runId: string,
+    state: 'done' | 'cancelled' | 'failed',
+    error: string | null = null,
+  ): Promise<boolean> {
+    const now = new Date(this.clock.now());
+    const result = await this.runs.update(
+      { id: runId, state: 'running' },
+      { state, error, finishedAt: now, updatedAt: now },
+    );
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** A failed run back to running (its walk replayed); null when it was not failed. */
+  async reopen(runId: string): Promise<ResyncRun | null> {
+    const result = await this.runs.update(
+      { id: runId, state: 'failed' },
+      { state: 'running', error: null, finishedAt: null, updatedAt: new Date(this.clock.now()) },
+    );
+    return (result.affected ?? 0) === 1 ? this.get(runId) : null;
+  }
+
+  /**
+   * Retention: deletes the products of runs that ended (`done` or `cancelled`) before `before`,
+   * in batches; resolves to how many rows went. Failed runs are kept: their replay reopens them.
+   */
+  async pruneFinishedProductsBefore(before: Date): Promise<number> {
+    return pruneInBatches(async (limit) => {
+      const [, affected]: [unknown, number] = await this.runs.query(
+        `DELETE FROM ${this.productsTable} WHERE (run_id, product_id) IN (
+           SELECT p.run_id, p.product_id FROM ${this.productsTable} p JOIN ${this.runsTable} r ON r.id = p.run_id
+            WHERE r.state IN ('done', 'cancelled') AND r.finished_at < $1 LIMIT $2)`,
+        [before, limit],
+      );
+      return affected;
+    });
+  }
+
+  /** Retention: deletes the runs that ended (`done` or `cancelled`) before `before` (their products with them). */
+  async pruneFinishedBefore(before: Date): Promise<number> {
+    return pruneInBatches(async (limit) => {
+      const [, affected]: [unknown, number] = await this.runs.query(
+        `DELETE FROM ${this.runsTable} WHERE id IN (SELECT id FROM ${this.runsTable}
+           WHERE state IN ('done', 'cancelled') AND finished_at < $1 LIMIT $2)`,
+        [before, limit],
+      );
+      return affected;
+    });
+  }
+
+  private get runsTable(): string {
+    return this.runs.metadata.tablePath;
+  }
+
+  private get productsTable(): string {
+    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'resync_run_products');
+  }
+
+  private get syncRecordsTable(): string {
+    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'sync_records');
+  }
+
+  private get failuresTable(): string {
+    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'failures');
+  }
+}

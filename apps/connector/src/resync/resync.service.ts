@@ -1,0 +1,126 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { findShop } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { ConnectorError } from '../http/connector.error.js';
+import { ConnectorErrorCode } from '../http/connector-error-code.js';
+import { SyncEnqueuer } from '../inbox/sync-enqueuer.js';
+import { resyncPageJobOptions } from '../queues/job-options.js';
+import type { ResyncPagePayload } from '../queues/job-payloads.js';
+import { JobName, QueueName } from '../queues/queue-names.js';
+import { ShopifyAdmin } from '../shopify/shopify-admin.service.js';
+import { type ResyncRunDto, resyncRunDto } from './resync-run.dto.js';
+import type { ResyncRun } from './resync-run.entity.js';
+import { ResyncRunsRepository } from './resync-runs.repository.js';
+import { listProductPage } from './shopify-product-pages.js';
+
+/**
+ * Resync runs: one product now, or a whole shop walked through the Admin API page by page (one
+ * `resync-page` job per page), each product enqueued with reason `resync` (such syncs always
+ * read Shopify). The run's cursor is persisted after each page, so a restart resumes the walk
+ * (`onApplicationBootstrap`); cancelling stops the walk (products already enqueued still sync).
+ */
+@Injectable()
+export class ResyncService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Resync');
+
+  constructor(
+    private readonly runs: ResyncRunsRepository,
+    private readonly enqueuer: SyncEnqueuer,
+    private readonly shopify: ShopifyAdmin,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @InjectQueue(QueueName.RESYNC_PAGE) private readonly pages: Queue<ResyncPagePayload>,
+  ) {}
+
+  /** Resumes every whole-shop run still walking (its page job may be lost, or waiting: ids dedupe). */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const run of await this.runs.walking()) {
+      await this.enqueuePage(run);
+      this.logger.log(`Resuming resync run ${run.id} of ${run.shop} at page ${run.pages + 1}`);
+    }
+  }
+
+  async start(shopDomain: string, productId: string | null): Promise<ResyncRunDto> {
+    const shop = findShop(this.config, shopDomain);
+    if (!shop) {
+      throw new ConnectorError(ConnectorErrorCode.UNKNOWN_SHOP, `Shop ${shopDomain} is not configured.`, {
+        shop: shopDomain,
+      });
+    }
+    const run = await this.runs.create(shop.domain, productId);
+    if (productId === null) await this.enqueuePage(run);
+    else await this.enqueuer.enqueue({ shop: shop.domain, productId, reason: 'resync' });
+    return this.show(run.id);
+  }
+
+  /** The run with its progress; a run whose walk is over and whose products all reported ends `done`. */
+  async show(id: string): Promise<ResyncRunDto> {
+    let run = await this.existing(id);
+    let counts = await this.runs.counts(run.id);
+    if (run.state === 'running' && run.walkDone && counts.waiting === 0) {
+      await this.runs.finish(run.id, 'done');
+      run = await this.existing(id);
+      counts = await this.runs.counts(run.id);
+    }
+    return resyncRunDto(run, counts, this.config.catalog.ratePerSecond);
+  }
+
+  /** Cancels a running run: its walk stops before the next page. 409 when it has ended. */
+  async cancel(id: string): Promise<ResyncRunDto> {
+    const run = await this.existing(id);
+    if (!(await this.runs.finish(run.id, 'cancelled'))) {
+      const { state } = await this.existing(id);
+      throw new ConnectorError(ConnectorErrorCode.RUN_NOT_RUNNING, `Resync run ${id} is ${state}.`, {
+        state,
+      });
+    }
+    return this.show(id);
+  }
+
+  /**
+   * One page of a run's walk: list the products after the run's cursor, record and enqueue them,
+   * move the cursor, and enqueue the next page. A cancelled or finished run does nothing; a
+   * retried page repeats only its own products (enqueueing dedupes).
+   */
+  async walkPage(runId: string): Promise<'walked' | 'last' | 'stopped'> {
+    const run = await this.runs.get(runId);
+    if (run?.state !== 'running' || run.walkDone) return 'stopped';
+    const page = await listProductPage(this.shopify.forShop(run.shop), {
+      after: run.cursor,
+      first: this.config.resync.pageSize,
+    });
+    const ids = page.items.map((p) => p.productId);
+    await this.runs.listProducts(run, ids);
+    for (const productId of ids) await this.enqueuer.enqueue({ shop: run.shop, productId, reason: 'resync' });
+    const last = page.next === null;
+    if (!(await this.runs.advance(run.id, run.cursor, page.next ?? run.cursor, last))) return 'stopped';
+    if (last) return 'last';
+    await this.enqueuePage({ ...run, pages: run.pages + 1 });
+    return 'walked';
+  }
+
+  /** A walk that failed for good: the run is `failed` (its page failure is in the failures table). */
+  async walkFailed(runId: string, message: string): Promise<void> {
+    await this.runs.finish(runId, 'failed', message.slice(0, 500));
+  }
+
+  /** Replays a failed walk: the run runs again from its cursor. */
+  async resumeFailed(runId: string, replayId: string): Promise<void> {
+    const run = await this.runs.reopen(runId);
+    if (run) await this.enqueuePage(run, replayId);
+  }
+
+  private async enqueuePage(run: Pick<ResyncRun, 'id' | 'shop' | 'pages'>, replayId?: string): Promise<void> {
+    const options = resyncPageJobOptions(this.config.sync, run.id, run.pages);
+    if (replayId) options.jobId = `${options.jobId}-replay-${replayId}`;
+    await this.pages.add(JobName.RESYNC_PAGE, { runId: run.id, shop: run.shop }, options);
+  }
+
+  private async existing(id: string): Promise<ResyncRun> {
+    const run = /^[1-9][0-9]{0,17}$/.test(id) ? await this.runs.get(id) : null;
+    if (!run) throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No resync run ${id}.`, { id });
+    return run;
+  }
+}
