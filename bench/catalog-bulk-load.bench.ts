@@ -47,6 +47,6 @@ describe('catalog sandbox: bulk fixtures', () => {
       const res = await sandbox.portal.post(`/portal/v1/accounts/${account.id}/products/bulk`, body);
       if (res.status !== 200 || res.body.data.created !== COUNT)
         throw new Error(`bulk load failed: ${res.status}`);
-    }).run({ iterations: 5, time: 0, warmupIterations: 1 });
+    }).run({ iterations: Number(process.env.BENCH_ITERATIONS ?? 5), time: 0, warmupIterations: 1 });
   }, 300_000);
 });
