@@ -14,5 +14,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/apps/catalog-sandbox/seed ./apps/catalog-sandbox/seed
 COPY --from=build /app/apps/shopify-sandbox/schema ./apps/shopify-sandbox/schema
+# The reference mapping (deploy/sandboxes.env names it); mount your own shops' mapping files.
+COPY --from=build /app/apps/connector/mappings ./apps/connector/mappings
 USER node
 CMD ["node", "dist/apps/catalog-sandbox/src/main.js"]

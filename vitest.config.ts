@@ -59,7 +59,9 @@ export default defineConfig({
           name: 'stack',
           benchmark: { include: [] },
           include: ['test/stack/**/*.e2e-spec.ts'],
-          globalSetup: ['test/stack/support/build-once.global.ts'],
+          // PostgreSQL and the queue backend too: connector processes of the CLI and replica
+          // tests share them (DATABASE_URL and REDIS_URL when given, else an embedded PostgreSQL).
+          globalSetup: ['test/stack/support/build-once.global.ts', 'libs/testing/src/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,0 +1,98 @@
+// The demo's HTTP helpers: each service of the running stack, with its development credentials
+// (the public defaults `npm start` prints). Every call checks its status and names what failed.
+
+const env = process.env;
+export const urls = {
+  catalog: env.CATALOG ?? 'http://127.0.0.1:4010',
+  shopify: env.SHOPIFY ?? 'http://127.0.0.1:4020',
+  connector: env.CONNECTOR ?? 'http://127.0.0.1:3000',
+};
+const SHOP_TOKEN = 'shpat_sandbox_demo_token';
+const CATALOG_KEY = 'demo-api-key-0001';
+const PORTAL_TOKEN = 'sandbox-portal-token';
+const ADMIN_TOKEN = env.CONNECTOR_ADMIN_TOKEN_DEMO ?? 'connector-admin-token';
+export const API_VERSION = '2026-07';
+
+async function call(what, url, { method = 'GET', headers = {}, body } = {}) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new Error(
+      `${what}: ${url} cannot be reached (${error.cause?.code ?? error.message}). Is \`npm start\` running?`,
+    );
+  }
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : {};
+  if (response.status >= 300)
+    throw new Error(`${what}: ${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return parsed;
+}
+
+/** The Shopify sandbox as the demo shop's merchant (REST) and its app (GraphQL). */
+export const shop = {
+  rest: (method, path, body) =>
+    call(`Shopify ${method} ${path}`, `${urls.shopify}/admin/api/${API_VERSION}/${path}`, {
+      method,
+      body,
+      headers: { 'X-Shopify-Access-Token': SHOP_TOKEN },
+    }),
+  async graphql(query, variables = {}) {
+    const answer = await call('Shopify GraphQL', `${urls.shopify}/admin/api/${API_VERSION}/graphql.json`, {
+      method: 'POST',
+      body: { query, variables },
+      headers: { 'X-Shopify-Access-Token': SHOP_TOKEN },
+    });
+    if (answer.errors) throw new Error(`Shopify GraphQL: ${JSON.stringify(answer.errors).slice(0, 300)}`);
+    return answer.data;
+  },
+};
+
+/** The catalog sandbox: the `demo` account's API, and its portal (enrichment runs, reviews). */
+export const catalog = {
+  api: (method, path, body) =>
+    call(`catalog ${method} ${path}`, `${urls.catalog}${path}`, {
+      method,
+      body,
+      headers: { 'X-API-Key': CATALOG_KEY },
+    }),
+  portal: (method, path, body) =>
+    call(`portal ${method} ${path}`, `${urls.catalog}/portal/v1/accounts/demo${path}`, {
+      method,
+      body,
+      headers: { 'X-Portal-Token': PORTAL_TOKEN },
+    }),
+};
+
+/** The connector's admin API, with the local stack's admin token. */
+export const connector = {
+  admin: (method, path, body) =>
+    call(`connector ${method} ${path}`, `${urls.connector}${path}`, {
+      method,
+      body,
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    }),
+  ready: () => call('connector readiness', `${urls.connector}/health/ready`),
+};
+
+/** Polls `probe` every `everyMs` until it returns something other than undefined/false. */
+export async function waitFor(what, probe, { timeoutMs = 120_000, everyMs = 500 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false && value !== null) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
