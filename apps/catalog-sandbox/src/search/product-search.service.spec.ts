@@ -31,7 +31,7 @@ describe('searchProducts', () => {
     expect(both.response.products.map((p) => p.skuId)).toEqual(['SK00000002']);
   });
 
-  it('scans a createdAt range through the index, integer bounds from fractional operands', () => {
+  it('scans a createdAt range through the index, exact bounds for fractional operands', () => {
     const account = newAccount();
     for (let i = 0; i < 1_000; i++) add(account, `SK${String(i).padStart(8, '0')}`, i);
     const result = searchProducts(account, {
