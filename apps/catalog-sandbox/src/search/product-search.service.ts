@@ -56,9 +56,9 @@ export function searchProducts(account: Account, body: unknown): ProductSearchRe
     account.behaviour.searchTieOrder === 'shuffled'
       ? (window) => account.tieOrder.shuffleTies(window, sameKey)
       : undefined;
-  const found =
-    indexedPage(account, plan, page, shuffle) ?? scannedPage(account, view, plan, sort, page, shuffle);
-  const { items, total, examined } = found;
+  const { items, total, examined } =
+    indexedPage(account, plan, page, shuffle) ??
+    scannedPage(account, view, plan, { sort, sameKey }, page, shuffle);
   return {
     response: {
       products: items.map((p) => view.record(p)),
@@ -91,10 +91,11 @@ function scannedPage(
   account: Account,
   view: ProductView,
   plan: SearchPlan,
-  sort: ProductSort,
+  order: { sort: ProductSort; sameKey: (a: StoredProduct, b: StoredProduct) => boolean },
   page: PageRequest,
   shuffle: TieShuffle | undefined,
 ): SearchPage {
+  const { sort, sameKey } = order;
   const matcher = compileProductMatcher(plan.residual, view);
   const store = account.products;
   switch (plan.index) {
@@ -105,12 +106,12 @@ function scannedPage(
         : plan.order === 'DESC'
           ? reverseRuns // the index yields ties by descending seq; the search's tie break ascends
           : () => {};
-      return matchedPage(candidates, matcher, arrange, sameSortKey(sort), page, shuffle);
+      return matchedPage(candidates, matcher, arrange, sameKey, page, shuffle);
     }
     case 'scan':
-      return matchedPage(store.all(), matcher, sortBy(sort), sameSortKey(sort), page, shuffle);
+      return matchedPage(store.all(), matcher, sortBy(sort), sameKey, page, shuffle);
     default:
-      return matchedPage(plan.candidates, matcher, sortBy(sort), sameSortKey(sort), page, shuffle);
+      return matchedPage(plan.candidates, matcher, sortBy(sort), sameKey, page, shuffle);
   }
 }
 
