@@ -6,10 +6,12 @@ import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { syncProductJobOptions } from '../queues/job-options.js';
 import type { SyncProductPayload } from '../queues/job-payloads.js';
 import { JobName, QueueName } from '../queues/queue-names.js';
+import { waitingSync } from '../queues/waiting-sync.js';
 
 /**
  * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
- * per delivery, per sweep and per replay is safe: a waiting job absorbs the call.
+ * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
+ * delivery restarts its debounce (up to the maximum wait), read first by `waitingSync`.
  */
 @Injectable()
 export class SyncEnqueuer {
@@ -19,6 +21,11 @@ export class SyncEnqueuer {
   ) {}
 
   async enqueue(payload: SyncProductPayload): Promise<void> {
-    await this.queue.add(JobName.SYNC_PRODUCT, payload, syncProductJobOptions(this.config.sync, payload));
+    const waiting = await waitingSync(this.queue, payload);
+    await this.queue.add(
+      JobName.SYNC_PRODUCT,
+      payload,
+      syncProductJobOptions(this.config.sync, payload, waiting),
+    );
   }
 }
