@@ -7,6 +7,7 @@ import { InboxService } from './inbox.service.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
+import { InboxWriter } from './inbox-writer.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
 
 /** ② The inbox: stored deliveries (the door's `DELIVERY_INBOX`), their enqueueing (batched), the sweeper. */
@@ -15,6 +16,7 @@ import { SyncEnqueuer } from './sync-enqueuer.js';
   providers: [
     InboxRepository,
     InboxService,
+    InboxWriter,
     { provide: DELIVERY_INBOX, useExisting: InboxService },
     SyncEnqueuer,
     EnqueueBatcher,

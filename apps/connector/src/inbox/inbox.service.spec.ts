@@ -6,6 +6,7 @@ import type { EnqueueBatcher, StoredDelivery } from './enqueue-batcher.js';
 import type { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
+import { InboxWriter } from './inbox-writer.js';
 
 const delivery: VerifiedDelivery = {
   shop: 'demo.myshopify.com',
@@ -49,9 +50,9 @@ function entry(overrides: Partial<InboxEntry> = {}): InboxEntry {
 function service(options: { inserted: InboxEntry | null | Error; existing?: InboxEntry; takes?: boolean }) {
   const handed: StoredDelivery[] = [];
   const repository = {
-    async insert() {
+    async insertMany() {
       if (options.inserted instanceof Error) throw options.inserted;
-      return options.inserted;
+      return [options.inserted];
     },
     async findByWebhookId() {
       return options.existing ?? null;
@@ -65,6 +66,7 @@ function service(options: { inserted: InboxEntry | null | Error; existing?: Inbo
   };
   const inbox = new InboxService(
     repository as unknown as InboxRepository,
+    new InboxWriter(repository as unknown as InboxRepository),
     batcher as unknown as EnqueueBatcher,
     new ManualClock(),
   );

@@ -6,10 +6,11 @@ import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
 import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
+import { InboxWriter } from './inbox-writer.js';
 
 /**
  * The request path's only work after the signature check: store the delivery (unique per shop on
- * its webhook id) and hand it to the enqueue batcher, which enqueues its product's sync a few ms
+ * its webhook id; concurrent requests share INSERTs, `InboxWriter`) and hand it to the enqueue batcher, which enqueues its product's sync a few ms
  * later, off the answer's path (a stored delivery is never lost: the sweeper enqueues what the
  * batcher could not). A replay stores nothing and only hands over again a delivery whose enqueue
  * never happened. Storage failure is a 503 so Shopify sends it again.
@@ -20,6 +21,7 @@ export class InboxService implements DeliveryInbox {
 
   constructor(
     private readonly repository: InboxRepository,
+    private readonly writer: InboxWriter,
     private readonly batcher: EnqueueBatcher,
     private readonly clock: Clock,
   ) {}
@@ -40,7 +42,7 @@ export class InboxService implements DeliveryInbox {
     delivery: VerifiedDelivery,
   ): Promise<{ status: IntakeOutcome['status']; entry: InboxEntry }> {
     try {
-      const inserted = await this.repository.insert(delivery, new Date(this.clock.now()));
+      const inserted = await this.writer.insert(delivery, new Date(this.clock.now()));
       if (inserted) return { status: 'accepted', entry: inserted };
       const existing = await this.repository.findByWebhookId(delivery.shop, delivery.webhookId);
       if (existing) return { status: 'duplicate', entry: existing };
