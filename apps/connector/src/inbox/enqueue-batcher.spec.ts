@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { loadConnectorConfig } from '../config/connector.config.js';
+import { logContext } from '../http/log-context.js';
 import { syncProductJobOptions } from '../queues/job-options.js';
 import type { SyncProductPayload } from '../queues/job-payloads.js';
 import { JobName } from '../queues/queue-names.js';
@@ -30,12 +31,14 @@ function world(failures = 0) {
   const clock = new ManualClock();
   const bulks: BulkJob[][] = [];
   const marked: string[][] = [];
+  const contexts: Array<string | undefined> = [];
   let toFail = failures;
   let release: (() => void) | null = null;
   const state = { holdNext: false };
   const queue = {
     async addBulk(jobs: BulkJob[]) {
       bulks.push(jobs);
+      contexts.push(logContext.current()?.correlationId);
       if (state.holdNext) {
         state.holdNext = false;
         await new Promise<void>((resolve) => {
@@ -61,6 +64,7 @@ function world(failures = 0) {
     batcher,
     bulks,
     marked,
+    contexts,
     state,
     release: () => release?.(),
     products: (bulk: BulkJob[] | undefined) => (bulk ?? []).map((job) => job.data.productId),
@@ -149,6 +153,16 @@ describe('EnqueueBatcher', () => {
     await w.clock.advance(20);
     await w.batcher.flush();
     expect(w.marked).toEqual([['2']]);
+  });
+
+  it("flushes in a log context of its own, not the request's that started the wait", async () => {
+    const w = world();
+    logContext.run({ correlationId: 'req-1', webhookId: 'w-1' }, () => {
+      w.batcher.add({ id: '1', shop, productId: '61' });
+    });
+    await w.clock.advance(20);
+    await w.batcher.flush();
+    expect(w.contexts).toEqual(['inbox:enqueue']);
   });
 
   it('marks the rows when the retry succeeds', async () => {

@@ -8,6 +8,7 @@ import {
 import { Clock } from '#lib/clock';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { logContext } from '../http/log-context.js';
 import type { SyncProductPayload } from '../queues/job-payloads.js';
 import { InboxRepository } from './inbox.repository.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
@@ -27,6 +28,12 @@ const BATCH_SIZE = 500;
  * sweeper enqueues them, so memory stays bounded.
  */
 const MAX_HELD = 20_000;
+
+/**
+ * The log correlation of a flush: it serves many requests, so its lines must not carry the one
+ * whose delivery happened to start the wait.
+ */
+const FLUSH_LOG_CONTEXT = { correlationId: 'inbox:enqueue' };
 
 /** One product of a batch: its sync payload and the deliveries waiting for it. */
 interface HeldProduct {
@@ -138,11 +145,13 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     const batch = [...this.held.values()];
     this.held = new Map();
     this.heldCount = 0;
-    this.flushing = this.send(batch).finally(() => {
-      this.flushing = null;
-      // What arrived during the flush has waited long enough: it goes now.
-      this.start();
-    });
+    this.flushing = logContext
+      .run(FLUSH_LOG_CONTEXT, () => this.send(batch))
+      .finally(() => {
+        this.flushing = null;
+        // What arrived during the flush has waited long enough: it goes now.
+        this.start();
+      });
   }
 
   /** Enqueues a batch's products (one retry), then marks its deliveries enqueued. Never throws. */

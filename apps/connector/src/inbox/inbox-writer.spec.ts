@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logContext } from '../http/log-context.js';
 import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
 import type { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
@@ -30,9 +31,11 @@ type Group = ReadonlyArray<{ delivery: VerifiedDelivery }>;
 function world() {
   const statements: string[][] = [];
   const releases: Array<() => void> = [];
+  const contexts: Array<string | undefined> = [];
   const repository = {
     async insertMany(group: Group): Promise<Array<InboxEntry | null>> {
       statements.push(group.map((g) => g.delivery.webhookId));
+      contexts.push(logContext.current()?.correlationId);
       await new Promise<void>((resolve) => releases.push(resolve));
       if (group.some((g) => g.delivery.webhookId.startsWith('bad'))) throw new Error('refused');
       return group.map((g) =>
@@ -47,6 +50,7 @@ function world() {
   return {
     writer,
     statements,
+    contexts,
     /** Lets every statement under way finish. */
     async releaseAll() {
       await settle();
@@ -61,11 +65,15 @@ const at = new Date(0);
 describe('InboxWriter', () => {
   it('inserts at once while a slot is free, and groups what arrives while both are busy', async () => {
     const w = world();
-    const answers = ['a', 'b', 'c', 'd', 'dup-e'].map((id) => w.writer.insert(delivery(id), at));
+    const answers = ['a', 'b', 'c', 'd', 'dup-e'].map((id) =>
+      logContext.run({ correlationId: `req-${id}` }, () => w.writer.insert(delivery(id), at)),
+    );
     await w.releaseAll();
     expect(w.statements.slice(0, 2)).toEqual([['a'], ['b']]);
     await w.releaseAll();
     expect(w.statements).toEqual([['a'], ['b'], ['c', 'd', 'dup-e']]);
+    // A lone delivery's statement logs as its request; a shared one as no single request.
+    expect(w.contexts).toEqual(['req-a', 'req-b', 'inbox:insert']);
     const rows = await Promise.all(answers);
     expect(rows.map((row) => row?.id ?? null)).toEqual(['id-a', 'id-b', 'id-c', 'id-d', null]);
   });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type LogContext, logContext } from '../http/log-context.js';
 import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
 import { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
@@ -8,10 +9,15 @@ const IN_FLIGHT = 2;
 /** Deliveries per INSERT at most. */
 const GROUP_SIZE = 200;
 
+/** The log correlation of a shared statement: it is no single request's. */
+const GROUP_LOG_CONTEXT = { correlationId: 'inbox:insert' };
+
 /** A delivery waiting for its INSERT, and its request's answer. */
 interface WaitingInsert {
   delivery: VerifiedDelivery;
   receivedAt: Date;
+  /** Its request's log context. */
+  context: LogContext | undefined;
   resolve(row: InboxEntry | null): void;
   reject(error: unknown): void;
 }
@@ -34,7 +40,7 @@ export class InboxWriter {
   /** Stores the delivery unless its webhook id is already there; resolves to the new row or null. */
   insert(delivery: VerifiedDelivery, receivedAt: Date): Promise<InboxEntry | null> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ delivery, receivedAt, resolve, reject });
+      this.waiting.push({ delivery, receivedAt, context: logContext.current(), resolve, reject });
       this.next();
     });
   }
@@ -43,7 +49,11 @@ export class InboxWriter {
     while (this.inFlight < IN_FLIGHT && this.waiting.length > 0) {
       const group = this.waiting.splice(0, GROUP_SIZE);
       this.inFlight++;
-      void this.write(group).finally(() => {
+      const write = () => this.write(group);
+      // A delivery inserted alone keeps its request's log context.
+      const context = group.length === 1 ? group[0]?.context : GROUP_LOG_CONTEXT;
+      const written = context ? logContext.run(context, write) : write();
+      void written.finally(() => {
         this.inFlight--;
         this.next();
       });
@@ -61,7 +71,13 @@ export class InboxWriter {
         group[0]?.reject(error);
         return;
       }
-      await Promise.all(group.map((waiting) => this.writeAlone(waiting)));
+      await Promise.all(
+        group.map((waiting) =>
+          waiting.context
+            ? logContext.run(waiting.context, () => this.writeAlone(waiting))
+            : this.writeAlone(waiting),
+        ),
+      );
     }
   }
 
