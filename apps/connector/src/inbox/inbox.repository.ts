@@ -23,12 +23,6 @@ export interface PendingDelivery {
 export class InboxRepository {
   constructor(@InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>) {}
 
-  /** Stores a delivery unless its webhook id is already there; resolves to the new row or null. */
-  async insert(delivery: VerifiedDelivery, receivedAt: Date): Promise<InboxEntry | null> {
-    const [row] = await this.insertMany([{ delivery, receivedAt }]);
-    return row ?? null;
-  }
-
   /**
    * Stores deliveries in one statement, each unless its webhook id is already there (or earlier
    * in the same list); resolves to each one's new row, or null, in order. One plain
