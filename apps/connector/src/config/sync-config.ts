@@ -45,11 +45,16 @@ export interface SyncConfig {
   leavingStatuses: 'keep' | 'delete';
 }
 
-/** The webhook inbox's sweeper. */
+/** The webhook inbox: its enqueue batches and its sweeper. */
 export interface InboxConfig {
   sweepIntervalMs: number;
   /** Deliveries still unprocessed after this long are enqueued again by the sweeper. */
   sweepAfterMs: number;
+  /**
+   * Stored deliveries are enqueued in batches, one every this many ms at most (or sooner when
+   * a batch fills): the webhook's answer waits for the insert only.
+   */
+  enqueueFlushMs: number;
 }
 
 /** Whole-shop resyncs and linking. */
@@ -87,11 +92,12 @@ export function readSync(read: EnvReader): SyncConfig {
   };
 }
 
-/** The `CONNECTOR_INBOX_SWEEP_*` variables. */
+/** The `CONNECTOR_INBOX_*` variables. */
 export function readInbox(read: EnvReader): InboxConfig {
   return {
     sweepIntervalMs: read.int('CONNECTOR_INBOX_SWEEP_INTERVAL_MS', 60_000, { min: 100 }),
     sweepAfterMs: read.int('CONNECTOR_INBOX_SWEEP_AFTER_MS', 300_000, { min: 0 }),
+    enqueueFlushMs: read.int('CONNECTOR_INBOX_ENQUEUE_FLUSH_MS', 10, { min: 0, max: 1_000 }),
   };
 }
 

@@ -28,4 +28,22 @@ export class SyncEnqueuer {
       syncProductJobOptions(this.config.sync, payload, waiting),
     );
   }
+
+  /**
+   * Several syncs in one round trip (`addBulk`), each with the options `enqueue` would give it.
+   * BullMQ 6 applies each job's `deduplication` in a bulk add exactly as in a single one (Redis:
+   * the same add script per job, pipelined; PostgreSQL backend: `add_flow` deduplicates per
+   * entry), so this is `enqueue` called once per payload, minus the round trips. Not atomic: a
+   * failure may leave some of them queued, which is harmless (they are deduplicated).
+   */
+  async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
+    if (payloads.length === 0) return;
+    await this.queue.addBulk(
+      payloads.map((payload) => ({
+        name: JobName.SYNC_PRODUCT,
+        data: payload,
+        opts: syncProductJobOptions(this.config.sync, payload),
+      })),
+    );
+  }
 }
