@@ -50,14 +50,15 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
       productId: uniqueId('p'),
       reason: 'webhook',
     };
-    const deliver = async (reason: SyncProductPayload['reason'] = 'webhook') => {
-      await enqueuer.enqueue({ ...payload, reason });
+    const deliver = async (reason: SyncProductPayload['reason'] = 'webhook', bulk = false) => {
+      if (bulk) await enqueuer.enqueueMany([{ ...payload, reason }]);
+      else await enqueuer.enqueue({ ...payload, reason });
       events.push({ kind: 'delivered' });
     };
     /** `count` deliveries, `pauseMs` apart (so it lasts at least `count` x `pauseMs`). */
-    const storm = async (count: number, pauseMs: number) => {
+    const storm = async (count: number, pauseMs: number, bulk = false) => {
       for (let i = 0; i < count; i++) {
-        await deliver();
+        await deliver('webhook', bulk);
         await sleep(pauseMs);
       }
     };
@@ -79,6 +80,14 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     await t.storm(30, 100);
     await t.settled(1);
     // A fixed debounce would have run it during the storm too.
+    expect(t.runs()).toBe(1);
+    expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
+  });
+
+  it("restarts the debounce the same way through enqueueMany (the intake batcher's path)", async () => {
+    const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1500', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '60000' });
+    await t.storm(30, 100, true);
+    await t.settled(1);
     expect(t.runs()).toBe(1);
     expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
   });

@@ -33,16 +33,18 @@ export class SyncEnqueuer {
    * Several syncs in one round trip (`addBulk`), each with the options `enqueue` would give it.
    * BullMQ 6 applies each job's `deduplication` in a bulk add exactly as in a single one (Redis:
    * the same add script per job, pipelined; PostgreSQL backend: `add_flow` deduplicates per
-   * entry), so this is `enqueue` called once per payload, minus the round trips. Not atomic: a
+   * entry), so this is `enqueue` called once per payload, minus most round trips. Not atomic: a
    * failure may leave some of them queued, which is harmless (they are deduplicated).
    */
   async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
     if (payloads.length === 0) return;
+    // Each webhook's waiting job is read first, as `enqueue` does, so a batch restarts debounces too.
+    const waiting = await Promise.all(payloads.map((payload) => waitingSync(this.queue, payload)));
     await this.queue.addBulk(
-      payloads.map((payload) => ({
+      payloads.map((payload, i) => ({
         name: JobName.SYNC_PRODUCT,
         data: payload,
-        opts: syncProductJobOptions(this.config.sync, payload),
+        opts: syncProductJobOptions(this.config.sync, payload, waiting[i]),
       })),
     );
   }
