@@ -174,10 +174,13 @@ export class EnrichmentOutbox {
     return row ? { id: row.id, records: row.records ?? null } : null;
   }
 
-  /** Marks a product's pending rows up to `upToId` done (later rows wait for the next run). */
+  /**
+   * Marks a product's pending rows up to `upToId` done (later rows wait for the next run); their
+   * records are dropped then (only pending work is planned from them).
+   */
   async markDone(shop: string, productId: string, upToId: string): Promise<void> {
     await this.outbox.query(
-      `UPDATE ${this.outbox.metadata.tablePath} SET state = 'done', done_at = $4
+      `UPDATE ${this.outbox.metadata.tablePath} SET state = 'done', done_at = $4, records = NULL
         WHERE shop = $1 AND shopify_product_id = $2 AND state = 'pending' AND id <= $3`,
       [shop, productId, upToId, new Date(this.clock.now())],
     );

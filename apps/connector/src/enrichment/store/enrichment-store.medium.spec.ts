@@ -133,6 +133,12 @@ describe('the poll outbox against PostgreSQL', () => {
     const work = await outbox.pendingWork(shop, '2');
     expect(work?.records).toEqual(snapshot('P2', 2));
     expect(work?.id).toBe(await outbox.lastPending(shop, '2'));
+    await outbox.markDone(shop, '2', work?.id as string);
+    const kept = await dataSource.query(
+      `SELECT count(*)::int AS n FROM "${schema}".enrichment_outbox WHERE shop = $1 AND records IS NOT NULL`,
+      [shop],
+    );
+    expect(kept).toEqual([{ n: 1 }]); // done work drops its records; product 1's are still pending
     await outbox.add(shop, '1');
     expect((await outbox.pendingWork(shop, '1'))?.records).toBeNull(); // outside a poll: search
   });
