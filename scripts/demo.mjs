@@ -1,7 +1,8 @@
 // `npm run demo`: the connector's whole story against the running `npm start` stack, step by
 // step: a merchant creates products, the catalog receives them, an enrichment run and a review
 // happen in the catalog, the approved content reaches the shop, a merchant edit is respected.
-// Ends with a before/after of one product. Exit 0 when every step held.
+// Ends with a before/after of one product. Exit 0 when every step held. Bounded: it gives up after
+// DEMO_TIMEOUT_S seconds in all (or `--timeout=<s>`; default 600), however loaded the machine.
 import { connector, urls, waitFor } from './demo/http.mjs';
 import {
   approvedContentReachesShop,
@@ -30,7 +31,8 @@ function table(before, after) {
 
 try {
   console.log(`demo against catalog ${urls.catalog}, Shopify ${urls.shopify}, connector ${urls.connector}`);
-  await waitFor('the connector to be ready', () => connector.ready(), { timeoutMs: 60_000 });
+  // Not running at all shows within two minutes; a slow start may use the whole budget otherwise.
+  await waitFor('the connector to be ready', () => connector.ready(), { timeoutMs: 120_000 });
   title('A merchant creates products in the Shopify sandbox');
   const created = await merchantCreatesProducts(log);
   const [shirt, knife] = created.productIds;

@@ -79,19 +79,45 @@ export const connector = {
   ready: () => call('connector readiness', `${urls.connector}/health/ready`),
 };
 
-/** Polls `probe` every `everyMs` until it returns something other than undefined/false. */
-export async function waitFor(what, probe, { timeoutMs = 120_000, everyMs = 500 } = {}) {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * The demo's whole time budget, in seconds: `DEMO_TIMEOUT_S`, or `--timeout=<s>` on the command
+ * line (default 600). On a quiet machine the story takes well under a minute; on a loaded one
+ * each step is slower, so no wait has a budget of its own: every wait may use what is left of
+ * the whole, and the demo always ends by then.
+ */
+export const demoTimeoutS = (() => {
+  const flag = process.argv.find((arg) => arg.startsWith('--timeout='))?.slice('--timeout='.length);
+  const text = flag ?? env.DEMO_TIMEOUT_S ?? '600';
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`demo: invalid timeout "${text}" (seconds)`);
+  return seconds;
+})();
+const demoDeadline = Date.now() + demoTimeoutS * 1_000;
+
+/**
+ * Polls `probe` every `everyMs` until it returns something other than undefined/false/null.
+ * Gives up at the demo's deadline (or after `timeoutMs`, if given and sooner). `failed`, when it
+ * returns a message for a probed value, ends the wait at once with that message (a final failure
+ * is not waited out).
+ */
+export async function waitFor(what, probe, { timeoutMs, everyMs = 500, failed } = {}) {
+  const deadline = Math.min(demoDeadline, timeoutMs === undefined ? Infinity : Date.now() + timeoutMs);
   let last;
   for (;;) {
     try {
       const value = await probe();
+      const failure = failed?.(value);
+      if (failure) throw Object.assign(new Error(`${what}: ${failure}`), { final: true });
       if (value !== undefined && value !== false && value !== null) return value;
     } catch (error) {
+      if (error.final) throw error;
       last = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${last.message})` : ''}`);
+      const budget = deadline === demoDeadline ? ` within the demo's ${demoTimeoutS} s (DEMO_TIMEOUT_S)` : '';
+      throw new Error(
+        `timed out waiting for ${what}${budget}${last ? ` (last error: ${last.message})` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }

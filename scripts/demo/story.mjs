@@ -128,11 +128,18 @@ export async function enrichAndReview(skuIds, log) {
 export async function connectorPolls(log) {
   const started = await connector.admin('POST', '/admin/enrichment/poll');
   const id = started.id ?? started.data?.id;
-  const finished = await waitFor('the enrichment poll', async () => {
-    const state = await connector.admin('GET', `/admin/enrichment/poll/${id}`);
-    const body = state.data ?? state;
-    return (body.finished === true || body.state === 'finished' || body.status === 'finished') && body;
-  });
+  const finished = await waitFor(
+    'the enrichment poll',
+    async () => {
+      const state = await connector.admin('GET', `/admin/enrichment/poll/${id}`);
+      const body = state.data ?? state;
+      // finished, and the pushes it found done: what the next step looks at in Shopify
+      const done = body.status === 'finished' && (body.pushes?.pending ?? 0) === 0;
+      return (done || body.status === 'failed') && body;
+    },
+    // A failed poll is final (one attempt): say why at once instead of waiting out the budget.
+    { failed: (body) => body?.status === 'failed' && `poll ${id} failed: ${body.error}` },
+  );
   log(`  poll ${id} finished: ${JSON.stringify(finished.counts ?? finished.result ?? {})}`);
 }
 

@@ -10,10 +10,21 @@ import {
   startConnectorWorld,
 } from './support/connector-world.js';
 
-/** The catalog budget of both replicas, and the sandbox's limit for the account: the same rate. */
-const RATE_PER_SECOND = 5;
+/**
+ * The catalog budget of both replicas, and the sandbox's limit for the account: the same rate.
+ * Low, so that the limiter sets the pace, not the machine: a second budget's pace (4 calls a
+ * second in all) is well within what two replicas reach even on a loaded machine.
+ */
+const RATE_PER_SECOND = 2;
+const CONNECTOR_BURST = 1;
+/**
+ * How late a granted call may reach the sandbox on a loaded machine (loopback and scheduling
+ * jitter; late calls arrive bunched with the ones granted after them): the sandbox's allowance.
+ */
+const JITTER_MS = 2_000;
 const SWEEP_INTERVAL_MS = 400;
-const PRODUCTS = 12;
+/** Enough calls (one POST each) that a second budget would outrun the allowance for seconds. */
+const PRODUCTS = 20;
 
 interface SyncRecordRow {
   id: string;
@@ -71,12 +82,18 @@ describe('two connector replicas on one stack', () => {
   beforeAll(async () => {
     world = await startConnectorWorld();
     db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
-    // The sandbox refuses (429) whatever goes beyond the connector's own budget; one token of
-    // burst more than the connector's, for the loopback's jitter, never for a second replica.
-    await world.account.controls.setRateLimit({ enabled: true, ratePerSecond: RATE_PER_SECOND, burst: 2 });
+    // The sandbox refuses (429) whatever goes beyond the connector's own budget plus JITTER_MS
+    // worth of it (burst 1 + 4): jitter on a loaded machine bunches arrivals that one budget
+    // granted correctly, but a second budget (twice the pace) spends the allowance within about
+    // JITTER_MS and is refused from then on.
+    await world.account.controls.setRateLimit({
+      enabled: true,
+      ratePerSecond: RATE_PER_SECOND,
+      burst: CONNECTOR_BURST + Math.ceil((JITTER_MS * RATE_PER_SECOND) / 1_000),
+    });
     const env = world.env({
       CONNECTOR_CATALOG_RATE_PER_SECOND: String(RATE_PER_SECOND),
-      CONNECTOR_CATALOG_RATE_BURST: '1',
+      CONNECTOR_CATALOG_RATE_BURST: String(CONNECTOR_BURST),
       CONNECTOR_INBOX_SWEEP_INTERVAL_MS: String(SWEEP_INTERVAL_MS),
       CONNECTOR_SYNC_CONCURRENCY: '4',
     });
@@ -93,7 +110,7 @@ describe('two connector replicas on one stack', () => {
     await world?.close();
   });
 
-  it('share one catalog budget: both sync, and the sandbox limited to that budget never answers 429', async () => {
+  it('share one catalog budget: both sync, and the sandbox limited to that budget (plus jitter) never answers 429', async () => {
     const ids: string[] = [];
     for (let i = 0; i < PRODUCTS; i += 1) {
       ids.push(
@@ -112,6 +129,8 @@ describe('two connector replicas on one stack', () => {
     expect(
       requests.filter((r) => r.method === 'POST' && r.path === '/v1/products').length,
     ).toBeGreaterThanOrEqual(PRODUCTS);
+    // The connector waits out a 429 and retries (the sync above completes either way), so only
+    // the sandbox's log shows a second budget: refusals. With one shared budget there are none.
     expect(requests.filter((r) => r.status === 429)).toEqual([]);
     // both replicas ran sync jobs (each counts its own)
     for (const replica of replicas) {

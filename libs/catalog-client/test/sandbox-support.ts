@@ -28,6 +28,24 @@ export function maxInWindow(times: number[], windowMs: number): number {
   return best;
 }
 
+/**
+ * The largest number of intervals lying wholly inside one half-open window [t, t + windowMs).
+ * Each interval brackets an instant known only that well (a grant, somewhere inside the store
+ * call that made it), so this counts instants a window surely held: never more than
+ * `maxInWindow` of the true instants, however much a loaded machine widens the brackets.
+ */
+export function maxSurelyInWindow(
+  intervals: ReadonlyArray<readonly [number, number]>,
+  windowMs: number,
+): number {
+  let best = 0;
+  for (const [start] of intervals) {
+    const inside = intervals.filter(([from, to]) => from >= start && to < start + windowMs).length;
+    best = Math.max(best, inside);
+  }
+  return best;
+}
+
 /** Metrics hooks and a logger that keep everything they receive, for assertions. */
 export function recorder() {
   const events: Array<{ hook: string; event: unknown }> = [];
