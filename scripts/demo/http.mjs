@@ -89,7 +89,13 @@ export const demoTimeoutS = (() => {
   const flag = process.argv.find((arg) => arg.startsWith('--timeout='))?.slice('--timeout='.length);
   const text = flag ?? env.DEMO_TIMEOUT_S ?? '600';
   const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`demo: invalid timeout "${text}" (seconds)`);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    // A usage error, not a crash: one line, no stack trace.
+    console.error(
+      `demo: invalid timeout "${text}": DEMO_TIMEOUT_S or --timeout=<s> takes a number of seconds above 0`,
+    );
+    process.exit(2);
+  }
   return seconds;
 })();
 const demoDeadline = Date.now() + demoTimeoutS * 1_000;
