@@ -46,4 +46,11 @@ describe('syncProductJobOptions', () => {
     expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).priority).toBeUndefined();
     expect(syncProductJobOptions(sync, { ...subject, reason: 'drift' }).priority).toBeUndefined();
   });
+
+  it('starts resync and reconciliation syncs without the debounce delay (nothing to coalesce)', () => {
+    const subject = { shop: 'demo.myshopify.com', productId: '12' };
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'resync' }).delay).toBe(0);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).delay).toBe(0);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).delay).toBe(sync.debounceMs);
+  });
 });

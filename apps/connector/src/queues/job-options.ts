@@ -22,7 +22,7 @@ export function syncProductJobOptions(
   const id = payload.reason === 'replay' ? `replay:${payload.failureId}:${subject}` : `sync:${subject}`;
   return {
     deduplication: { id, keepLastIfActive: true },
-    delay: payload.reason === 'replay' ? 0 : sync.debounceMs,
+    delay: payload.reason === 'replay' || BULK_REASONS.has(payload.reason) ? 0 : sync.debounceMs,
     attempts: sync.attempts,
     backoff: { type: 'exponential', delay: sync.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
@@ -35,7 +35,8 @@ export function syncProductJobOptions(
  * Syncs a whole-shop resync or the reconciliation enqueue by the thousand: they wait behind
  * every other sync (BullMQ runs jobs without a priority first), so a merchant's edit is not
  * queued behind a shop's worth of resync. A delivery for a product whose bulk job waits joins
- * that job (one deduplication id per product).
+ * that job (one deduplication id per product). They have no debounce delay: nothing bursts
+ * behind them to coalesce, and a delay would only leave the catalog budget idle.
  */
 const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile']);
 const BULK_PRIORITY = 10;
