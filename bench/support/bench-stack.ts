@@ -214,7 +214,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
 
 /** What the benchmark wires itself: never taken from the environment. */
 const WIRING =
-  /^CONNECTOR_(SHOPS|SHOP_|CATALOG_URL|CATALOG_API_KEY|PUBLIC_URL|DATABASE_SCHEMA|QUEUE_NAMESPACE|SHOPIFY_ADMIN_ORIGIN|WEBHOOK_SECRETS)/;
+  /^CONNECTOR_(SHOPS|SHOP_|CATALOG_URL|CATALOG_API_KEY|ADMIN_TOKEN|PUBLIC_URL|DATABASE_SCHEMA|QUEUE_NAMESPACE|SHOPIFY_ADMIN_ORIGIN|WEBHOOK_SECRETS)/;
 
 /**
  * The `CONNECTOR_*` settings of the environment that runs the benchmark (sync concurrency, pool
