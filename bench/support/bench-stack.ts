@@ -55,6 +55,9 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
+/** The connector's Node.js options in production (docker-compose.yml's NODE_OPTIONS, `npm start`'s nodeArgs). */
+const CONNECTOR_NODE_OPTIONS = '--max-semi-space-size=4';
+
 const CONNECTOR_SCRIPT = fileURLToPath(new URL('./connector-process.js', import.meta.url));
 const PEER_SCRIPT = fileURLToPath(new URL('../naive-peer/main.js', import.meta.url));
 
@@ -112,8 +115,9 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
       CONNECTOR_SCRIPT,
       {
         PATH: process.env.PATH,
-        // Node.js options for the connector alone (`--max-old-space-size=128`, say).
-        NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS,
+        // Node.js options for the connector alone (`--max-old-space-size=128`, say); by default
+        // the ones docker-compose.yml and `npm start` run it with.
+        NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
         PORT: String(port),
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
