@@ -132,7 +132,6 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
         CONNECTOR_SHOPIFY_ADMIN_ORIGIN: shopify.url,
         CONNECTOR_PUBLIC_URL: options.subscribe === false ? undefined : `http://127.0.0.1:${port}`,
         CONNECTOR_CATALOG_RATE_PER_SECOND: String(options.catalogRate),
-        CONNECTOR_CATALOG_RATE_BURST: '1',
         CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
         CONNECTOR_MAPPING_RECHECK_MS: '500',
         // The Shopify sandbox serves the image bytes: its origin is the media allowlist here.
