@@ -78,7 +78,7 @@ describe('enrichment write-back at scale', () => {
       await fx?.close();
     });
 
-    it('finds and pushes each of them once, with the tie order shuffled per request', async () => {
+    it('finds and pushes each of them once, with the tie order shuffled per request, in at most three searches', async () => {
       const behaviour = await fx.sandboxes.catalog.portal.patch(
         `/portal/v1/accounts/${fx.account.id}/behaviour`,
         { searchTieOrder: 'shuffled' },
@@ -102,8 +102,16 @@ describe('enrichment write-back at scale', () => {
           skuIds.slice(i, i + 25).map((skuId) => fx.review(skuId, { approve: ['seoTitle'] })),
         );
 
+      await fx.account.controls.clearRequests();
       const first = (await fx.poll()) as { counts: Record<string, number> };
       expect(first.counts).toMatchObject({ found: COUNT, unmapped: 0, changed: COUNT, products: COUNT });
+      // Each record is paged through once (500 and 100; the boot's scheduled poll may have left
+      // an updatedAt checkpoint, adding one empty completedAt search), and the pushes plan from the
+      // records the poll read: no search per push.
+      const searches = await fx.account.controls.requests({ path: '/v1/products/search' });
+      expect(first.counts.calls).toBeGreaterThanOrEqual(2);
+      expect(first.counts.calls).toBeLessThanOrEqual(3);
+      expect(searches).toHaveLength(first.counts.calls as number);
       await fx.poll();
       const again = (await fx.poll()) as { counts: { changed: number; products: number } };
       expect(again.counts).toMatchObject({ changed: 0, products: 0 });

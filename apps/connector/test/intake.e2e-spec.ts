@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnqueueBatcher } from '../src/inbox/enqueue-batcher.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, sign, type TestShop, testShop } from './support/test-shop.js';
@@ -54,7 +55,8 @@ describe('webhook intake', () => {
       topic: 'products/update',
       product_id: productId,
     });
-    expect(row?.enqueued_at).not.toBeNull();
+    // The answer waited for the insert only; the enqueue follows within the flush interval.
+    await eventually(async () => (await harness.inbox(shop.domain, productId))[0]?.enqueued_at ?? false);
     const done = await eventually(async () => {
       const [current] = await harness.inbox(shop.domain, productId);
       return current?.state === 'done' && current;
@@ -76,6 +78,28 @@ describe('webhook intake', () => {
     expect(await harness.inbox(shop.domain, productId)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(productReads(await sandboxes.adminRequests(shop), productId)).toBe(readsBefore);
+  });
+
+  it('enqueues on a replay a stored delivery whose enqueue never happened', async () => {
+    const created = await sandboxes.merchant(shop, 'POST', 'products.json', {
+      product: { title: 'Stored, never queued' },
+    });
+    const productId = String((created.body.product as { id: number }).id);
+    const webhookId = randomUUID();
+    // Stored just now and never enqueued (a crash before the flush): the sweeper would wait.
+    await harness.db.query(
+      `INSERT INTO "${harness.schema}".inbox (shop, webhook_id, topic, product_id, body_bytes, state, received_at)
+       VALUES ($1, $2, 'products/update', $3, 0, 'received', now())`,
+      [shop.domain, webhookId, productId],
+    );
+    const again = await harness.deliver({ shop, body: productUpdateBody(productId, now()), webhookId });
+    expect(again).toMatchObject({ status: 200, body: { status: 'duplicate', webhookId } });
+    const done = await eventually(async () => {
+      const [current] = await harness.inbox(shop.domain, productId);
+      return current?.state === 'done' && current;
+    });
+    expect(done).toMatchObject({ webhook_id: webhookId, outcome: 'synced' });
+    expect(done.enqueued_at).not.toBeNull();
   });
 
   it('refuses a bad or missing signature with 401 and stores nothing', async () => {
@@ -177,6 +201,53 @@ describe('webhook intake', () => {
     const response = await fetch(`${harness.url}/webhooks/nowhere`, { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+// Two connectors in one process share TypeORM's data source registry, so the one shut down here
+// is not running beside another: the second starts once the first has stopped.
+describe('webhook intake across a shutdown', () => {
+  let sandboxes: Sandboxes;
+  let first: ConnectorHarness | undefined;
+  let second: ConnectorHarness | undefined;
+  const shop = testShop();
+
+  beforeAll(async () => {
+    sandboxes = await startSandboxes();
+    await sandboxes.addShop(shop);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await sandboxes?.close();
+  });
+
+  it('enqueues the deliveries it holds before it stops', async () => {
+    const productId = '7390000555010';
+    const options = {
+      shops: [shop],
+      catalogUrl: sandboxes.catalog.url,
+      catalogApiKey: (await sandboxes.account()).apiKey,
+      shopifyFetch: sandboxes.shopifyFetch,
+    };
+    first = await startConnector({ ...options, env: { CONNECTOR_INBOX_ENQUEUE_FLUSH_MS: '1000' } });
+    const answer = await first.deliver({
+      shop,
+      body: productUpdateBody(productId, new Date().toISOString()),
+    });
+    expect(answer.body).toMatchObject({ status: 'accepted', queued: true });
+    expect(first.connector.app.get(EnqueueBatcher).pending).toBe(1);
+    await first.connector.close();
+    const [row] = await first.inbox(shop.domain, productId);
+    expect(row).toMatchObject({ state: 'received' });
+    expect(row?.enqueued_at).not.toBeNull();
+    // The queued job runs on the next connector (the sweeper would wait 5 minutes).
+    second = await startConnector({ ...options, schema: first.schema });
+    const done = await eventually(async () => {
+      const [current] = await (second as ConnectorHarness).inbox(shop.domain, productId);
+      return current?.state === 'done' && current;
+    });
+    expect(done.outcome).toBe('not_found');
   });
 });
 

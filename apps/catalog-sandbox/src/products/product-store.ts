@@ -1,3 +1,4 @@
+import type { CreatedAtIndex } from './created-at-index.js';
 import type { StoredProduct } from './stored-product.js';
 
 export interface TimeRange {
@@ -19,6 +20,8 @@ export interface ProductStore {
   delete(skuId: string): StoredProduct | undefined;
   get(skuId: string): StoredProduct | undefined;
   bySupplierSku(supplierSku: string): StoredProduct[];
+  /** The createdAt index by position: counts and pages of a range without reading all of it. */
+  readonly createdAtIndex: CreatedAtIndex;
   /** Records whose createdAt is in range, by (createdAt, seq) ascending or descending. */
   byCreatedAt(range: TimeRange, order: 'ASC' | 'DESC'): Iterable<StoredProduct>;
   /** Every record in insertion order. */

@@ -1,4 +1,3 @@
-import type { Account } from '../accounts/account.js';
 import type { AttributeDef } from '../attributes/attribute-definition.js';
 import type { ProductView } from '../products/product-view.js';
 import type { StoredProduct } from '../products/stored-product.js';
@@ -9,14 +8,11 @@ import type { ProductFilterQuery } from './product-filter.parser.js';
 export type ProductPredicate = (product: StoredProduct) => boolean;
 
 /**
- * Compiles a parsed filter into a predicate over stored records, for one account. Attribute
- * values are the record's effective ones (a variant's inherited values count), as GET shows them.
+ * Compiles a parsed filter into a predicate over stored records, for the view's account. Attribute
+ * values are the record's effective ones (a variant's inherited values count), as GET shows them,
+ * read from the stored values without building entries (the page's views are built afterwards).
  */
-export function compileProductMatcher(
-  query: ProductFilterQuery,
-  account: Account,
-  view: ProductView,
-): ProductPredicate {
+export function compileProductMatcher(query: ProductFilterQuery, view: ProductView): ProductPredicate {
   const tests: ProductPredicate[] = [];
   const field = (conditions: Condition[], read: (p: StoredProduct) => FieldValue) => {
     if (conditions.length > 0) tests.push((p) => matchesAll(conditions, read(p)));
@@ -27,25 +23,31 @@ export function compileProductMatcher(
   field(query.updatedAt, (p) => p.updatedAt);
   field(query.enrichmentStatus, (p) => p.dataEnrichment?.status);
   field(query.enrichmentCompletedAt, (p) => p.dataEnrichment?.completedAt);
-  const defs = account.attributes.all();
+  const defs = view.defs();
+  // The parent of the record under test, resolved once per record for the attribute tests.
+  let current: StoredProduct | undefined;
+  let parent: StoredProduct | undefined;
+  const attributeValue = (p: StoredProduct, def: AttributeDef): FieldValue => {
+    if (p !== current) {
+      current = p;
+      parent = view.parentOf(p);
+    }
+    const value = view.effectiveValue(p, def, parent);
+    return value === undefined || (typeof value !== 'string' && value.length === 0) ? undefined : value;
+  };
   for (const criterion of query.attributes) {
     const targeted = defs.filter((def) => matchesAll(criterion.key, def.key));
-    tests.push((p) => targeted.some((def) => matchesAll(criterion.value, effectiveValue(view, p, def))));
+    tests.push((p) => targeted.some((def) => matchesAll(criterion.value, attributeValue(p, def))));
   }
   const { keyword } = query;
   if (keyword !== null)
-    tests.push((p) => defs.some((def) => containsKeyword(effectiveValue(view, p, def), keyword)));
+    tests.push((p) => defs.some((def) => containsKeyword(attributeValue(p, def), keyword)));
   // Last: the summary is the costliest part, computed only for records that passed the rest.
   field(query.completionRate, (p) => view.summary(p).enrichableCompletionRate);
-  return (product) => tests.every((test) => test(product));
-}
-
-/** The record's effective value of an attribute; undefined when it holds none (or an empty array). */
-function effectiveValue(view: ProductView, product: StoredProduct, def: AttributeDef): FieldValue {
-  const value = view.effective(product, def)?.value;
-  if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value) && value.length === 0) return undefined;
-  return value;
+  return (product) => {
+    for (const test of tests) if (!test(product)) return false;
+    return true;
+  };
 }
 
 /** Case-insensitive substring test on a string value or any item of an array value. */

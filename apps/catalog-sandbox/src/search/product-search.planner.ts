@@ -6,13 +6,24 @@ import type { ProductSort } from './product-sort.js';
 
 export type SearchIndex = 'skuId' | 'supplierSku' | 'createdAt' | 'scan';
 
-/** Where the candidates of a search come from; every candidate still goes through the full matcher. */
-export interface SearchPlan {
-  index: SearchIndex;
-  candidates: Iterable<StoredProduct>;
-  /** True when the candidates already come in the requested order (no sort needed). */
-  inSortOrder: boolean;
-}
+/**
+ * Where the candidates of a search come from. `residual` is the part of the filter the index
+ * does not settle: every candidate still has to pass it.
+ */
+export type SearchPlan =
+  | { index: 'skuId' | 'supplierSku'; candidates: StoredProduct[]; residual: ProductFilterQuery }
+  | {
+      index: 'createdAt';
+      /** Exactly the records the filter's createdAt comparisons allow (all of them when none). */
+      range: TimeRange;
+      /** Order to read the index in: the sort's when sorting by createdAt, else ascending. */
+      order: 'ASC' | 'DESC';
+      /** True when the index order is the requested order (sort by createdAt). */
+      inSortOrder: boolean;
+      /** The filter without the createdAt conditions the range answers. */
+      residual: ProductFilterQuery;
+    }
+  | { index: 'scan'; residual: ProductFilterQuery };
 
 /**
  * Picks the most selective index the filter allows: exact `skuId` or `supplierSku` values
@@ -24,7 +35,7 @@ export function planProductSearch(
   sort: ProductSort,
   store: ProductStore,
 ): SearchPlan {
-  const exact: Array<{ index: SearchIndex; candidates: StoredProduct[] }> = [];
+  const exact: Array<{ index: 'skuId' | 'supplierSku'; candidates: StoredProduct[] }> = [];
   for (const values of exactValues(query.skuId)) {
     const found = values.map((v) => store.get(v)).filter((p): p is StoredProduct => p !== undefined);
     exact.push({ index: 'skuId', candidates: found });
@@ -34,20 +45,20 @@ export function planProductSearch(
   }
   if (exact.length > 0) {
     const best = exact.reduce((a, b) => (b.candidates.length < a.candidates.length ? b : a));
-    return { ...best, inSortOrder: false };
+    return { ...best, residual: query };
   }
-  const range = createdAtRange(query.createdAt);
+  const { range, rest } = createdAtRange(query.createdAt);
   const byCreatedAt = sort.field === 'createdAt';
   if (range || byCreatedAt) {
-    const order = byCreatedAt ? sort.order : 'ASC';
-    const scan = store.byCreatedAt(range ?? {}, order);
     return {
       index: 'createdAt',
-      candidates: order === 'DESC' ? withAscendingTies(scan) : scan,
+      range: range ?? {},
+      order: byCreatedAt ? sort.order : 'ASC',
       inSortOrder: byCreatedAt,
+      residual: { ...query, createdAt: rest },
     };
   }
-  return { index: 'scan', candidates: store.all(), inSortOrder: false };
+  return { index: 'scan', residual: query };
 }
 
 /** The value sets that $eq and $in conditions allow (each set bounds the matches), deduplicated. */
@@ -60,40 +71,42 @@ function exactValues(conditions: readonly Condition[]): string[][] {
   return sets;
 }
 
-/** The integer createdAt range the comparison conditions allow, or undefined when none bounds it. */
-function createdAtRange(conditions: readonly Condition[]): TimeRange | undefined {
-  let gte = Number.NEGATIVE_INFINITY;
-  let lte = Number.POSITIVE_INFINITY;
-  let bounded = false;
-  for (const c of conditions) {
-    if (c.op !== '$eq' && c.op !== '$gt' && c.op !== '$gte' && c.op !== '$lt' && c.op !== '$lte') continue;
-    if (typeof c.operand !== 'number') continue;
-    bounded = true;
-    const v = c.operand;
-    if (c.op === '$eq' || c.op === '$gte') gte = Math.max(gte, Math.ceil(v));
-    if (c.op === '$gt') gte = Math.max(gte, Math.floor(v) + 1);
-    if (c.op === '$eq' || c.op === '$lte') lte = Math.min(lte, Math.floor(v));
-    if (c.op === '$lt') lte = Math.min(lte, Math.ceil(v) - 1);
-  }
-  if (!bounded) return undefined;
-  const range: TimeRange = {};
-  if (gte !== Number.NEGATIVE_INFINITY) range.gte = gte;
-  if (lte !== Number.POSITIVE_INFINITY) range.lte = lte;
-  return range;
+interface Bound {
+  value: number;
+  /** $gt / $lt rather than $gte / $lte. */
+  strict: boolean;
 }
 
 /**
- * The createdAt index in DESC order yields ties by descending sequence; the search's tie break
- * is ascending sequence, so each run of equal createdAt is reversed (streaming, run by run).
+ * The createdAt range the comparison conditions ($eq, $gt, $gte, $lt, $lte) allow, exactly (the
+ * tightest bound of each side, no rounding), or undefined when none bounds it; `rest` is the
+ * conditions the range does not answer ($ne, $in, $nin, $exists).
  */
-function* withAscendingTies(descending: Iterable<StoredProduct>): Iterable<StoredProduct> {
-  let run: StoredProduct[] = [];
-  for (const product of descending) {
-    if (run.length > 0 && (run[0] as StoredProduct).createdAt !== product.createdAt) {
-      yield* run.reverse();
-      run = [];
+function createdAtRange(conditions: readonly Condition[]): { range?: TimeRange; rest: Condition[] } {
+  let lower: Bound | undefined;
+  let upper: Bound | undefined;
+  const rest: Condition[] = [];
+  const tighter = (current: Bound | undefined, next: Bound, sign: 1 | -1): Bound =>
+    !current ||
+    (next.value - current.value) * sign > 0 ||
+    (next.value === current.value && next.strict && !current.strict)
+      ? next
+      : current;
+  for (const c of conditions) {
+    const ranged = c.op === '$eq' || c.op === '$gt' || c.op === '$gte' || c.op === '$lt' || c.op === '$lte';
+    if (!ranged || typeof c.operand !== 'number') {
+      rest.push(c);
+      continue;
     }
-    run.push(product);
+    const value = c.operand;
+    if (c.op === '$eq' || c.op === '$gte' || c.op === '$gt')
+      lower = tighter(lower, { value, strict: c.op === '$gt' }, 1);
+    if (c.op === '$eq' || c.op === '$lte' || c.op === '$lt')
+      upper = tighter(upper, { value, strict: c.op === '$lt' }, -1);
   }
-  yield* run.reverse();
+  if (!lower && !upper) return { rest };
+  const range: TimeRange = {};
+  if (lower) range[lower.strict ? 'gt' : 'gte'] = lower.value;
+  if (upper) range[upper.strict ? 'lt' : 'lte'] = upper.value;
+  return { range, rest };
 }

@@ -1,62 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { addRecord, newSearchAccount } from '../../test/search-account.js';
 import type { Account } from '../accounts/account.js';
-import { AttributeCatalog } from '../attributes/attribute-catalog.js';
-import { DEFAULT_BEHAVIOUR } from '../config/sandbox-behaviour.js';
-import { InMemoryProductStore } from '../products/in-memory-product.store.js';
-import type { StoredProduct } from '../products/stored-product.js';
-import { Taxonomy } from '../taxonomy/taxonomy.js';
 import { searchProducts } from './product-search.service.js';
-import { TieOrder } from './tie-order.js';
 
-/**
- * The parts of an Account that search reads (catalog, taxonomy, store, behaviour), built
- * directly so the test does not depend on the Account constructor's other concerns.
- */
-function newAccount(): Account {
-  const taxonomy = new Taxonomy([{ id: 'root', name: 'Root', children: [{ id: 'leaf', name: 'Leaf' }] }], 0);
-  const attributes = new AttributeCatalog(
-    [
-      { key: 'size', type: 'TEXT', class: 'CUSTOM', option: { variantable: true } },
-      { key: 'tags', type: 'MULTI_SELECT', class: 'CUSTOM', option: { values: ['a', 'b', 'c'] } },
-    ],
-    0,
-    (id) => taxonomy.has(id),
-  );
-  const searchable: Pick<Account, 'taxonomy' | 'attributes' | 'products' | 'behaviour' | 'tieOrder'> = {
-    taxonomy,
-    attributes,
-    products: new InMemoryProductStore(),
-    behaviour: { ...DEFAULT_BEHAVIOUR, searchTieOrder: 'creation' },
-    tieOrder: new TieOrder(0, 'test'),
-  };
-  return searchable as Account;
-}
-
-let seq = 0;
-
-function add(
-  account: Account,
-  skuId: string,
-  createdAt: number,
-  attributes: Record<string, string | string[]> = {},
-  extra: Partial<StoredProduct> = {},
-): StoredProduct {
-  const product: StoredProduct = {
-    id: `id-${skuId}`,
-    skuId,
-    supplierSku: `sup-${skuId}`,
-    parentSkuId: null,
-    createdAt,
-    updatedAt: createdAt,
-    seq: ++seq,
-    attributes: new Map(Object.entries(attributes).map(([key, value]) => [key, { value }])),
-    ownMedia: false,
-    variantSkuIds: [],
-    ...extra,
-  };
-  account.products.insert(product);
-  return product;
-}
+const newAccount = () => newSearchAccount();
+const add = addRecord;
 
 const skus = (account: Account, body: unknown) =>
   searchProducts(account, body).response.products.map((p) => p.skuId);
@@ -83,7 +31,7 @@ describe('searchProducts', () => {
     expect(both.response.products.map((p) => p.skuId)).toEqual(['SK00000002']);
   });
 
-  it('scans a createdAt range through the index, integer bounds from fractional operands', () => {
+  it('scans a createdAt range through the index, exact bounds for fractional operands', () => {
     const account = newAccount();
     for (let i = 0; i < 1_000; i++) add(account, `SK${String(i).padStart(8, '0')}`, i);
     const result = searchProducts(account, {

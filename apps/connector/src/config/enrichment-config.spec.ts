@@ -18,11 +18,21 @@ describe('the write-back configuration', () => {
       maxCallsPerPoll: 40,
       watchlistIntervalMs: 600_000,
       watchlistMaxAgeMs: 30 * 24 * 3_600_000,
+      snapshotMaxAgeMs: 1_800_000,
       pushConcurrency: 2,
       pushAttempts: 8,
       pushBackoffMs: 2_000,
       lockRetryMs: 500,
     });
+  });
+
+  it('reads the snapshot age a push may use, and refuses a negative one', () => {
+    const read = (value: string) =>
+      loadConnectorConfig({ ...BASE, CONNECTOR_ENRICHMENT_SNAPSHOT_MAX_AGE_MS: value }).enrichment
+        .snapshotMaxAgeMs;
+    expect(read('0')).toBe(0);
+    expect(read('600000')).toBe(600_000);
+    expect(() => read('-1')).toThrow(ConfigError);
   });
 
   it('refuses a pool too small for the sync and push jobs together', () => {

@@ -12,6 +12,11 @@ export interface EnrichmentConfig {
   watchlistIntervalMs: number;
   /** A record awaiting review longer than this leaves the watchlist. */
   watchlistMaxAgeMs: number;
+  /**
+   * How old the records a poll read for a product (`RecordSnapshot`) may be for its push to use
+   * them instead of searching the catalog again.
+   */
+  snapshotMaxAgeMs: number;
   pushConcurrency: number;
   pushAttempts: number;
   /** First retry delay of a push job; doubles at each attempt. */
@@ -30,6 +35,7 @@ export function readEnrichment(read: EnvReader): EnrichmentConfig {
     watchlistMaxAgeMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_MAX_AGE_MS', 30 * 24 * 3_600_000, {
       min: 1,
     }),
+    snapshotMaxAgeMs: read.int('CONNECTOR_ENRICHMENT_SNAPSHOT_MAX_AGE_MS', 1_800_000, { min: 0 }),
     pushConcurrency: read.int('CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY', 2, { min: 1, max: 50 }),
     pushAttempts: read.int('CONNECTOR_ENRICHMENT_PUSH_ATTEMPTS', 8, { min: 1, max: 100 }),
     pushBackoffMs: read.int('CONNECTOR_ENRICHMENT_PUSH_BACKOFF_MS', 2_000, { min: 1 }),

@@ -3,10 +3,27 @@ import type { EnvReader } from '#lib/config';
 const STATUSES = ['ACTIVE', 'UNLISTED', 'DRAFT', 'ARCHIVED'] as const;
 const LINK_MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'barcode:gtin'] as const;
 
+/**
+ * Default longest wait of a product's sync under deliveries that keep coming. Long enough that a
+ * merchant's burst of edits (a bulk editor save, an import, an app's price run) ends before it and
+ * is one run; short enough that a product edited without pause (an app adjusting stock every few
+ * seconds) is still read and synced twice a minute: one canonical read (about 760 points
+ * requested) per 30 s is about 25 points/s, a quarter of a standard shop's restore rate (100/s).
+ */
+const DEBOUNCE_MAX_MS = 30_000;
+
 /** How products are synced (README, "Configuration"). */
 export interface SyncConfig {
-  /** A delivery's job waits this long, so a burst of deliveries becomes one run. */
+  /**
+   * A delivery's job waits this long after the product's last delivery, so a burst of deliveries
+   * becomes one run: each delivery restarts the wait (`syncProductJobOptions`).
+   */
   debounceMs: number;
+  /**
+   * The longest a waiting job is put off by deliveries that keep coming: a product edited without
+   * pause still syncs once per this period (counted from its job's first delivery).
+   */
+  debounceMaxMs: number;
   concurrency: number;
   attempts: number;
   /** First retry delay; doubles at each attempt. */
@@ -28,11 +45,16 @@ export interface SyncConfig {
   leavingStatuses: 'keep' | 'delete';
 }
 
-/** The webhook inbox's sweeper. */
+/** The webhook inbox: its enqueue batches and its sweeper. */
 export interface InboxConfig {
   sweepIntervalMs: number;
   /** Deliveries still unprocessed after this long are enqueued again by the sweeper. */
   sweepAfterMs: number;
+  /**
+   * Stored deliveries are enqueued in batches, one every this many ms at most (or sooner when
+   * a batch fills): the webhook's answer waits for the insert only.
+   */
+  enqueueFlushMs: number;
 }
 
 /** Whole-shop resyncs and linking. */
@@ -51,8 +73,13 @@ export interface ReconcileConfig {
 
 /** The `CONNECTOR_SYNC_*` and `CONNECTOR_MAPPING_*` variables. */
 export function readSync(read: EnvReader): SyncConfig {
+  const debounceMs = read.int('CONNECTOR_SYNC_DEBOUNCE_MS', 1_000, { min: 0 });
   return {
-    debounceMs: read.int('CONNECTOR_SYNC_DEBOUNCE_MS', 1_000, { min: 0 }),
+    debounceMs,
+    // 30 s (or the debounce, when that is longer: a deployment with a long debounce keeps booting).
+    debounceMaxMs: read.int('CONNECTOR_SYNC_DEBOUNCE_MAX_MS', Math.max(DEBOUNCE_MAX_MS, debounceMs), {
+      min: debounceMs,
+    }),
     concurrency: read.int('CONNECTOR_SYNC_CONCURRENCY', 4, { min: 1, max: 100 }),
     attempts: read.int('CONNECTOR_SYNC_ATTEMPTS', 8, { min: 1, max: 100 }),
     backoffMs: read.int('CONNECTOR_SYNC_BACKOFF_MS', 2_000, { min: 1 }),
@@ -65,11 +92,12 @@ export function readSync(read: EnvReader): SyncConfig {
   };
 }
 
-/** The `CONNECTOR_INBOX_SWEEP_*` variables. */
+/** The `CONNECTOR_INBOX_*` variables. */
 export function readInbox(read: EnvReader): InboxConfig {
   return {
     sweepIntervalMs: read.int('CONNECTOR_INBOX_SWEEP_INTERVAL_MS', 60_000, { min: 100 }),
     sweepAfterMs: read.int('CONNECTOR_INBOX_SWEEP_AFTER_MS', 300_000, { min: 0 }),
+    enqueueFlushMs: read.int('CONNECTOR_INBOX_ENQUEUE_FLUSH_MS', 10, { min: 0, max: 1_000 }),
   };
 }
 

@@ -62,7 +62,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           tag: 'webhooks',
           summary: 'Take a products/create, products/update or products/delete delivery',
           description:
-            'Verifies, stores and enqueues; nothing else. See the README, "Intake", for every answer.',
+            'Verifies and stores, then answers; the enqueue follows off the answer\'s path. See the README, "Intake", for every answer.',
           security: 'shopifyHmac',
           answer: 'WebhookAnswer',
           errors: [400, 401, 404, 413, 422, 503],

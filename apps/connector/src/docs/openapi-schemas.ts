@@ -26,7 +26,11 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
         properties: {
           status: { const: 'accepted' },
           webhookId: { type: 'string' },
-          queued: { type: 'boolean', description: 'false: stored, the sweeper enqueues it later.' },
+          queued: {
+            type: 'boolean',
+            description:
+              'true: its sync is being enqueued (within CONNECTOR_INBOX_ENQUEUE_FLUSH_MS; the answer does not wait for the queue). false: stored, the sweeper enqueues it later.',
+          },
         },
       },
       {

@@ -3,14 +3,17 @@ import { Clock } from '#lib/clock';
 import { ConnectorError } from '../http/connector.error.js';
 import type { DeliveryInbox, IntakeOutcome } from '../webhooks/delivery-inbox.js';
 import type { VerifiedDelivery } from '../webhooks/verified-delivery.js';
+import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
-import { SyncEnqueuer } from './sync-enqueuer.js';
+import { InboxWriter } from './inbox-writer.js';
 
 /**
  * The request path's only work after the signature check: store the delivery (unique per shop on
- * its webhook id), then enqueue its product's sync. A replay stores nothing and only completes
- * an enqueue that failed the first time. Storage failure is a 503 so Shopify sends it again.
+ * its webhook id; concurrent requests share INSERTs, `InboxWriter`) and hand it to the enqueue batcher, which enqueues its product's sync a few ms
+ * later, off the answer's path (a stored delivery is never lost: the sweeper enqueues what the
+ * batcher could not). A replay stores nothing and only hands over again a delivery whose enqueue
+ * never happened. Storage failure is a 503 so Shopify sends it again.
  */
 @Injectable()
 export class InboxService implements DeliveryInbox {
@@ -18,7 +21,8 @@ export class InboxService implements DeliveryInbox {
 
   constructor(
     private readonly repository: InboxRepository,
-    private readonly enqueuer: SyncEnqueuer,
+    private readonly writer: InboxWriter,
+    private readonly batcher: EnqueueBatcher,
     private readonly clock: Clock,
   ) {}
 
@@ -31,14 +35,14 @@ export class InboxService implements DeliveryInbox {
     };
     if (entry.state !== 'received') return { ...outcome, queued: false };
     if (status === 'duplicate' && entry.enqueuedAt !== null) return { ...outcome, queued: true };
-    return { ...outcome, queued: await this.enqueue(entry) };
+    return { ...outcome, queued: this.handOver(entry) };
   }
 
   private async store(
     delivery: VerifiedDelivery,
   ): Promise<{ status: IntakeOutcome['status']; entry: InboxEntry }> {
     try {
-      const inserted = await this.repository.insert(delivery, new Date(this.clock.now()));
+      const inserted = await this.writer.insert(delivery, new Date(this.clock.now()));
       if (inserted) return { status: 'accepted', entry: inserted };
       const existing = await this.repository.findByWebhookId(delivery.shop, delivery.webhookId);
       if (existing) return { status: 'duplicate', entry: existing };
@@ -50,17 +54,10 @@ export class InboxService implements DeliveryInbox {
     throw ConnectorError.storageUnavailable();
   }
 
-  private async enqueue(entry: InboxEntry): Promise<boolean> {
+  /** Whether the batcher took it (false: no product id, or not taken; the sweeper has it). */
+  private handOver(entry: InboxEntry): boolean {
     if (entry.productId === null) return false;
-    try {
-      await this.enqueuer.enqueue({ shop: entry.shop, productId: entry.productId, reason: 'webhook' });
-      await this.repository.markEnqueued(entry.id, new Date(this.clock.now()));
-      return true;
-    } catch (error) {
-      // Stored is kept: the sweeper enqueues it later (README, "Intake").
-      this.logger.warn(`Delivery ${entry.webhookId} stored but not queued yet: ${describe(error)}`);
-      return false;
-    }
+    return this.batcher.add({ id: entry.id, shop: entry.shop, productId: entry.productId });
   }
 }
 

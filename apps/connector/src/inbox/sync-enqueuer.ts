@@ -6,10 +6,12 @@ import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { syncProductJobOptions } from '../queues/job-options.js';
 import type { SyncProductPayload } from '../queues/job-payloads.js';
 import { JobName, QueueName } from '../queues/queue-names.js';
+import { waitingSync } from '../queues/waiting-sync.js';
 
 /**
  * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
- * per delivery, per sweep and per replay is safe: a waiting job absorbs the call.
+ * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
+ * delivery restarts its debounce (up to the maximum wait), read first by `waitingSync`.
  */
 @Injectable()
 export class SyncEnqueuer {
@@ -19,6 +21,31 @@ export class SyncEnqueuer {
   ) {}
 
   async enqueue(payload: SyncProductPayload): Promise<void> {
-    await this.queue.add(JobName.SYNC_PRODUCT, payload, syncProductJobOptions(this.config.sync, payload));
+    const waiting = await waitingSync(this.queue, payload);
+    await this.queue.add(
+      JobName.SYNC_PRODUCT,
+      payload,
+      syncProductJobOptions(this.config.sync, payload, waiting),
+    );
+  }
+
+  /**
+   * Several syncs in one round trip (`addBulk`), each with the options `enqueue` would give it.
+   * BullMQ 6 applies each job's `deduplication` in a bulk add exactly as in a single one (Redis:
+   * the same add script per job, pipelined; PostgreSQL backend: `add_flow` deduplicates per
+   * entry), so this is `enqueue` called once per payload, minus most round trips. Not atomic: a
+   * failure may leave some of them queued, which is harmless (they are deduplicated).
+   */
+  async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
+    if (payloads.length === 0) return;
+    // Each webhook's waiting job is read first, as `enqueue` does, so a batch restarts debounces too.
+    const waiting = await Promise.all(payloads.map((payload) => waitingSync(this.queue, payload)));
+    await this.queue.addBulk(
+      payloads.map((payload, i) => ({
+        name: JobName.SYNC_PRODUCT,
+        data: payload,
+        opts: syncProductJobOptions(this.config.sync, payload, waiting[i]),
+      })),
+    );
   }
 }

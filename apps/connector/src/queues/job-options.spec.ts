@@ -28,6 +28,42 @@ describe('syncProductJobOptions', () => {
     expect(options.removeOnFail).toBeDefined();
   });
 
+  it('restarts the debounce of a job in its first wait, up to the maximum wait from its first delivery', () => {
+    const payload = { shop: 'demo.myshopify.com', productId: '12', reason: 'webhook' } as const;
+    const since = 1_000_000;
+    const early = syncProductJobOptions(sync, payload, { since, now: since + 5_000 });
+    expect(early.deduplication).toEqual({
+      id: 'sync:demo.myshopify.com:12',
+      keepLastIfActive: true,
+      reschedule: true,
+    });
+    expect(early.delay).toBe(1_000);
+    // 400 ms of the 30 s left: the job is moved to the end of the maximum wait, not past it.
+    const late = syncProductJobOptions(sync, payload, { since, now: since + 29_600 });
+    expect(late).toMatchObject({ deduplication: { reschedule: true }, delay: 400 });
+    // The maximum wait is over: the delivery joins the job, which is due, and moves nothing.
+    const over = syncProductJobOptions(sync, payload, { since, now: since + 30_000 });
+    expect(over.deduplication).toEqual({ id: 'sync:demo.myshopify.com:12', keepLastIfActive: true });
+    expect(over.delay).toBe(1_000);
+  });
+
+  it('restarts nothing for what is not an edit, nor without a job in its first wait', () => {
+    const subject = { shop: 'demo.myshopify.com', productId: '12' };
+    const waiting = { since: 1_000_000, now: 1_001_000 };
+    for (const reason of ['sweep', 'resync', 'reconcile', 'drift'] as const) {
+      const options = syncProductJobOptions(sync, { ...subject, reason }, waiting);
+      expect(options.deduplication).not.toHaveProperty('reschedule');
+      // Resync and reconciliation syncs have no debounce at all (see below).
+      expect(options.delay).toBe(reason === 'resync' || reason === 'reconcile' ? 0 : 1_000);
+    }
+    const replay = syncProductJobOptions(sync, { ...subject, reason: 'replay', failureId: '7' }, waiting);
+    expect(replay.deduplication).not.toHaveProperty('reschedule');
+    expect(replay.delay).toBe(0);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).deduplication).not.toHaveProperty(
+      'reschedule',
+    );
+  });
+
   it('gives a replay its own id and no delay, so a waiting job never absorbs it', () => {
     const options = syncProductJobOptions(sync, {
       shop: 'demo.myshopify.com',

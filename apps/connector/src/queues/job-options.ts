@@ -8,27 +8,78 @@ const HOUR_S = 3_600;
  * Every job's BullMQ options, built here and nowhere else: ids and deduplication, attempts,
  * back-off, delay and retention.
  *
- * Product syncs coalesce on one deduplication id per product: while its job waits (debounce
- * delay, back-off, or a busy product lock), later deliveries add nothing; a delivery that
- * arrives while it runs is kept (`keepLastIfActive`) and becomes exactly one more run when it
- * finishes. Plain deduplication would drop that delivery. Replays get an id of their own, so a
- * waiting webhook job never swallows them; the product lock serialises them with it.
+ * Product syncs coalesce on one deduplication id per product (`syncDeduplicationId`). A delivery
+ * that arrives while the job runs is kept (`keepLastIfActive`) and becomes exactly one more run
+ * when it finishes; plain deduplication would drop it. Replays get an id of their own and no
+ * delay, so a waiting job never swallows them; the product lock serialises them with it.
+ *
+ * The debounce restarts with each delivery, up to a maximum wait: a webhook delivery for a
+ * product whose job still waits out its first delay (`waiting`, read by `waitingSync` just
+ * before the add) moves that job to `debounceMs` from now, but never past `debounceMaxMs` after
+ * the job's first delivery. A storm is then one run shortly after it ends, and a product edited
+ * without pause still syncs once per maximum wait. BullMQ's `reschedule` does the move in the
+ * same atomic add: it keeps the waiting job (its id, data, reason and priority) and only changes
+ * its delay, and only while it is delayed; a running job still gets its one more run. Not
+ * `replace` (BullMQ's debounce mode): it deletes the delayed job and adds the delivery's, so a
+ * job waiting out a retry's back-off would start again at attempt 1, and a `resync` or `drift`
+ * job would become a `webhook` one, which may skip the product.
+ *
+ * Every other wait is left alone: a job retrying after a failure (a delivery must not bring its
+ * back-off forward, or a storm would spend the attempts in seconds), one put off by the job
+ * itself (a busy product lock, a paused catalog, a delete's grace), one already due. Without
+ * `waiting`, the add is what it always was: a new job waits `debounceMs`, an existing one absorbs
+ * the call. Only webhook deliveries restart the wait (`restartsSyncDebounce`): sweeps, resyncs,
+ * reconciliation and drift are not edits, so they join a waiting job as they are.
  */
 export function syncProductJobOptions(
   sync: ConnectorConfig['sync'],
   payload: SyncProductPayload,
+  waiting?: WaitingSync,
 ): JobsOptions {
-  const subject = `${payload.shop}:${payload.productId}`;
-  const id = payload.reason === 'replay' ? `replay:${payload.failureId}:${subject}` : `sync:${subject}`;
+  const replay = payload.reason === 'replay';
+  const left =
+    waiting !== undefined && restartsSyncDebounce(payload)
+      ? waiting.since + sync.debounceMaxMs - waiting.now
+      : 0;
   return {
-    deduplication: { id, keepLastIfActive: true },
-    delay: payload.reason === 'replay' || BULK_REASONS.has(payload.reason) ? 0 : sync.debounceMs,
+    deduplication: {
+      id: syncDeduplicationId(payload),
+      keepLastIfActive: true,
+      ...(left > 0 ? { reschedule: true } : {}),
+    },
+    delay:
+      replay || BULK_REASONS.has(payload.reason)
+        ? 0
+        : left > 0
+          ? Math.min(sync.debounceMs, left)
+          : sync.debounceMs,
     attempts: sync.attempts,
     backoff: { type: 'exponential', delay: sync.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
     removeOnFail: { age: 7 * 24 * HOUR_S },
     ...(BULK_REASONS.has(payload.reason) ? { priority: BULK_PRIORITY } : {}),
   };
+}
+
+/**
+ * A product's sync job that still waits out its first delay, as `waitingSync` found it just
+ * before an add: when it was created (its first delivery; BullMQ's wall-clock `timestamp`) and
+ * the wall-clock time of the read.
+ */
+export interface WaitingSync {
+  since: number;
+  now: number;
+}
+
+/** The deduplication id of a product's sync jobs; a replay has one of its own. */
+export function syncDeduplicationId(payload: SyncProductPayload): string {
+  const subject = `${payload.shop}:${payload.productId}`;
+  return payload.reason === 'replay' ? `replay:${payload.failureId}:${subject}` : `sync:${subject}`;
+}
+
+/** Does this request restart a waiting job's debounce? Only a webhook delivery: an edit. */
+export function restartsSyncDebounce(payload: SyncProductPayload): boolean {
+  return payload.reason === 'webhook';
 }
 
 /**

@@ -8,7 +8,11 @@ export interface IntakeOutcome {
   state: 'received' | 'done' | 'rejected';
   /** For rejected rows: why (`malformed_json`, `invalid_payload`, `payload_too_large`). */
   rejection: string | null;
-  /** Whether its sync job is queued (false: the sweeper will queue it). */
+  /**
+   * Whether its sync job is queued or being queued: handed to the inbox's enqueue batches (the
+   * answer does not wait for the queue), or queued already (a replay). false: stored, the
+   * sweeper will queue it.
+   */
   queued: boolean;
 }
 
@@ -17,6 +21,9 @@ export interface IntakeOutcome {
  * it: stages only import earlier ones, so the door names the port and the inbox plugs in.
  */
 export interface DeliveryInbox {
-  /** Stores the delivery (unless its webhook id is there already) and enqueues its product's sync. */
+  /**
+   * Stores the delivery (unless its webhook id is there already) and has its product's sync
+   * enqueued; resolves once it is stored.
+   */
   accept(delivery: VerifiedDelivery): Promise<IntakeOutcome>;
 }

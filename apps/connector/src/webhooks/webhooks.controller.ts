@@ -19,8 +19,9 @@ export type WebhookAnswer =
   | { status: 'ignored'; reason: 'unsupported_topic'; topic: string };
 
 /**
- * ① `POST /webhooks/shopify`: verify, insert, enqueue; nothing else (no catalog or Shopify
- * call). Each refusal has its own code; signed deliveries that cannot be used are still kept.
+ * ① `POST /webhooks/shopify`: verify, insert, answer; the enqueue follows off the answer's path
+ * (no catalog or Shopify call). Each refusal has its own code; signed deliveries that cannot be
+ * used are still kept.
  */
 @Controller('webhooks')
 export class WebhooksController {

@@ -11,6 +11,7 @@ import { CreateMediaProductStatus1764000000022 } from './1764000000022-create-me
 import { CreateSyncPauses1764000000030 } from './1764000000030-create-sync-pauses.js';
 import { RetentionIndexes1764000000031 } from './1764000000031-retention-indexes.js';
 import { CreateResync1764000000040 } from './1764000000040-create-resync.js';
+import { EnrichmentOutboxRecords1764000000045 } from './1764000000045-enrichment-outbox-records.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   CreateSyncPauses1764000000030,
   RetentionIndexes1764000000031,
   CreateResync1764000000040,
+  EnrichmentOutboxRecords1764000000045,
 ];

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { ProductRecord } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../catalog/catalog-clients.js';
 import type { ConnectorConfig } from '../../config/connector.config.js';
@@ -11,11 +10,16 @@ import { PushEnqueuer } from '../push/push-enqueuer.js';
 import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
 import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
 import { MappedRecords } from '../store/mapped-records.js';
-import { type PollField, pollChanged, type SearchProducts } from './poll-finished.js';
+import type { PollField, SearchProducts } from './poll-finished.js';
+import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
 import { ShopPollLock } from './shop-poll-lock.js';
+import { type WalkCheckpoints, walkChanges } from './walk-changes.js';
 
-/** The walked fields: finished enrichments, and `updatedAt` as the fast path for approvals. */
+/**
+ * The walked fields: finished enrichments, and `updatedAt` as the fast path for approvals; one
+ * walk pages through each changed record once (`walkChanges`).
+ */
 const FIELDS: readonly PollField[] = ['dataEnrichment.completedAt', 'updatedAt'];
 /** The checkpoint row holding when the watchlist was last re-checked. */
 const WATCHLIST = 'watchlist';
@@ -27,11 +31,13 @@ export function emptyCounts(): PollCounts {
 
 /**
  * One poll of every shop with write-back entries: finds finished enrichments and approvals
- * (keyset walks of `completedAt` and `updatedAt` from the stored checkpoints, with an overlap
- * window; the review watchlist on its slower cadence), keeps the records the connector mapped,
- * and commits the new push work with the new checkpoints in one transaction. Then it enqueues a
- * push job per product with pending work. Shops are polled one at a time under a lock shared by
- * every replica, so no two polls of a shop ever start from the same checkpoint.
+ * (keyset walks of `updatedAt` and `completedAt` from the stored checkpoints, with an overlap
+ * window, splitting the records between them so each is paged through once: `walkChanges`; the
+ * review watchlist on its slower cadence), keeps the records the connector mapped, and commits
+ * the new push work, with the records each product's push needs (`RecordSnapshot`: the push does
+ * not search again), and the new checkpoints in one transaction. Then it enqueues a push job per
+ * product with pending work. Shops are polled one at a time under a lock shared by every
+ * replica, so no two polls of a shop ever start from the same checkpoint.
  */
 @Injectable()
 export class EnrichmentPoller {
@@ -87,19 +93,15 @@ export class EnrichmentPoller {
     const search: SearchProducts = (body) => client.searchProducts(body);
     const stored = await this.outbox.checkpoints(shop);
     const counts = emptyCounts();
-    const records = new Map<string, ProductRecord>();
-    const checkpoints: Record<string, number | null> = {};
-    for (const field of FIELDS) {
-      const walk = await pollChanged(search, {
-        field,
-        checkpoint: stored.get(field) ?? null,
-        overlapMs,
-        maxCalls: maxCallsPerPoll,
-      });
-      counts.calls += walk.calls;
-      checkpoints[field] = walk.checkpoint;
-      for (const record of walk.records) records.set(record.skuId, record);
-    }
+    const readAt = this.clock.now();
+    const walk = await walkChanges(search, {
+      checkpoints: Object.fromEntries(FIELDS.map((f) => [f, stored.get(f) ?? null])) as WalkCheckpoints,
+      overlapMs,
+      maxCalls: maxCallsPerPoll,
+    });
+    counts.calls += walk.calls;
+    const records = walk.records;
+    const checkpoints: Record<string, number | null> = { ...walk.checkpoints };
 
     const now = this.clock.now();
     const lastRecheck = stored.get(WATCHLIST) ?? null;
@@ -135,6 +137,16 @@ export class EnrichmentPoller {
         watch.push({ skuId: record.skuId, productId, attributes: pending });
       else gone.add(record.skuId);
     }
+    // The records each product given work has, for its push: it need not search again.
+    const unseen = await this.outbox.unseen(shop, found);
+    const given = [...new Set(found.filter((f) => unseen.has(f.skuId)).map((f) => f.productId))];
+    const read = await readProductSnapshots(search, {
+      products: await this.mapped.skuIdsOfProducts(shop, given),
+      read: records,
+      attributes,
+      at: readAt,
+    });
+    counts.calls += read.calls;
     const committed = await this.outbox.commit({
       shop,
       pollId,
@@ -142,6 +154,7 @@ export class EnrichmentPoller {
       found,
       watch,
       unwatch: [...gone],
+      snapshots: read.snapshots,
     });
     const completed = checkpoints['dataEnrichment.completedAt'] ?? null;
     if (completed !== null)

@@ -32,6 +32,12 @@ export interface PollOptions {
   pageSize?: number;
   /** Stop after this many calls (the next poll goes on from the returned checkpoint). */
   maxCalls?: number;
+  /**
+   * completedAt walks only: find only records whose `updatedAt` is at most this (`$lte`). The
+   * poller's `updatedAt` walk of the same poll has returned every record above it, so the
+   * `completedAt` walk need not page through them again (`enrichment-poller.ts`).
+   */
+  updatedAtMost?: number;
 }
 
 export interface PollResult {
@@ -122,6 +128,7 @@ function filterFor(
       status: { $in: [...(options.statuses ?? ['FINISHED'])] },
       completedAt: range ?? { $gte: 0 },
     };
+    if (options.updatedAtMost !== undefined) filter.updatedAt = { $lte: options.updatedAtMost };
   }
   if (exclude.length > 0) filter.skuId = { $nin: [...exclude] };
   return filter;

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ProductRecord } from '#lib/catalog-contract';
+import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../catalog/catalog-clients.js';
+import type { ConnectorConfig } from '../../config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
 import { PermanentJobError } from '../../failures/job-error.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { SkuMapRepository } from '../../sku-map/sku-map.repository.js';
@@ -13,6 +16,7 @@ import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
 import { WriteBackReadError, writeBackReadVariables } from '../shopify/read-write-back-state.js';
 import { WRITE_BACK_VARIANTS_QUERY } from '../shopify/write-back.documents.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
+import { type RecordSnapshot, recordsFromSnapshot } from '../store/record-snapshot.js';
 import { WriteBackStates } from '../store/write-back-states.repository.js';
 import { EnrichmentHooks, type PushSubject } from './enrichment-hooks.js';
 import { outcomeRecords, planRecords } from './push-records.js';
@@ -35,7 +39,8 @@ export class PushRetryError extends Error {
 
 /**
  * One product's write-back, run inside the product's lock: read both sides (the product's
- * catalog records through the sku map, its targets in Shopify), plan, commit the intents, write,
+ * catalog records through the sku map: as the poll that found the work read them when it stored
+ * them, else one search; its targets in Shopify), plan, commit the intents, write,
  * commit the outcomes and the push history. Exactly once: an intent committed before a crash is
  * settled by the next run (Shopify shows whether it landed) or written then; metafields are
  * written with `compareDigest`. Shopify's `userErrors` end the job as a failure with their
@@ -50,6 +55,8 @@ export class WriteBackPusher {
     private readonly states: WriteBackStates,
     private readonly outbox: EnrichmentOutbox,
     private readonly hooks: EnrichmentHooks,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
   ) {}
 
   async push(
@@ -59,14 +66,17 @@ export class WriteBackPusher {
     /** Attributes an operator lets overwrite a merchant's edit this once (empty: all); none by default. */
     overwrite?: readonly string[],
   ): Promise<PushSummary> {
-    const upTo = await this.outbox.lastPending(subject.shop, subject.productId);
+    const work = await this.outbox.pendingWork(subject.shop, subject.productId);
+    const upTo = work?.id ?? null;
     const done = async () => {
       if (upTo !== null) await this.outbox.markDone(subject.shop, subject.productId, upTo);
     };
     const summary: PushSummary = { written: 0, settled: 0, conflicts: 0, skipped: 0, failed: 0 };
     const graphql = this.graphql.forShop(subject.shop);
     const pacing = this.graphql.pacing();
-    const catalogSide = await this.subjectOf(subject, entries, graphql, pacing);
+    // An operator's overwrite reads the catalog as it is now, whatever a poll stored.
+    const snapshot = overwrite === undefined ? work?.records : null;
+    const catalogSide = await this.subjectOf(subject, entries, graphql, pacing, snapshot);
     const shopify =
       catalogSide && (await fetchWriteBackState(graphql, catalogSide.productId, entries, pacing));
     if (!catalogSide || !shopify) {
@@ -121,12 +131,21 @@ export class WriteBackPusher {
     return summary;
   }
 
-  /** The product's catalog records (through the sku map), or null when the connector mapped none. */
+  /**
+   * The product's catalog records (through the sku map), or null when the connector mapped none:
+   * from the poll's snapshot when it is fresh and covers them (`recordsFromSnapshot`), else one
+   * `skuId` `$in` search. A snapshot is as current as the poll that stored it: a change the next
+   * poll finds gives new work with a new snapshot (the newest pending row's is used), and what
+   * was pushed is never pushed again (push states), so an older value at most makes one more
+   * write, correcting itself; a review no poll sees (the spec promises none moves `updatedAt`)
+   * is why a snapshot ages out (`CONNECTOR_ENRICHMENT_SNAPSHOT_MAX_AGE_MS`).
+   */
   private async subjectOf(
     subject: PushSubject,
     entries: readonly ResolvedWriteBackEntry[],
     graphql: AdminGraphql,
     pacing: PacingOptions,
+    snapshot: RecordSnapshot | null | undefined,
   ): Promise<WriteBackSubject | null> {
     const rows = (await this.skuMap.rowsOfProduct(subject.shop, subject.productId)).filter(
       (r) => r.state === 'live' && r.skuId !== null,
@@ -134,12 +153,13 @@ export class WriteBackPusher {
     const own = rows.find((r) => r.shopifyVariantId === null);
     if (!own) return null;
     const skuIds = rows.map((r) => r.skuId as string);
-    const { client } = this.clients.forShop(subject.shop);
-    const answer = await client.searchProducts({
-      filter: { skuId: { $in: skuIds } },
-      pagination: { limit: 500, offset: 0 },
-    });
-    const records = new Map<string, ProductRecord>(answer.products.map((r) => [r.skuId, r]));
+    const records =
+      recordsFromSnapshot(snapshot, {
+        skuIds,
+        attributes: entries.map((e) => e.attribute),
+        now: this.clock.now(),
+        maxAgeMs: this.config.enrichment.snapshotMaxAgeMs,
+      }) ?? (await this.search(subject.shop, skuIds));
     const productId = `gid://shopify/Product/${subject.productId}`;
     const record = records.get(own.skuId as string) ?? null;
     const variants = rows
@@ -154,6 +174,15 @@ export class WriteBackPusher {
       if (variantId !== null) variants.push({ variantId, record });
     }
     return { productId, record, variants };
+  }
+
+  private async search(shop: string, skuIds: readonly string[]): Promise<Map<string, ProductRecord>> {
+    const { client } = this.clients.forShop(shop);
+    const answer = await client.searchProducts({
+      filter: { skuId: { $in: [...skuIds] } },
+      pagination: { limit: 500, offset: 0 },
+    });
+    return new Map(answer.products.map((r) => [r.skuId, r]));
   }
 }
 

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { RecordSnapshot } from './record-snapshot.js';
 
 /**
  * Push work a poll found for one Shopify product (the outbox): written with the poll's new
@@ -29,4 +30,8 @@ export class EnrichmentOutboxRow {
 
   @Column({ type: 'timestamptz', name: 'done_at', nullable: true })
   doneAt!: Date | null;
+
+  /** The product's records as the poll read them (null: a replay or an operator's; the push searches). */
+  @Column({ type: 'jsonb', nullable: true })
+  records!: RecordSnapshot | null;
 }

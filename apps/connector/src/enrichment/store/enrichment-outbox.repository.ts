@@ -6,6 +6,7 @@ import { pruneInBatches } from '../../database/retention-registry.js';
 import { EnrichmentCheckpoint } from './enrichment-checkpoint.entity.js';
 import { EnrichmentOutboxRow } from './enrichment-outbox.entity.js';
 import { EnrichmentSeen } from './enrichment-seen.entity.js';
+import type { RecordSnapshot } from './record-snapshot.js';
 import { ReviewWatch } from './review-watch.entity.js';
 
 /** A mapped record a poll found, with its content hash. */
@@ -27,7 +28,19 @@ export interface PollCommit {
   watch: ReadonlyArray<{ skuId: string; productId: string; attributes: string[] }>;
   /** Records no longer awaiting review, gone from the catalog, or aged out. */
   unwatch: readonly string[];
+  /** The records read for each product given work (`RecordSnapshot`), stored with its outbox row. */
+  snapshots?: ReadonlyMap<string, RecordSnapshot>;
 }
+
+/** A product's newest pending work: the push marks the rows up to `id` done. */
+export interface PendingWork {
+  id: string;
+  /** The records its poll read (null: work added outside a poll). */
+  records: RecordSnapshot | null;
+}
+
+/** Outbox rows per INSERT: a row has six parameters, PostgreSQL takes 65,535 per statement. */
+const INSERT_CHUNK = 1_000;
 
 /**
  * The poll's tables: checkpoints, the content hashes seen, the outbox of push work and the
@@ -67,14 +80,15 @@ export class EnrichmentOutbox {
         if (rows.length > 0) changed.push(record);
       }
       const products = [...new Set(changed.map((r) => r.productId))];
-      if (products.length > 0) {
+      for (let i = 0; i < products.length; i += INSERT_CHUNK) {
         await manager.getRepository(EnrichmentOutboxRow).insert(
-          products.map((productId) => ({
+          products.slice(i, i + INSERT_CHUNK).map((productId) => ({
             shop: poll.shop,
             shopifyProductId: productId,
             pollId: poll.pollId,
             foundAt: now,
             state: 'pending' as const,
+            records: poll.snapshots?.get(productId) ?? null,
           })),
         );
       }
@@ -107,6 +121,23 @@ export class EnrichmentOutbox {
     });
   }
 
+  /**
+   * Which of `found` `commit` would count as changed (hash not the one stored), read only: the
+   * poll reads the other records of those products before it commits (`RecordSnapshot`).
+   */
+  async unseen(shop: string, found: readonly FoundRecord[]): Promise<Set<string>> {
+    const records = dedupe(found);
+    if (records.length === 0) return new Set();
+    const rows: Array<{ sku_id: string }> = await this.outbox.query(
+      `SELECT f.sku_id FROM unnest($2::text[], $3::text[]) AS f(sku_id, content_hash)
+         LEFT JOIN ${this.outbox.manager.getRepository(EnrichmentSeen).metadata.tablePath} s
+           ON s.shop = $1 AND s.sku_id = f.sku_id
+        WHERE s.content_hash IS DISTINCT FROM f.content_hash`,
+      [shop, records.map((r) => r.skuId), records.map((r) => r.contentHash)],
+    );
+    return new Set(rows.map((r) => r.sku_id));
+  }
+
   /** Adds push work for a product outside a poll (a replay, an operator). */
   async add(shop: string, productId: string): Promise<void> {
     await this.outbox.insert({
@@ -130,17 +161,26 @@ export class EnrichmentOutbox {
 
   /** The newest pending row of a product: a push run marks the rows up to it done. */
   async lastPending(shop: string, productId: string): Promise<string | null> {
+    return (await this.pendingWork(shop, productId))?.id ?? null;
+  }
+
+  /** The newest pending row of a product with the records its poll read (the newest read). */
+  async pendingWork(shop: string, productId: string): Promise<PendingWork | null> {
     const row = await this.outbox.findOne({
+      select: { id: true, records: true },
       where: { shop, shopifyProductId: productId, state: 'pending' },
       order: { id: 'DESC' },
     });
-    return row?.id ?? null;
+    return row ? { id: row.id, records: row.records ?? null } : null;
   }
 
-  /** Marks a product's pending rows up to `upToId` done (later rows wait for the next run). */
+  /**
+   * Marks a product's pending rows up to `upToId` done (later rows wait for the next run); their
+   * records are dropped then (only pending work is planned from them).
+   */
   async markDone(shop: string, productId: string, upToId: string): Promise<void> {
     await this.outbox.query(
-      `UPDATE ${this.outbox.metadata.tablePath} SET state = 'done', done_at = $4
+      `UPDATE ${this.outbox.metadata.tablePath} SET state = 'done', done_at = $4, records = NULL
         WHERE shop = $1 AND shopify_product_id = $2 AND state = 'pending' AND id <= $3`,
       [shop, productId, upToId, new Date(this.clock.now())],
     );

@@ -4,6 +4,7 @@ import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../../database/migrations/index.js';
 import { runMigrations } from '../../database/run-migrations.js';
+import { approved, catalogRecord } from '../decide/write-back.test-support.js';
 import { ENRICHMENT_ENTITIES } from '../enrichment.module.js';
 import { EnrichmentOutboxRow } from './enrichment-outbox.entity.js';
 import { EnrichmentOutbox, type PollCommit } from './enrichment-outbox.repository.js';
@@ -94,6 +95,52 @@ describe('the poll outbox against PostgreSQL', () => {
       [shop],
     );
     expect(left).toEqual([{ state: 'pending', n: 1 }]);
+  });
+
+  it("tells which records are unseen without storing, and keeps each product's records with its work", async () => {
+    const shop = newShop();
+    const found = [
+      { skuId: 'P1', productId: '1', contentHash: 'a' },
+      { skuId: 'V1', productId: '1', contentHash: 'b' },
+      { skuId: 'P2', productId: '2', contentHash: 'c' },
+    ];
+    expect([...(await outbox.unseen(shop, found))].sort()).toEqual(['P1', 'P2', 'V1']);
+    expect(await outbox.unseen(shop, found)).toHaveLength(3); // nothing stored
+    const snapshot = (skuId: string, at: number) => ({
+      at,
+      attributes: ['seoTitle'],
+      records: { [skuId]: catalogRecord(skuId, [approved('seoTitle', `T ${at}`)]) },
+    });
+    await outbox.commit(
+      poll(shop, {
+        found,
+        snapshots: new Map([
+          ['1', snapshot('P1', 1)],
+          ['2', snapshot('P2', 1)],
+        ]),
+      }),
+    );
+    expect([
+      ...(await outbox.unseen(shop, [...found, { skuId: 'P2', productId: '2', contentHash: 'c2' }])),
+    ]).toEqual(['P2']);
+    await outbox.commit(
+      poll(shop, {
+        found: [{ skuId: 'P2', productId: '2', contentHash: 'c2' }],
+        snapshots: new Map([['2', snapshot('P2', 2)]]),
+      }),
+    );
+    // The newest pending row's records: the newest read.
+    const work = await outbox.pendingWork(shop, '2');
+    expect(work?.records).toEqual(snapshot('P2', 2));
+    expect(work?.id).toBe(await outbox.lastPending(shop, '2'));
+    await outbox.markDone(shop, '2', work?.id as string);
+    const kept = await dataSource.query(
+      `SELECT count(*)::int AS n FROM "${schema}".enrichment_outbox WHERE shop = $1 AND records IS NOT NULL`,
+      [shop],
+    );
+    expect(kept).toEqual([{ n: 1 }]); // done work drops its records; product 1's are still pending
+    await outbox.add(shop, '1');
+    expect((await outbox.pendingWork(shop, '1'))?.records).toBeNull(); // outside a poll: search
   });
 
   it('stores nothing of a poll whose transaction fails: checkpoint, hashes and work stay as they were', async () => {

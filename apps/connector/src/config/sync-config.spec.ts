@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '#lib/config';
+import { loadConnectorConfig } from './connector.config.js';
+
+const base = {
+  CONNECTOR_SHOPS: 'demo.myshopify.com',
+  CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 't',
+  CONNECTOR_WEBHOOK_SECRETS: 's',
+  CONNECTOR_CATALOG_URL: 'http://catalog',
+  CONNECTOR_CATALOG_API_KEY: 'k',
+};
+
+describe('the sync debounce settings', () => {
+  it('waits 1 s after the last delivery, at most 30 s after the first, by default', () => {
+    expect(loadConnectorConfig(base).sync).toMatchObject({ debounceMs: 1_000, debounceMaxMs: 30_000 });
+  });
+
+  it('reads both, and keeps a debounce longer than 30 s bootable without a maximum', () => {
+    const both = loadConnectorConfig({
+      ...base,
+      CONNECTOR_SYNC_DEBOUNCE_MS: '250',
+      CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '2000',
+    });
+    expect(both.sync).toMatchObject({ debounceMs: 250, debounceMaxMs: 2_000 });
+    const long = loadConnectorConfig({ ...base, CONNECTOR_SYNC_DEBOUNCE_MS: '60000' });
+    expect(long.sync).toMatchObject({ debounceMs: 60_000, debounceMaxMs: 60_000 });
+  });
+
+  it('refuses a maximum wait shorter than the debounce', () => {
+    let problems: string[] = [];
+    try {
+      loadConnectorConfig({
+        ...base,
+        CONNECTOR_SYNC_DEBOUNCE_MS: '5000',
+        CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '4000',
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([expect.stringContaining('CONNECTOR_SYNC_DEBOUNCE_MAX_MS')]);
+  });
+});

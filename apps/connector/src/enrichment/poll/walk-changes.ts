@@ -1,0 +1,103 @@
+import type { ProductRecord } from '#lib/catalog-contract';
+import { type PollField, pollChanged, type SearchProducts } from './poll-finished.js';
+
+/** Where the previous poll left both walks (null: never walked). */
+export type WalkCheckpoints = Record<PollField, number | null>;
+
+export interface WalkChangesOptions {
+  checkpoints: WalkCheckpoints;
+  overlapMs: number;
+  /** Search calls per walk at most (`CONNECTOR_ENRICHMENT_POLL_MAX_CALLS`). */
+  maxCalls?: number;
+  pageSize?: number;
+}
+
+export interface ChangeWalk {
+  /** Each record found once (by skuId). */
+  records: Map<string, ProductRecord>;
+  /** The new checkpoints, to commit with the work found. */
+  checkpoints: WalkCheckpoints;
+  calls: number;
+}
+
+/**
+ * Finds finished enrichments (`dataEnrichment.completedAt` past its checkpoint, status FINISHED)
+ * and approvals (`updatedAt` past its checkpoint: the fast path; the review watchlist is the sure
+ * one), paging through each changed record once, ~one search per 500.
+ *
+ * The spec promises neither that a finished enrichment moves `updatedAt` nor that it does not
+ * (only a PATCH is said to; the catalog sandbox leaves it), so neither walk can stand in for the
+ * other, and the search has no `$or`. They split the records instead: the `updatedAt` walk first
+ * returns every record with `updatedAt` above its start (the checkpoint less the overlap); the
+ * `completedAt` walk then asks only for records with `updatedAt` at most that start (`$lte`), the
+ * others having just been returned. A record whose enrichment finished is found exactly once,
+ * whichever field moved; a record both walks would return is paged through by one.
+ *
+ * The first poll (no `updatedAt` checkpoint) walks `updatedAt` from the beginning: every record
+ * in the catalog, the finished ones among them, so there is no `completedAt` walk at all, and its
+ * checkpoint becomes the highest `completedAt` seen (of FINISHED records). An enrichment that
+ * finishes while that walk runs, behind it and without moving `updatedAt`, has a `completedAt`
+ * later than the walk's start, so the next poll's overlap window (5 min by default, longer than a
+ * walk) finds it. A catch-up of 10,000 records is thus 20 searches of 500 (and an empty one when
+ * the last page is full and says more), instead of two walks of 20. Later polls likewise let the
+ * `completedAt` checkpoint pass the records the `updatedAt` walk returned, when the `completedAt`
+ * walk was complete (else records below its checkpoint may remain).
+ *
+ * When a walk stops at `maxCalls`, the unseen records lie above its checkpoint and the next poll
+ * goes on from there; a record the `completedAt` walk skipped for its `updatedAt` is above the
+ * `updatedAt` checkpoint, so the next `updatedAt` walk returns it.
+ */
+export async function walkChanges(search: SearchProducts, options: WalkChangesOptions): Promise<ChangeWalk> {
+  const { overlapMs, maxCalls, pageSize } = options;
+  const stored = options.checkpoints;
+  const records = new Map<string, ProductRecord>();
+  const updated = await pollChanged(search, {
+    field: 'updatedAt',
+    checkpoint: stored.updatedAt,
+    overlapMs,
+    maxCalls,
+    pageSize,
+  });
+  for (const record of updated.records) records.set(record.skuId, record);
+  let calls = updated.calls;
+  // The highest completedAt among the records the updatedAt walk returned: they were all seen.
+  const seen = highestFinished(updated.records);
+  let completedCheckpoint: number | null;
+  if (stored.updatedAt === null) {
+    completedCheckpoint = maxOf(stored['dataEnrichment.completedAt'], seen);
+  } else {
+    const completed = await pollChanged(search, {
+      field: 'dataEnrichment.completedAt',
+      checkpoint: stored['dataEnrichment.completedAt'],
+      overlapMs,
+      maxCalls,
+      pageSize,
+      updatedAtMost: stored.updatedAt - overlapMs,
+    });
+    calls += completed.calls;
+    for (const record of completed.records) records.set(record.skuId, record);
+    // Complete, it returned every record below the updatedAt walk's start: the checkpoint may
+    // pass the others' completedAt too. Stopped early, records below may remain: it may not.
+    completedCheckpoint = completed.complete ? maxOf(completed.checkpoint, seen) : completed.checkpoint;
+  }
+  return {
+    records,
+    checkpoints: { updatedAt: updated.checkpoint, 'dataEnrichment.completedAt': completedCheckpoint },
+    calls,
+  };
+}
+
+function highestFinished(records: readonly ProductRecord[]): number | null {
+  let highest: number | null = null;
+  for (const record of records) {
+    const at = record.dataEnrichment?.status === 'FINISHED' ? record.dataEnrichment.completedAt : undefined;
+    if (at !== undefined && (highest === null || at > highest)) highest = at;
+  }
+  return highest;
+}
+
+function maxOf(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
