@@ -30,7 +30,7 @@ export const memory: Benchmark = {
         catalogRatePerSecond: catalogRate,
         measuredAs: 'child process, kernel VmHWM (peak resident set, boot included)',
         drivenBy:
-          'one resync job per product through SyncEnqueuer (the whole-shop resync is not in main yet)',
+          'the whole-shop resync (POST /admin/resync?shop=), timed from the request to the last record',
         targetMb: TARGET_MB,
         targetMet: connector.peakRssMb !== null && connector.peakRssMb <= TARGET_MB,
         ...run,

@@ -112,13 +112,17 @@ function urlOf(service, port) {
 async function start(service, port) {
   const urls = Object.fromEntries(running.map((entry) => [entry.service.name, entry.url]));
   const own = typeof service.env === 'function' ? await service.env(env, urls, port) : service.env;
-  const child = spawn(process.execPath, ['--import', exitWithParent, service.entry], {
-    cwd: root,
-    env: { ...own, ...env },
-    // Own process group, so stopping it stops anything it started; IPC so it notices our end.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(service.nodeArgs ?? []), '--import', exitWithParent, service.entry],
+    {
+      cwd: root,
+      env: { ...own, ...env },
+      // Own process group, so stopping it stops anything it started; IPC so it notices our end.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   const entry = { service, port, url: urlOf(service, port), child, state: 'starting' };
   running.push(entry);
   const print = (raw) => {

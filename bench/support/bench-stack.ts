@@ -55,6 +55,9 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
+/** The connector's Node.js options in production (docker-compose.yml's NODE_OPTIONS, `npm start`'s nodeArgs). */
+const CONNECTOR_NODE_OPTIONS = '--max-semi-space-size=4';
+
 const CONNECTOR_SCRIPT = fileURLToPath(new URL('./connector-process.js', import.meta.url));
 const PEER_SCRIPT = fileURLToPath(new URL('../naive-peer/main.js', import.meta.url));
 
@@ -112,8 +115,9 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
       CONNECTOR_SCRIPT,
       {
         PATH: process.env.PATH,
-        // Node.js options for the connector alone (`--max-old-space-size=128`, say).
-        NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS,
+        // Node.js options for the connector alone (`--max-old-space-size=128`, say); by default
+        // the ones docker-compose.yml and `npm start` run it with.
+        NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
         PORT: String(port),
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
@@ -128,7 +132,6 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
         CONNECTOR_SHOPIFY_ADMIN_ORIGIN: shopify.url,
         CONNECTOR_PUBLIC_URL: options.subscribe === false ? undefined : `http://127.0.0.1:${port}`,
         CONNECTOR_CATALOG_RATE_PER_SECOND: String(options.catalogRate),
-        CONNECTOR_CATALOG_RATE_BURST: '1',
         CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
         CONNECTOR_MAPPING_RECHECK_MS: '500',
         // The Shopify sandbox serves the image bytes: its origin is the media allowlist here.
@@ -214,7 +217,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
 
 /** What the benchmark wires itself: never taken from the environment. */
 const WIRING =
-  /^CONNECTOR_(SHOPS|SHOP_|CATALOG_URL|CATALOG_API_KEY|PUBLIC_URL|DATABASE_SCHEMA|QUEUE_NAMESPACE|SHOPIFY_ADMIN_ORIGIN|WEBHOOK_SECRETS)/;
+  /^CONNECTOR_(SHOPS|SHOP_|CATALOG_URL|CATALOG_API_KEY|ADMIN_TOKEN|PUBLIC_URL|DATABASE_SCHEMA|QUEUE_NAMESPACE|SHOPIFY_ADMIN_ORIGIN|WEBHOOK_SECRETS)/;
 
 /**
  * The `CONNECTOR_*` settings of the environment that runs the benchmark (sync concurrency, pool

@@ -2,7 +2,7 @@ import { type BenchStack, startBenchStack, waitFor } from './bench-stack.js';
 import type { BenchContext } from './benchmark.js';
 import { callsSince } from './catalog-state.js';
 import { ratio, round } from './figures.js';
-import { enqueueResyncs, recordCount, replayToPeer } from './resync.js';
+import { adminResync, BENCH_ADMIN_TOKEN, type ResyncRunStatus, recordCount, replayToPeer } from './resync.js';
 import { createProducts } from './shop-fixtures.js';
 
 export interface ResyncRunOptions {
@@ -21,7 +21,12 @@ export interface ResyncFigures {
   callRatio: number | null;
   elapsedMs: number;
   timeRatio: number | null;
+  /** From the start until the first catalog call, and from the first call to the last (the budget at work). */
+  firstCallMs: number | null;
+  callSpanMs: number | null;
   throttled: number;
+  /** Calls per route (ids replaced by `:id`) and status: what any call past N(1+V) was. */
+  callsByRoute: Record<string, number>;
   peakRssMb: number | null;
   rssBeforeMb: number | null;
 }
@@ -40,6 +45,8 @@ export interface ConnectorResyncFigures extends ResyncFigures {
 
 export interface ResyncRun {
   lowerBoundCalls: number;
+  /** The connector's resync run as `GET /admin/resync/{id}` showed it at the end. */
+  resyncRun: Pick<ResyncRunStatus, 'state' | 'pages' | 'listed' | 'done' | 'failed'>;
   lowerBoundMs: number;
   shopifyThrottled: number;
   infrastructure: BenchStack['infrastructure'];
@@ -51,16 +58,18 @@ const MB = 1024 * 1024;
 
 /**
  * A shop of `products` x `variants` (no images), made through the merchant API with nobody
- * subscribed, then synced whole into empty catalog accounts: by the connector (one `resync` job
- * per product through its SyncEnqueuer: the whole-shop resync is not in this checkout) and by
- * the naive peer (every product replayed through its webhook handler). Shared by `initial-sync`
- * and `memory`. The Shopify sandbox's cost bucket is raised so reading is never the bottleneck.
+ * subscribed, then synced whole into empty catalog accounts: by the connector (its whole-shop
+ * resync, `POST /admin/resync?shop=`: it pages through Shopify and enqueues one sync per
+ * product; timed from that request until the catalog holds the last record) and by the naive
+ * peer (every product replayed through its webhook handler). Shared by `initial-sync` and
+ * `memory`. The Shopify sandbox's cost bucket is raised so reading is never the bottleneck.
  */
 export async function runResync(context: BenchContext, options: ResyncRunOptions): Promise<ResyncRun> {
   const stack = await startBenchStack({
     catalogRate: options.catalogRate,
     subscribe: false,
     connectorNodeArgs: context.connectorNodeArgs,
+    connectorEnv: { CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN },
     shopify: { cost: { bucketSize: 1_000_000, restoreRate: 1_000_000 } },
   });
   try {
@@ -73,20 +82,31 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
       `resync: ${expected} records to create, at least ${round(lowerBoundMs / 1000)} s at ${options.catalogRate}/s`,
     );
 
+    const resync = adminResync(stack);
+    const settings = await stack.connector.request<{ syncConcurrency: number }>({ type: 'settings' });
     const connectorStart = Date.now();
     const connectorRssBefore = stack.connector.rss();
     const heap = sampleMemory(stack);
-    await enqueueResyncs(
-      stack,
-      products.map((p) => String(p.id)),
-    );
+    const { id: runId } = await resync.start();
     await waitFor(
       'the connector to create every record',
-      async () =>
-        recordCount(stack.catalog, stack.connectorAccount) >= expected && (await resynced(stack)) >= n,
+      async () => recordCount(stack.catalog, stack.connectorAccount) >= expected,
       options.timeoutMs,
     );
     const connectorMs = Date.now() - connectorStart;
+    // Not timed: the run's last syncs report back (their records are already in the catalog).
+    let resyncRun = await resync.show(runId);
+    await waitFor(
+      'the resync run to end',
+      async () => {
+        resyncRun = await resync.show(runId);
+        if (resyncRun.state !== 'running') return true;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        return false;
+      },
+      options.timeoutMs,
+    );
+    if (resyncRun.state !== 'done') throw new Error(`resync run ${resyncRun.state}: ${resyncRun.error}`);
     const connectorCalls = await callsSince(stack.connectorAccount, connectorStart);
     const connectorRuns = await syncRuns(stack, connectorStart);
     const heapPeaks = await heap.stop();
@@ -113,28 +133,45 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
       elapsedMs: number,
       service: typeof peer,
       rssBefore: number | null,
+      start: number,
     ): ResyncFigures => ({
       records: recordCount(stack.catalog, account),
       calls: calls.length,
       callRatio: ratio(calls.length, expected),
       elapsedMs,
       timeRatio: ratio(elapsedMs, lowerBoundMs),
+      ...callTimes(calls, start),
       throttled: calls.filter((c) => c.status === 429).length,
+      callsByRoute: byRoute(calls),
       peakRssMb: mb(service.peakRss()),
       rssBeforeMb: mb(rssBefore),
     });
     return {
       lowerBoundCalls: expected,
+      resyncRun: {
+        state: resyncRun.state,
+        pages: resyncRun.pages,
+        listed: resyncRun.listed,
+        done: resyncRun.done,
+        failed: resyncRun.failed,
+      },
       lowerBoundMs: Math.round(lowerBoundMs),
       shopifyThrottled,
       infrastructure: stack.infrastructure,
       connector: {
-        ...figures(stack.connectorAccount, connectorCalls, connectorMs, stack.connector, connectorRssBefore),
+        ...figures(
+          stack.connectorAccount,
+          connectorCalls,
+          connectorMs,
+          stack.connector,
+          connectorRssBefore,
+          connectorStart,
+        ),
         ...connectorRuns,
         ...heapPeaks,
-        concurrency: Number(process.env.CONNECTOR_SYNC_CONCURRENCY ?? 4),
+        concurrency: settings.syncConcurrency,
       },
-      naive: figures(stack.peerAccount, peerCalls, peerMs, peer, peerRssBefore),
+      naive: figures(stack.peerAccount, peerCalls, peerMs, peer, peerRssBefore, peerStart),
     };
   } finally {
     await stack.close();
@@ -182,12 +219,21 @@ function sampleMemory(stack: BenchStack) {
   };
 }
 
-/** Products with a finished `resync` run in the connector's sync records. */
-async function resynced(stack: BenchStack): Promise<number> {
-  const { rows } = await stack.db.query<{ n: string }>(
-    `SELECT count(DISTINCT product_id) AS n FROM "${stack.schema}".sync_records WHERE reason = 'resync'`,
-  );
-  return Number(rows[0]?.n ?? 0);
+function byRoute(calls: ReadonlyArray<{ method: string; path: string; status: number }>) {
+  const counts: Record<string, number> = {};
+  for (const call of calls) {
+    const key = `${call.method} ${call.path.replace(/\/[0-9a-zA-Z_-]{12,}/g, '/:id')} ${call.status}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** When the calls were made, relative to `start` (epoch ms). */
+function callTimes(calls: ReadonlyArray<{ time: number }>, start: number) {
+  if (calls.length === 0) return { firstCallMs: null, callSpanMs: null };
+  const times = calls.map((c) => c.time);
+  const first = Math.min(...times);
+  return { firstCallMs: first - start, callSpanMs: Math.max(...times) - first };
 }
 
 function mb(bytes: number | null): number | null {

@@ -2,18 +2,40 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { CatalogSandboxHarness, TestAccount } from '#testing/catalog-sandbox';
 import type { BenchStack } from './bench-stack.js';
 
+/** The connector's admin token in the benchmarks that drive its admin API (never from the environment). */
+export const BENCH_ADMIN_TOKEN = 'bench-resync-admin-token';
+
+/** The part of `GET /admin/resync/{id}` the benchmarks read. */
+export interface ResyncRunStatus {
+  id: string;
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  pages: number;
+  walkDone: boolean;
+  listed: number;
+  done: number;
+  failed: number;
+  error: string | null;
+}
+
 /**
- * Asks the connector to resync these products: one `resync` job each, through its own
- * SyncEnqueuer (over IPC). A stand-in for the whole-shop resync, which is not in this checkout
- * yet: the jobs are the ones it would enqueue, the paging through the shop is not measured.
+ * The connector's admin resync API over HTTP, as an operator (or the CLI's `resync`) drives it:
+ * `start` is `POST /admin/resync?shop=` (the whole shop: the connector walks Shopify page by page
+ * and enqueues one sync per product), `show` is `GET /admin/resync/{id}`.
  */
-export async function enqueueResyncs(stack: BenchStack, productIds: string[]): Promise<void> {
-  for (let i = 0; i < productIds.length; i += 500) {
-    const payloads = productIds
-      .slice(i, i + 500)
-      .map((productId) => ({ shop: stack.shop.domain, productId, reason: 'resync' }));
-    await stack.connector.request({ type: 'enqueue', payloads });
-  }
+export function adminResync(stack: BenchStack) {
+  const admin = async <T>(method: string, path: string): Promise<T> => {
+    const answer = await fetch(`${stack.connector.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+    });
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  return {
+    start: () =>
+      admin<ResyncRunStatus>('POST', `/admin/resync?shop=${encodeURIComponent(stack.shop.domain)}`),
+    show: (id: string) => admin<ResyncRunStatus>('GET', `/admin/resync/${encodeURIComponent(id)}`),
+  };
 }
 
 /**

@@ -8,11 +8,42 @@ describe('the sync engine', () => {
   let world: SyncWorld;
   /** The fault point: the n-th catalog create from now throws right after the catalog answered. */
   let crashAtCreate = 0;
+  /**
+   * When set, the next product's variant creates (every create after its parent's, up to `size`)
+   * hold in the fault point until `size` of them are there at once (10 s at most: creates made
+   * one after another never meet); the `crashNth` one to leave then throws.
+   */
+  let gather: {
+    size: number;
+    crashNth: number;
+    creates: number;
+    held: number;
+    peak: number;
+    left: number;
+  } | null = null;
+  let releaseGathered: () => void = () => undefined;
 
   beforeAll(async () => {
     world = await startSyncWorld({
       syncHooks: {
         afterCatalogCreate: async (_subject, supplierSku) => {
+          const g = gather;
+          if (g !== null && ++g.creates > 1 && g.creates <= 1 + g.size) {
+            g.held += 1;
+            g.peak = Math.max(g.peak, g.held);
+            const met = new Promise<void>((resolve) => {
+              const previous = releaseGathered;
+              releaseGathered = () => {
+                previous();
+                resolve();
+              };
+            });
+            if (g.held === g.size) releaseGathered();
+            await Promise.race([met, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+            g.held -= 1;
+            if (++g.left === g.crashNth) throw new Error(`fault point: crash after creating ${supplierSku}`);
+            return;
+          }
           if (crashAtCreate === 0) return;
           crashAtCreate -= 1;
           if (crashAtCreate === 0) throw new Error(`fault point: crash after creating ${supplierSku}`);
@@ -163,6 +194,35 @@ describe('the sync engine', () => {
     expect(records.map((r) => r.outcome)).toContain('failed');
     expect(records.at(-1)?.outcome).toBe('synced');
     expect(records.flatMap((r) => r.events).join('\n')).toContain('pending create was resolved');
+  });
+
+  it("creates a new product's variants at once, and maps the others when one of them crashes", async () => {
+    gather = { size: 3, crashNth: 2, creates: 0, held: 0, peak: 0, left: 0 };
+    try {
+      const productId = await world.createProduct({
+        ...shirt('Gathered Shirt'),
+        variants: [
+          { option1: 'Small', price: '35.00', barcode: '4006381333931', sku: 'Gathered-S' },
+          { option1: 'M', price: '36.00', barcode: '4006381333948', sku: 'Gathered-M' },
+          { option1: 'L', price: '37.00', barcode: '4006381333955', sku: 'Gathered-L' },
+        ],
+      });
+      const rows = await synced(productId, 4);
+      // All three variant creates had answered before any of them was mapped: they were in flight together.
+      expect(gather.peak).toBe(3);
+      for (const row of rows) expect(await world.recordsWithSupplierSku(row.supplier_sku)).toHaveLength(1);
+      const records = await world.syncRecords(productId);
+      const failed = records.find((r) => r.outcome === 'failed');
+      expect(failed?.calls.filter((c) => c.method === 'POST')).toHaveLength(4);
+      // The two variants that did not crash were mapped by the failed run: the retry resolves only the third.
+      const retry = records[records.indexOf(failed as (typeof records)[number]) + 1];
+      expect(retry?.outcome).toBe('synced');
+      expect(retry?.calls).toHaveLength(1);
+      expect(retry?.events.join('\n')).toContain('pending create was resolved');
+    } finally {
+      gather = null;
+      releaseGathered = () => undefined;
+    }
   });
 
   it('leaves exactly one record per supplierSku with commit-then-drop on 10% of the POSTs', async () => {

@@ -32,6 +32,8 @@ describe('loadConnectorConfig', () => {
     });
     expect(config.database).toMatchObject({ url: null, schema: 'connector', poolSize: 10 });
     expect(config.queue).toEqual({ redisUrl: null, namespace: 'connector_queue' });
+    // Burst 2: one slot of tolerance lets a late grant catch up (the catalog client's default).
+    expect(config.catalog).toMatchObject({ ratePerSecond: 4, burst: 2 });
     expect(config.sync).toMatchObject({
       debounceMs: 1_000,
       concurrency: 4,

@@ -113,7 +113,9 @@ export function readShopify(read: EnvReader): ShopifyConfig {
 export function readCatalog(read: EnvReader): CatalogConfig {
   return {
     ratePerSecond: read.number('CONNECTOR_CATALOG_RATE_PER_SECOND', 4, { min: 0.01 }),
-    burst: read.int('CONNECTOR_CATALOG_RATE_BURST', 1, { min: 1 }),
+    // 2, as the catalog client's DEFAULT_RATE_BUDGET: with 1 every late grant (the store's round
+    // trip, a busy event loop) is a slot lost for good (libs/catalog-client/README.md, "Why burst 2").
+    burst: read.int('CONNECTOR_CATALOG_RATE_BURST', 2, { min: 1 }),
     breakerCooldownMs: read.int('CONNECTOR_CATALOG_BREAKER_COOLDOWN_MS', 30_000, { min: 1 }),
     breakerAuthCooldownMs: read.int('CONNECTOR_CATALOG_BREAKER_AUTH_COOLDOWN_MS', 60_000, { min: 1 }),
     pauseRecheckMs: read.int('CONNECTOR_CATALOG_PAUSE_RECHECK_MS', 30_000, { min: 1 }),

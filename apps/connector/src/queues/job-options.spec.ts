@@ -53,7 +53,8 @@ describe('syncProductJobOptions', () => {
     for (const reason of ['sweep', 'resync', 'reconcile', 'drift'] as const) {
       const options = syncProductJobOptions(sync, { ...subject, reason }, waiting);
       expect(options.deduplication).not.toHaveProperty('reschedule');
-      expect(options.delay).toBe(1_000);
+      // Resync and reconciliation syncs have no debounce at all (see below).
+      expect(options.delay).toBe(reason === 'resync' || reason === 'reconcile' ? 0 : 1_000);
     }
     const replay = syncProductJobOptions(sync, { ...subject, reason: 'replay', failureId: '7' }, waiting);
     expect(replay.deduplication).not.toHaveProperty('reschedule');
@@ -80,5 +81,12 @@ describe('syncProductJobOptions', () => {
     expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).priority).toBe(10);
     expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).priority).toBeUndefined();
     expect(syncProductJobOptions(sync, { ...subject, reason: 'drift' }).priority).toBeUndefined();
+  });
+
+  it('starts resync and reconciliation syncs without the debounce delay (nothing to coalesce)', () => {
+    const subject = { shop: 'demo.myshopify.com', productId: '12' };
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'resync' }).delay).toBe(0);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).delay).toBe(0);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).delay).toBe(sync.debounceMs);
   });
 });

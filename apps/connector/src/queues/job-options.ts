@@ -47,7 +47,12 @@ export function syncProductJobOptions(
       keepLastIfActive: true,
       ...(left > 0 ? { reschedule: true } : {}),
     },
-    delay: replay ? 0 : left > 0 ? Math.min(sync.debounceMs, left) : sync.debounceMs,
+    delay:
+      replay || BULK_REASONS.has(payload.reason)
+        ? 0
+        : left > 0
+          ? Math.min(sync.debounceMs, left)
+          : sync.debounceMs,
     attempts: sync.attempts,
     backoff: { type: 'exponential', delay: sync.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
@@ -81,7 +86,8 @@ export function restartsSyncDebounce(payload: SyncProductPayload): boolean {
  * Syncs a whole-shop resync or the reconciliation enqueue by the thousand: they wait behind
  * every other sync (BullMQ runs jobs without a priority first), so a merchant's edit is not
  * queued behind a shop's worth of resync. A delivery for a product whose bulk job waits joins
- * that job (one deduplication id per product).
+ * that job (one deduplication id per product). They have no debounce delay: nothing bursts
+ * behind them to coalesce, and a delay would only leave the catalog budget idle.
  */
 const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile']);
 const BULK_PRIORITY = 10;

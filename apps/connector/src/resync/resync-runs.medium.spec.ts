@@ -65,6 +65,7 @@ function world() {
     runs,
     {
       enqueue: async (payload: SyncProductPayload) => void enqueued.push(payload),
+      enqueueMany: async (payloads: SyncProductPayload[]) => void enqueued.push(...payloads),
     } as unknown as SyncEnqueuer,
     { forShop: () => admin } as unknown as ShopifyAdmin,
     config,

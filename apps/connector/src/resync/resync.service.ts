@@ -93,7 +93,10 @@ export class ResyncService implements OnApplicationBootstrap {
     });
     const ids = page.items.map((p) => p.productId);
     await this.runs.listProducts(run, ids);
-    for (const productId of ids) await this.enqueuer.enqueue({ shop: run.shop, productId, reason: 'resync' });
+    // One round trip for the page's syncs (each deduplicated as a single enqueue would be).
+    await this.enqueuer.enqueueMany(
+      ids.map((productId) => ({ shop: run.shop, productId, reason: 'resync' })),
+    );
     const last = page.next === null;
     if (!(await this.runs.advance(run.id, run.cursor, page.next ?? run.cursor, last))) return 'stopped';
     if (last) return 'last';

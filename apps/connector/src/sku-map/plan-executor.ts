@@ -33,20 +33,38 @@ export interface ExecutionContext {
   deletedRows: DeletedRows;
 }
 
+/** Variant creates of one product in flight at once (each still waits for the catalog budget). */
+const VARIANT_CREATES_IN_FLIGHT = 8;
+
 /**
  * Why: crash safety lives in the order of writes, so one place makes a plan's calls. A create is
  * preceded by its committed intent (`pending-create`) and followed by `markLive`; a pending row is
  * created with `lookupFirst`, so a retry after a crash adopts the record instead of duplicating
  * it (and then re-sends every attribute, since what the adopted record holds is unknown); an
  * ambiguous create is adopted or fails, never POSTed twice. Each call lands in the run's record.
+ * Calls go in the plan's order, except that the variant creates the plan ends with (their
+ * parent exists by then) go a few at a time, each with its own intent and `markLive`: a new
+ * product's creates fill the catalog budget instead of waiting on each other's round trips.
+ * When one fails, the others still finish (and are mapped) before the run fails.
  */
 export async function executePlan(plan: SyncPlan, context: ExecutionContext): Promise<void> {
   const planned = new Map(plan.records.map((record) => [record.supplierSku, record]));
   const touched = new Set<string>();
-  for (const call of plan.calls) {
+  const execute = (call: CatalogCall) => {
     const record = planned.get(call.record.supplierSku) as PlannedRecord;
     touched.add(record.supplierSku);
-    await executeCall(call, record, context, plan);
+    return executeCall(call, record, context, plan);
+  };
+  for (let i = 0; i < plan.calls.length; ) {
+    let end = i;
+    while (plan.calls[end]?.kind === 'createVariant') end++;
+    if (end - i > 1) {
+      await allSettledInOrder(plan.calls.slice(i, end), VARIANT_CREATES_IN_FLIGHT, execute);
+      i = end;
+    } else {
+      await execute(plan.calls[i] as CatalogCall);
+      i++;
+    }
   }
   for (const record of plan.records) {
     if (touched.has(record.supplierSku) || record.action !== 'unchanged') continue;
@@ -137,6 +155,31 @@ async function executeCall(
       return;
     }
   }
+}
+
+/**
+ * Runs `task` over `items`, at most `limit` at a time, until every one settled; then rejects with
+ * the first failure in `items` order, if any (so no task is left running behind a failed run).
+ */
+async function allSettledInOrder<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  const results: PromiseSettledResult<void>[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      try {
+        results[i] = { status: 'fulfilled', value: await task(items[i] as T) };
+      } catch (reason) {
+        results[i] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** A record found gone: its row (and, for the product's own record, every variant row) is marked gone. */

@@ -1,11 +1,8 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ALL_QUEUES } from '../../queues/queue-names.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiDisabled } from './ui-errors.js';
@@ -18,7 +15,9 @@ export const QUEUES_PATH = '/admin/ui/queues';
  * The queues view: bull-board (a maintained BullMQ dashboard) over every queue, on Redis or on
  * BullMQ's PostgreSQL backend alike, mounted at `/admin/ui/queues` behind the UI's session
  * cookie. Read-only: its own actions (retry, clean, pause) would be POSTs without the UI's
- * CSRF token, so they are off and refused; replays go through the failures inbox.
+ * CSRF token, so they are off and refused; replays go through the failures inbox. bull-board
+ * (with its validation, templating and lodash) is loaded on the view's first request, not at
+ * boot: most processes never serve it, and its code held memory in every one.
  */
 @Injectable()
 export class QueuesBoard implements OnModuleInit {
@@ -28,7 +27,29 @@ export class QueuesBoard implements OnModuleInit {
     private readonly guard: AdminUiGuard,
   ) {}
 
+  private board: Promise<RequestHandler> | null = null;
+
   onModuleInit(): void {
+    const express = this.adapterHost.httpAdapter.getInstance<{
+      use(path: string, ...handlers: unknown[]): void;
+    }>();
+    express.use(
+      QUEUES_PATH,
+      (req: Request, res: Response, next: NextFunction) => this.admit(req, res, next),
+      (req: Request, res: Response, next: NextFunction) => {
+        this.board ??= this.build();
+        this.board.then((router) => router(req, res, next), next);
+      },
+    );
+  }
+
+  /** bull-board's router over every queue (loaded once, on first use). */
+  private async build(): Promise<RequestHandler> {
+    const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+      import('@bull-board/api'),
+      import('@bull-board/api/bullMQAdapter'),
+      import('@bull-board/express'),
+    ]);
     const serverAdapter = new ExpressAdapter();
     serverAdapter.setBasePath(QUEUES_PATH);
     createBullBoard({
@@ -43,14 +64,7 @@ export class QueuesBoard implements OnModuleInit {
       serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
       options: { uiConfig: { boardTitle: 'connector queues' } },
     });
-    const express = this.adapterHost.httpAdapter.getInstance<{
-      use(path: string, ...handlers: unknown[]): void;
-    }>();
-    express.use(
-      QUEUES_PATH,
-      (req: Request, res: Response, next: NextFunction) => this.admit(req, res, next),
-      serverAdapter.getRouter(),
-    );
+    return serverAdapter.getRouter() as RequestHandler;
   }
 
   /** A valid session, and reading only; else the sign-in page (401), 405, or 503. */
