@@ -130,8 +130,10 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     ]);
   });
 
-  it('keeps a waiting resync a resync, at its priority, when a delivery restarts its wait', async () => {
+  it('keeps a waiting resync a resync, at its priority, when deliveries join it', async () => {
     const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '60000', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '120000' });
+    // A resync starts without a debounce; with the workers busy (paused here) it waits its turn.
+    await t.worker.pause(true);
     await t.deliver('resync');
     const id = await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload));
     await t.deliver();
@@ -140,12 +142,14 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     const job = await t.queue.getJob(String(id));
     expect(job?.data.reason).toBe('resync');
     expect(job?.opts.priority).toBe(10);
-    expect(await job?.getState()).toBe('delayed');
+    // The deliveries neither delayed it nor added a job: it stays next in line behind other work.
+    expect(await job?.getState()).toBe('prioritized');
     expect(await t.queue.getJobCounts('waiting', 'delayed', 'prioritized')).toEqual({
       waiting: 0,
-      delayed: 1,
-      prioritized: 0,
+      delayed: 0,
+      prioritized: 1,
     });
+    expect(t.runs()).toBe(0);
   });
 
   it('leaves a retry in its back-off: a delivery neither brings it forward nor resets its attempts', async () => {
