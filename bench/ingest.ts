@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import { type BenchStack, startBenchStack } from './support/bench-stack.js';
 import type { BenchContext, Benchmark, BenchResult } from './support/benchmark.js';
 import { ratio, round } from './support/figures.js';
+import { openLoop } from './support/open-loop.js';
 import { createProducts } from './support/shop-fixtures.js';
 
 /** One system's figures under the fixed-rate load. */
@@ -153,57 +153,41 @@ async function load(
 ): Promise<IngestFigures> {
   let n = 0;
   const acceptedIds: string[] = [];
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: Math.max(10, rate),
-    overallRate: rate,
-    duration: seconds,
-    // Shopify gives up on a delivery after 5 s.
-    timeout: 5,
-    requests: [
-      {
-        setupRequest: (request, context) => {
-          const webhookId = randomUUID();
-          (context as { webhookId?: string }).webhookId = webhookId;
-          const product = products[n++ % products.length] as Record<string, unknown>;
-          const now = new Date().toISOString();
-          const body = JSON.stringify({ ...product, updated_at: now });
-          return {
-            ...request,
-            method: 'POST',
-            body,
-            headers: {
-              'content-type': 'application/json',
-              'x-shopify-topic': 'products/update',
-              'x-shopify-shop-domain': stack.shop.domain,
-              'x-shopify-webhook-id': webhookId,
-              'x-shopify-event-id': randomUUID(),
-              'x-shopify-triggered-at': now,
-              'x-shopify-api-version': '2026-07',
-              'x-shopify-product-id': String(product.id),
-              'x-shopify-hmac-sha256': createHmac('sha256', stack.shop.secret).update(body).digest('base64'),
-            },
-          };
-        },
-        onResponse: (status, _body, context) => {
-          if (status >= 200 && status < 300)
-            acceptedIds.push(String((context as { webhookId?: string }).webhookId));
-        },
+  // Shopify gives up on a delivery after 5 s.
+  const result = await openLoop(url, rate, seconds, 5_000, () => {
+    const webhookId = randomUUID();
+    const product = products[n++ % products.length] as Record<string, unknown>;
+    const now = new Date().toISOString();
+    const body = JSON.stringify({ ...product, updated_at: now });
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'products/update',
+        'x-shopify-shop-domain': stack.shop.domain,
+        'x-shopify-webhook-id': webhookId,
+        'x-shopify-event-id': randomUUID(),
+        'x-shopify-triggered-at': now,
+        'x-shopify-api-version': '2026-07',
+        'x-shopify-product-id': String(product.id),
+        'x-shopify-hmac-sha256': createHmac('sha256', stack.shop.secret).update(body).digest('base64'),
       },
-    ],
+      onResponse: (status) => {
+        if (status >= 200 && status < 300) acceptedIds.push(webhookId);
+      },
+    };
   });
   const accepted = acceptedIds.length;
   return {
     acceptedIds,
-    sent: result.requests.sent,
+    sent: result.sent,
     accepted,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    maxMs: result.maxMs,
     ratePerSecond: round(accepted / seconds, 1),
   };
 }
