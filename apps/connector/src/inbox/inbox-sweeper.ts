@@ -44,7 +44,7 @@ export class InboxSweeper implements OnApplicationBootstrap {
     let total = 0;
     for (;;) {
       const products = await this.repository.staleProducts(before, BATCH);
-      for (const product of products) await this.enqueuer.enqueue({ ...product, reason: 'sweep' });
+      await this.enqueuer.enqueueMany(products.map((product) => ({ ...product, reason: 'sweep' as const })));
       total += products.length;
       if (products.length < BATCH) break;
     }

@@ -20,25 +20,21 @@ export class SyncEnqueuer {
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
   ) {}
 
+  /** One sync: `enqueueMany` of one, so a single and a batched add cannot drift apart. */
   async enqueue(payload: SyncProductPayload): Promise<void> {
-    const waiting = await waitingSync(this.queue, payload);
-    await this.queue.add(
-      JobName.SYNC_PRODUCT,
-      payload,
-      syncProductJobOptions(this.config.sync, payload, waiting),
-    );
+    await this.enqueueMany([payload]);
   }
 
   /**
-   * Several syncs in one round trip (`addBulk`), each with the options `enqueue` would give it.
+   * Several syncs in one round trip (`addBulk`), each with its own `syncProductJobOptions`.
    * BullMQ 6 applies each job's `deduplication` in a bulk add exactly as in a single one (Redis:
    * the same add script per job, pipelined; PostgreSQL backend: `add_flow` deduplicates per
-   * entry), so this is `enqueue` called once per payload, minus most round trips. Not atomic: a
+   * entry), so a batch behaves as one add per payload, minus most round trips. Not atomic: a
    * failure may leave some of them queued, which is harmless (they are deduplicated).
    */
   async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
     if (payloads.length === 0) return;
-    // Each webhook's waiting job is read first, as `enqueue` does, so a batch restarts debounces too.
+    // Each webhook's waiting job is read first, so its debounce restarts (`waitingSync`).
     const waiting = await Promise.all(payloads.map((payload) => waitingSync(this.queue, payload)));
     await this.queue.addBulk(
       payloads.map((payload, i) => ({

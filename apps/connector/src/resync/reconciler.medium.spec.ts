@@ -72,6 +72,7 @@ function reconciler(enqueued: SyncProductPayload[]): Reconciler {
     new SeenProducts(dataSource.getRepository(SkuMapRow)),
     {
       enqueue: async (payload: SyncProductPayload) => void enqueued.push(payload),
+      enqueueMany: async (payloads: SyncProductPayload[]) => void enqueued.push(...payloads),
     } as unknown as SyncEnqueuer,
     clock,
     config,
@@ -179,7 +180,7 @@ describe('Reconciler against PostgreSQL', () => {
       } as unknown as ShopifyAdmin,
       new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
       new SeenProducts(dataSource.getRepository(SkuMapRow)),
-      { enqueue: async () => undefined } as unknown as SyncEnqueuer,
+      { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as SyncEnqueuer,
       clock,
       two,
       dataSource.getRepository(ReconcileCheckpoint),

@@ -132,7 +132,9 @@ export class Reconciler implements OnApplicationBootstrap {
     for await (const items of allPages((after) => listProductPage(admin, { after, first: PAGE }))) {
       for (const item of items) mapped.delete(item.productId);
     }
-    for (const productId of mapped) await this.enqueuer.enqueue({ shop, productId, reason: 'reconcile' });
+    await this.enqueuer.enqueueMany(
+      [...mapped].map((productId) => ({ shop, productId, reason: 'reconcile' as const })),
+    );
     return mapped.size;
   }
 }
