@@ -1,4 +1,4 @@
-import { ALL_QUEUES } from '../../apps/connector/src/queues/queue-names.js';
+import { ALL_QUEUES } from '../../apps/connector/src/platform/queues/queue-names.js';
 import { NeedsFeature } from './benchmark.js';
 
 /**

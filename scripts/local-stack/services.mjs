@@ -80,11 +80,11 @@ export const services = [
     readme: 'apps/connector/README.md',
     after: ['catalog', 'shopify'],
     // In the stack: the demo shop of the Shopify sandbox against the catalog sandbox's seeded
-    // account (apps/connector/src/local-stack). Alone, the connector reads only the user's settings.
+    // account (apps/connector/src/platform/local-stack). Alone, the connector reads only the user's settings.
     env: async (userEnv, urls, port) => {
       if (!urls.catalog || !urls.shopify) return {};
       const entry = new URL(
-        '../../dist/apps/connector/src/local-stack/local-stack-environment.js',
+        '../../dist/apps/connector/src/platform/local-stack/local-stack-environment.js',
         import.meta.url,
       );
       const { localStackEnvironment } = await import(entry.href);

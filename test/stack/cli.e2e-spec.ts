@@ -54,7 +54,7 @@ describe('npm run connector', () => {
     const scripts = (
       JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     ).scripts;
-    expect(scripts.connector).toBe('node dist/apps/connector/src/cli/main.js');
+    expect(scripts.connector).toBe('node dist/apps/connector/src/operations/cli/main.js');
     expect(scripts.preconnector).toMatch(/npm run --silent build/);
     // The script itself (its build step skipped: the stack tests built dist/ once already).
     const help = execFileSync('npm', ['run', '--silent', '--ignore-scripts', 'connector', '--', '--help'], {

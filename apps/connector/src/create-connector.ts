@@ -3,13 +3,13 @@ import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { Clock, SystemClock } from '#lib/clock';
-import type { ConnectorConfig } from './config/connector.config.js';
-import { configuredSecrets } from './config/operations-config.js';
 import { connectorModule } from './connector.module.js';
-import { JsonLogger } from './http/json-logger.js';
-import { requestLog } from './http/request-log.js';
 import { loadShopMappingFiles } from './mapping/load-shop-mappings.js';
-import type { SyncHooks } from './sync/sync-hooks.js';
+import type { ConnectorConfig } from './platform/config/connector.config.js';
+import { configuredSecrets } from './platform/config/operations-config.js';
+import { JsonLogger } from './platform/http/json-logger.js';
+import { requestLog } from './platform/http/request-log.js';
+import type { SyncHooks } from './product-sync/sync-hooks.js';
 
 /** In-process overrides, for tests and the local stack. */
 export interface ConnectorOptions {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importViolations, STAGES } from './import-graph.js';
+import { importViolations, STAGES } from '../test/support/import-graph.js';
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 

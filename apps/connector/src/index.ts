@@ -1,11 +1,14 @@
-export type { ConnectorConfig, ShopConfig } from './config/connector.config.js';
-export { findShop, loadConnectorConfig } from './config/connector.config.js';
-export { Secret } from './config/secret.js';
 export { type Connector, type ConnectorOptions, createConnector } from './create-connector.js';
-export { type LocalStackUrls, localStackEnvironment } from './local-stack/local-stack-environment.js';
+export { WEBHOOK_PATH } from './intake/webhook-subscriptions.js';
 export { type ShopMappingState, ShopMappings } from './mapping/shop-mappings.js';
-export { DriftScanner } from './sku-map/drift-scanner.js';
-export { SkuMapRepository } from './sku-map/sku-map.repository.js';
-export type { SyncHooks } from './sync/sync-hooks.js';
-export { SyncRecords, type SyncRecordView } from './sync/sync-records.repository.js';
-export { WEBHOOK_PATH } from './webhooks/webhook-subscriptions.js';
+export type { ConnectorConfig, ShopConfig } from './platform/config/connector.config.js';
+export { findShop, loadConnectorConfig } from './platform/config/connector.config.js';
+export { Secret } from './platform/config/secret.js';
+export {
+  type LocalStackUrls,
+  localStackEnvironment,
+} from './platform/local-stack/local-stack-environment.js';
+export { DriftScanner } from './product-sync/drift-scanner.js';
+export { SkuMapRepository } from './product-sync/sku-map/sku-map.repository.js';
+export type { SyncHooks } from './product-sync/sync-hooks.js';
+export { SyncRecords, type SyncRecordView } from './product-sync/sync-records.repository.js';

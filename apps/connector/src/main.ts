@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigError } from '#lib/config';
 import { type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
-import { type ConnectorConfig, loadConnectorConfig } from './config/connector.config.js';
-import { configuredSecrets } from './config/operations-config.js';
 import { createConnector } from './create-connector.js';
-import { JsonLogger } from './http/json-logger.js';
-import { WEBHOOK_PATH } from './webhooks/webhook-subscriptions.js';
+import { WEBHOOK_PATH } from './intake/webhook-subscriptions.js';
+import { type ConnectorConfig, loadConnectorConfig } from './platform/config/connector.config.js';
+import { configuredSecrets } from './platform/config/operations-config.js';
+import { JsonLogger } from './platform/http/json-logger.js';
 
 // environment -> config -> create -> listen. Nothing else reads process.env.
 const logger = new Logger('Connector');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnrichmentHooks } from '../src/enrichment/push/enrichment-hooks.js';
+import { EnrichmentHooks } from '../src/write-back/push/enrichment-hooks.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { ADMIN_TOKEN, EnrichmentFixture, type MappedProduct } from './support/enrichment-fixture.js';

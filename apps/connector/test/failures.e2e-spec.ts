@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogGate } from '../src/catalog/catalog-gate.js';
-import { FailuresService } from '../src/failures/failures.service.js';
+import { CatalogGate } from '../src/clients/catalog/catalog-gate.js';
+import { FailuresService } from '../src/platform/failures/failures.service.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';

@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { QueueName } from '../src/queues/queue-names.js';
+import { QueueName } from '../src/platform/queues/queue-names.js';
 import { call } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';

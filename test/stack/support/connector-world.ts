@@ -10,7 +10,7 @@ import { freePort, type RunningProcess, repoRoot, startProcess } from './stack-p
 
 /** The built connector and its command line, as `npm start` and `npm run connector` run them. */
 export const CONNECTOR_MAIN = 'dist/apps/connector/src/main.js';
-export const CONNECTOR_CLI = 'dist/apps/connector/src/cli/main.js';
+export const CONNECTOR_CLI = 'dist/apps/connector/src/operations/cli/main.js';
 const DEMO_MAPPING = join(repoRoot, 'apps/connector/mappings/demo.yaml');
 
 /** A shop of the test's own in the Shopify sandbox, with a catalog account of its own. */
@@ -154,7 +154,7 @@ export interface CliRun {
 }
 
 /**
- * Runs the built command line (`node dist/apps/connector/src/cli/main.js <args>`) with exactly
+ * Runs the built command line (`node dist/apps/connector/src/operations/cli/main.js <args>`) with exactly
  * `env` (plus PATH and HOME: nothing else of this machine's environment), to its end.
  */
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<CliRun> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { demoCatalogConfiguration } from '../../test/support/demo-catalog.js';
 import { checkMapping } from './check-mapping.js';
-import { demoCatalogConfiguration } from './demo-catalog.test-support.js';
 import { MappingError, type MappingProblem } from './mapping-problem.js';
 import { parseMappingFile } from './parse-mapping-file.js';
 

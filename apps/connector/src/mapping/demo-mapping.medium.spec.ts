@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogClient } from '#lib/catalog-client';
 // The harness moves behind the `#testing/catalog-sandbox` alias; until then, by path (tests only).
 import { type CatalogSandboxHarness, startCatalogSandbox } from '#testing/catalog-sandbox';
-import { demoCatalogConfiguration } from './demo-catalog.test-support.js';
+import { demoCatalogConfiguration } from '../../test/support/demo-catalog.js';
 import { checkMappingAgainstCatalog, readCatalogConfiguration } from './mapping-boot-check.js';
 import { loadMappingFile, parseMappingFile } from './parse-mapping-file.js';
 

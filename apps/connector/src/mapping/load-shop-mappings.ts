@@ -1,4 +1,4 @@
-import type { ShopConfig } from '../config/connector.config.js';
+import type { ShopConfig } from '../platform/config/connector.config.js';
 import type { MappingFile } from './mapping-file.js';
 import { MappingError } from './mapping-problem.js';
 import { loadMappingFile } from './parse-mapping-file.js';

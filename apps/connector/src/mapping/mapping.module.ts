@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module.js';
+import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { SHOP_MAPPING_FILES } from '../connector.tokens.js';
 import type { ShopMappingFiles } from './load-shop-mappings.js';
 import { ShopMappings } from './shop-mappings.js';

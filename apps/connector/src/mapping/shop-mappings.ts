@@ -6,9 +6,9 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CatalogClients } from '../catalog/catalog-clients.js';
-import type { ConnectorConfig } from '../config/connector.config.js';
+import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { CONNECTOR_CONFIG, SHOP_MAPPING_FILES } from '../connector.tokens.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
 import type { ShopMappingFiles } from './load-shop-mappings.js';
 import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
 import type { MappingError } from './mapping-problem.js';

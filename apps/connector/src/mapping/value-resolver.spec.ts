@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttributeDefinition } from '#lib/catalog-contract';
-import { DEMO_ATTRIBUTES, DEMO_TAXONOMY } from './demo-catalog.test-support.js';
+import { DEMO_ATTRIBUTES, DEMO_TAXONOMY } from '../../test/support/demo-catalog.js';
 import type { ValueMap } from './mapping-file.js';
 import { TaxonomyIndex } from './taxonomy-index.js';
 import { type ResolvableEntry, resolveValue } from './value-resolver.js';

@@ -1,5 +1,12 @@
 // The media feature's import surface: safe image fetching, the product media read, the pure
 // gallery planners, the upload step, and `syncProductMedia`, which a media job calls per product.
+
+export {
+  PRODUCT_MEDIA_OPERATION,
+  PRODUCT_MEDIA_QUERY,
+  VARIANT_MEDIA_OPERATION,
+  VARIANT_MEDIA_QUERY,
+} from '../clients/shopify/documents/product-media.query.js';
 export { catalogFailure } from './catalog-failure.js';
 export {
   type AllowedSource,
@@ -16,8 +23,6 @@ export {
   type ImageFetchOptions,
   SafeImageFetcher,
 } from './fetch/safe-image-fetcher.js';
-export { MediaEnqueuer } from './job/media-enqueuer.js';
-export type { SyncMediaOutcome } from './job/sync-media.job.js';
 export { MediaModule, mediaModule } from './media.module.js';
 export {
   describeUrl,
@@ -57,15 +62,11 @@ export {
   type UploadGroup,
 } from './plan/plan-image-work.js';
 export type { ProductImages, VariantImages } from './product-images.js';
-export {
-  PRODUCT_MEDIA_OPERATION,
-  PRODUCT_MEDIA_QUERY,
-  VARIANT_MEDIA_OPERATION,
-  VARIANT_MEDIA_QUERY,
-} from './read/product-media.query.js';
 export { MediaReadError, readProductMedia, readVariantMedia } from './read/product-media.reader.js';
+export { MediaEnqueuer } from './run/media-enqueuer.js';
 export type { StoredImageFailure } from './store/media-product-status.entity.js';
 export { type MediaStatus, MediaStatusRepository } from './store/media-status.repository.js';
+export type { SyncMediaOutcome } from './sync-media.job.js';
 export {
   type ImageFailure,
   type ImageSource,

@@ -12,12 +12,12 @@ import {
   type TestAccount,
 } from '#testing/catalog-sandbox';
 import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
+import { drive, InMemoryGalleryStates, InMemoryImageMap } from '../../test/support/media-unit.js';
+import { PRODUCT_MEDIA_QUERY } from '../clients/shopify/documents/product-media.query.js';
 import { parseAllowlist, shopifyCdnAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
-import { drive, InMemoryGalleryStates, InMemoryImageMap } from './media.test-support.js';
 import type { MediaRecord } from './plan/desired-galleries.js';
 import type { ProductImages } from './product-images.js';
-import { PRODUCT_MEDIA_QUERY } from './read/product-media.query.js';
 import { readProductMedia } from './read/product-media.reader.js';
 import { syncProductMedia } from './sync-product-media.js';
 import { MEDIA_UPLOAD_OPTIONS } from './upload/upload-image.js';

@@ -1,21 +1,21 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogModule } from '../catalog/catalog.module.js';
-import { FailuresModule } from '../failures/failures.module.js';
-import { ShopifyModule } from '../shopify/shopify.module.js';
-import { SyncEventsModule } from '../sync/sync-events.js';
-import { ImageFetchers } from './job/image-fetchers.js';
-import { MediaChangeCheck } from './job/media-change-check.js';
-import { MediaEnqueuer } from './job/media-enqueuer.js';
-import { MediaHooks } from './job/media-hooks.js';
-import { ProductMediaRunner } from './job/product-media-runner.js';
-import { SyncMediaJob } from './job/sync-media.job.js';
+import { CatalogModule } from '../clients/catalog/catalog.module.js';
+import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { FailuresModule } from '../platform/failures/failures.module.js';
+import { SyncEventsModule } from '../product-sync/sync-events.js';
+import { ImageFetchers } from './run/image-fetchers.js';
+import { MediaChangeCheck } from './run/media-change-check.js';
+import { MediaEnqueuer } from './run/media-enqueuer.js';
+import { MediaHooks } from './run/media-hooks.js';
+import { ProductMediaRunner } from './run/product-media-runner.js';
 import { PgGalleryStateRepository } from './store/gallery-state.repository.js';
 import { PgImageMapRepository } from './store/image-map.repository.js';
 import { MediaGalleryStateEntity } from './store/media-gallery-state.entity.js';
 import { MediaImageMapEntity } from './store/media-image-map.entity.js';
 import { MediaProductStatusEntity } from './store/media-product-status.entity.js';
 import { MediaStatusRepository } from './store/media-status.repository.js';
+import { SyncMediaJob } from './sync-media.job.js';
 
 /**
  * ⑤ Product images into the catalog: after each product sync, a media job of its own (queue

@@ -5,11 +5,14 @@ import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { type CatalogSandboxHarness, productBody, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
+import { drive, InMemoryGalleryStates, InMemoryImageMap } from '../../test/support/media-unit.js';
+import {
+  PRODUCT_MEDIA_QUERY,
+  VARIANT_MEDIA_QUERY,
+} from '../clients/shopify/documents/product-media.query.js';
 import { parseAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
-import { drive, InMemoryGalleryStates, InMemoryImageMap } from './media.test-support.js';
 import type { MediaRecord } from './plan/desired-galleries.js';
-import { PRODUCT_MEDIA_QUERY, VARIANT_MEDIA_QUERY } from './read/product-media.query.js';
 import { readProductMedia, readVariantMedia } from './read/product-media.reader.js';
 import { syncProductMedia } from './sync-product-media.js';
 

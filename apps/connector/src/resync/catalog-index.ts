@@ -1,5 +1,5 @@
 import type { ProductRecord } from '#lib/catalog-contract';
-import type { AttributeSnapshot } from '../sync/plan/index.js';
+import type { AttributeSnapshot } from '../product-sync/plan/index.js';
 import type { LinkMatch } from './link-matcher.js';
 
 /** A catalog record as linking keeps it: what the map needs, nothing more. */

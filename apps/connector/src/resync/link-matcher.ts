@@ -1,4 +1,4 @@
-import type { AttributeSnapshot, RecordKind } from '../sync/plan/index.js';
+import type { AttributeSnapshot, RecordKind } from '../product-sync/plan/index.js';
 import { type CatalogIndex, type IndexedRecord, normalise } from './catalog-index.js';
 import type { KeyedProduct } from './shopify-product-pages.js';
 

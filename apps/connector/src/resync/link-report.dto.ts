@@ -1,4 +1,4 @@
-import type { RecordKind } from '../sync/plan/index.js';
+import type { RecordKind } from '../product-sync/plan/index.js';
 import type { LinkMatch } from './link-matcher.js';
 
 /** Lists in a report stop after this many entries (the counts are always whole). */

@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import type { ReconcilePayload } from '../queues/job-payloads.js';
-import { QueueName } from '../queues/queue-names.js';
+import type { ReconcilePayload } from '../platform/queues/job-payloads.js';
+import { QueueName } from '../platform/queues/queue-names.js';
 import { type ReconcileResult, Reconciler } from './reconciler.js';
 
 /** The scheduled reconciliation (one job per interval across replicas); it only enqueues syncs. */

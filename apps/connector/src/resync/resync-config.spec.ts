@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConnectorConfig } from '../config/connector.config.js';
+import { loadConnectorConfig } from '../platform/config/connector.config.js';
 
 const base = {
   CONNECTOR_SHOPS: 'demo.myshopify.com',

@@ -1,8 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { JobGuard } from '../failures/job-guard.js';
-import type { ResyncPagePayload } from '../queues/job-payloads.js';
-import { QueueName } from '../queues/queue-names.js';
+import { JobGuard } from '../platform/failures/job-guard.js';
+import type { ResyncPagePayload } from '../platform/queues/job-payloads.js';
+import { QueueName } from '../platform/queues/queue-names.js';
 import { ResyncService } from './resync.service.js';
 
 /** One page of a whole-shop resync walk (`ResyncService.walkPage`); failures go to the failures table. */

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ReplayRegistry } from '../failures/replay-registry.js';
-import { JobName } from '../queues/queue-names.js';
+import { ReplayRegistry } from '../platform/failures/replay-registry.js';
+import { JobName } from '../platform/queues/queue-names.js';
 import { ResyncService } from './resync.service.js';
 
 /** How a failed walk page is replayed: the run runs again from its persisted cursor. */

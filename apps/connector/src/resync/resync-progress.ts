@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { SyncEvents } from '../sync/sync-events.js';
+import { SyncEvents } from '../product-sync/sync-events.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
 
 /**

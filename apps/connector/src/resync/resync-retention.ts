@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { ConnectorConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import { RetentionRegistry } from '../database/retention-registry.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
 
 /**

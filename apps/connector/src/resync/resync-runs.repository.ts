@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { pruneInBatches } from '../database/retention-registry.js';
-import { JobName } from '../queues/queue-names.js';
+import { pruneInBatches } from '../platform/database/retention-registry.js';
+import { JobName } from '../platform/queues/queue-names.js';
 import { ResyncRun } from './resync-run.entity.js';
 
 /** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */

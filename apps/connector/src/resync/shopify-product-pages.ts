@@ -1,4 +1,4 @@
-import type { ShopAdminClient } from '../shopify/shop-admin.client.js';
+import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 
 /** One product as an id-only page lists it. */
 export interface ListedProduct {

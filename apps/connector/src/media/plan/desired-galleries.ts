@@ -1,5 +1,5 @@
 import { CatalogLimits } from '#lib/catalog-contract';
-import { legacyIdOf, type RecordKind } from '../../sync/plan/index.js';
+import { legacyIdOf, type RecordKind } from '../../product-sync/plan/index.js';
 import type { GalleryState } from '../media-store.js';
 import type { ProductImages } from '../product-images.js';
 

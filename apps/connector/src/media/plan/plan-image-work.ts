@@ -1,4 +1,4 @@
-import type { CanonicalMedia } from '../../sync/plan/index.js';
+import type { CanonicalMedia } from '../../product-sync/plan/index.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
 import type { ImageMapRow } from '../media-store.js';
 

@@ -1,4 +1,4 @@
-import type { CanonicalMedia } from '../../sync/plan/index.js';
+import type { CanonicalMedia } from '../../product-sync/plan/index.js';
 import type { VariantImages } from '../product-images.js';
 
 /** The read answered something that is not the shape the media queries ask for. */

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogClient } from '#lib/catalog-client';
 import { ManualClock } from '#lib/clock';
 import { type CatalogSandboxHarness, sampleImage, startCatalogSandbox } from '#testing/catalog-sandbox';
+import { drive } from '../../../test/support/media-unit.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
-import { drive } from '../media.test-support.js';
 import { MediaError } from '../media-error.js';
 import { MEDIA_UPLOAD_OPTIONS, uploadFetchedImage } from './upload-image.js';
 

@@ -16,7 +16,7 @@ import { MediaError, MediaErrorCode } from '../media-error.js';
 export const MEDIA_PRIORITY: Priority = 'bulk';
 
 /** Upload settings of the connector's catalog client (defaults of `config.media.uploads`). */
-export { MEDIA_UPLOAD_OPTIONS } from '../../config/media-uploads.js';
+export { MEDIA_UPLOAD_OPTIONS } from '../../platform/config/media-uploads.js';
 
 /** The part of `CatalogClient` the upload step uses. */
 export interface MediaUploader {

@@ -1,0 +1,119 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import {
+  apiKeyFingerprint,
+  CatalogClient,
+  PostgresRateLimiter,
+  type RateLimiter,
+  RedisRateLimiter,
+} from '#lib/catalog-client';
+import { Clock } from '#lib/clock';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig, ShopConfig } from '../../platform/config/connector.config.js';
+import { Observations } from '../../platform/health/observations.js';
+
+/** One catalog account as the connector reaches it: its client and the shops on it. */
+export interface CatalogAccount {
+  /** `<baseUrl>#<key fingerprint>`: safe to log, never the key. */
+  id: string;
+  client: CatalogClient;
+  shops: string[];
+}
+
+/**
+ * One `CatalogClient` per catalog API key (and base URL): shops on one account share its client,
+ * so they share its breaker and its rate budget. The budget is shared across replicas too, in
+ * Redis when the queues are there, else in PostgreSQL (table created by a migration).
+ */
+@Injectable()
+export class CatalogClients implements OnModuleDestroy {
+  private readonly logger = new Logger('CatalogClients');
+  private readonly accounts = new Map<string, CatalogAccount>();
+  private readonly byShop = new Map<string, CatalogAccount>();
+  private readonly pool: pg.Pool | null;
+  private readonly redis: Redis | null;
+
+  constructor(
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    clock: Clock,
+    private readonly observations: Observations,
+  ) {
+    const { redisUrl } = config.queue;
+    this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+    this.pool =
+      this.redis === null && config.database.url
+        ? new pg.Pool({
+            connectionString: config.database.url,
+            max: 2,
+            application_name: 'catalog-connector-limiter',
+          })
+        : null;
+    this.pool?.on('error', (error) => this.logger.warn(`Rate limiter pool: ${error.message}`));
+    for (const shop of config.shops) {
+      const id = `${shop.catalog.baseUrl}#${apiKeyFingerprint(shop.catalog.apiKey.reveal())}`;
+      let account = this.accounts.get(id);
+      if (!account) {
+        account = { id, client: this.createClient(id, shop, clock), shops: [] };
+        this.accounts.set(id, account);
+      }
+      account.shops.push(shop.domain);
+      this.byShop.set(shop.domain, account);
+    }
+  }
+
+  /** The account (client, breaker) a shop syncs into. */
+  forShop(domain: string): CatalogAccount {
+    const account = this.byShop.get(domain);
+    if (!account) throw new Error(`No catalog account for shop ${domain}`);
+    return account;
+  }
+
+  all(): CatalogAccount[] {
+    return [...this.accounts.values()];
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled(this.all().map((account) => account.client.close()));
+    await this.pool?.end().catch(() => undefined);
+    this.redis?.disconnect();
+  }
+
+  private createClient(id: string, shop: ShopConfig, clock: Clock): CatalogClient {
+    const { ratePerSecond, burst, breakerCooldownMs, breakerAuthCooldownMs } = this.config.catalog;
+    return new CatalogClient({
+      baseUrl: shop.catalog.baseUrl,
+      apiKey: shop.catalog.apiKey.reveal(),
+      clock,
+      rate: { ratePerSecond, burst },
+      limiter: ({ fingerprint }) => this.limiter(fingerprint, clock),
+      breaker: { cooldownMs: breakerCooldownMs, authCooldownMs: breakerAuthCooldownMs },
+      // Counted by operations (calls by endpoint and status, 429s): never a header, body or key.
+      metrics: {
+        call: ({ endpoint, status, outcome }) =>
+          this.observations.catalogCall({ account: id, endpoint, status, outcome }),
+        rateLimited: ({ endpoint }) => this.observations.catalogRateLimited({ account: id, endpoint }),
+      },
+      // Product images: status polls start late and back off (config/media-uploads.ts).
+      uploads: this.config.media.uploads,
+      logger: {
+        debug: () => undefined,
+        warn: (message) => this.logger.warn(message),
+      },
+    });
+  }
+
+  private limiter(bucket: string, clock: Clock): RateLimiter {
+    const { ratePerSecond, burst } = this.config.catalog;
+    if (this.redis) return new RedisRateLimiter({ redis: this.redis, bucket, clock, ratePerSecond, burst });
+    if (!this.pool) throw new Error('No store for the catalog rate limiter');
+    return new PostgresRateLimiter({
+      pool: this.pool,
+      bucket,
+      clock,
+      ratePerSecond,
+      burst,
+      schema: this.config.database.schema,
+    });
+  }
+}

@@ -1,0 +1,106 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { type CatalogAccount, CatalogClients } from './catalog-clients.js';
+import { SyncPauses } from './sync-pauses.js';
+
+/** Why a shop's sync waits, for the operators' views. */
+export interface PauseState {
+  paused: boolean;
+  /** `breaker`: its catalog account's breaker is open; `operator`: paused through the admin API. */
+  by: 'breaker' | 'operator' | null;
+  reason: string | null;
+  /** ISO 8601 of an operator's pause. */
+  since: string | null;
+}
+
+/**
+ * Holds back catalog work for shops whose account's breaker is open (revoked key, catalog
+ * down), or whose syncing an operator paused (`SyncPauses`), while other shops go on. Paused work makes no calls, so the breaker could
+ * never close by itself: a cheap probe (the taxonomy read, at interactive priority) goes out
+ * when each cool-down ends, and its success closes the breaker.
+ *
+ * Breakers live in each process, so the probe is per process, not a scheduled job: a replica
+ * whose breaker is closed has nothing to probe. At boot every account is probed once (the boot
+ * check), so a revoked key pauses its shops before any job runs.
+ */
+@Injectable()
+export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('CatalogGate');
+  private readonly probing = new Set<string>();
+  private readonly unsubscribes: Array<() => void> = [];
+  private stopped = false;
+
+  constructor(
+    private readonly clients: CatalogClients,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly pauses: SyncPauses,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const account of this.clients.all()) {
+      this.unsubscribes.push(
+        account.client.breaker.onStateChange(({ to, reason }) => {
+          if (to === 'open') {
+            this.logger.warn(
+              `Catalog ${account.id} paused (${reason}); shops waiting: ${account.shops.join(', ')}`,
+            );
+            this.scheduleProbe(account);
+          }
+          if (to === 'closed') this.logger.log(`Catalog ${account.id} resumed`);
+        }),
+      );
+      void this.probe(account);
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
+  }
+
+  /** Null when the shop's catalog work may go; otherwise how long its jobs should wait (ms). */
+  waitFor(shop: string): number | null {
+    return this.pauseState(shop).paused ? this.config.catalog.pauseRecheckMs : null;
+  }
+
+  /** Whether the shop's sync waits, and why (an operator's pause wins: it outlasts the breaker). */
+  pauseState(shop: string): PauseState {
+    const pause = this.pauses.pauseOf(shop);
+    if (pause !== null) return { paused: true, by: 'operator', reason: pause.reason, since: pause.since };
+    const { breaker } = this.clients.forShop(shop).client;
+    if (breaker.state === 'closed') return { paused: false, by: null, reason: null, since: null };
+    const why = breaker.snapshot.reason === 'auth' ? 'catalog key refused' : 'catalog unavailable';
+    return { paused: true, by: 'breaker', reason: `${why} (breaker ${breaker.state})`, since: null };
+  }
+
+  private scheduleProbe(account: CatalogAccount): void {
+    if (this.probing.has(account.id) || this.stopped) return;
+    this.probing.add(account.id);
+    const retryAt = account.client.breaker.snapshot.retryAt ?? this.clock.now();
+    void this.clock.sleep(Math.max(0, retryAt - this.clock.now())).then(() => {
+      this.probing.delete(account.id);
+      if (!this.stopped) return this.probe(account);
+    });
+  }
+
+  /** One taxonomy read; its outcome moves the breaker (a failure re-opens it, and re-schedules). */
+  private async probe(account: CatalogAccount): Promise<void> {
+    try {
+      await account.client.getTaxonomy({ priority: 'interactive' });
+    } catch (error) {
+      if (this.stopped) return;
+      const code = (error as { code?: string }).code ?? 'error';
+      this.logger.warn(`Catalog probe of ${account.id} failed (${code})`);
+      if (account.client.breaker.state !== 'closed') this.scheduleProbe(account);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The Shopify sandbox's test harness, by path until it has a `#testing/shopify-sandbox` alias (tests only).
+import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
+import { demoMapping, SHOP } from '../../../test/support/sync-plan-inputs.js';
+import { planSync } from '../../product-sync/plan/plan-sync.js';
+import { isSimpleProduct } from './canonical-product.js';
+import { readCanonicalProduct } from './canonical-product.reader.js';
+import { CANONICAL_PRODUCT_QUERY } from './documents/canonical-product.query.js';
+
+/** The canonical read as the Shopify sandbox answers it (real 2026-07 schema), into the planner. */
+describe('canonical product read against the Shopify sandbox', () => {
+  let h: ShopifySandboxHarness;
+
+  beforeAll(async () => {
+    h = await startShopifySandbox();
+  });
+  afterAll(() => h.close());
+
+  async function create(body: Record<string, unknown>) {
+    const created = await h.merchant('POST', 'products.json', { product: body });
+    expect(created.status).toBe(201);
+    return (created.body.product as { admin_graphql_api_id: string }).admin_graphql_api_id;
+  }
+
+  async function read(id: string) {
+    const reply = await h.graphql(CANONICAL_PRODUCT_QUERY, { id });
+    expect(reply.errors).toBeUndefined();
+    expect(reply.extensions.cost.requestedQueryCost).toBeLessThanOrEqual(1000);
+    return readCanonicalProduct(reply.data);
+  }
+
+  async function readExisting(id: string) {
+    const product = await read(id);
+    if (!product) throw new Error(`product ${id} not found`);
+    return product;
+  }
+
+  it('reads a merchant product with options and plans it with the demo mapping', async () => {
+    const id = await create({
+      title: 'Linen shirt',
+      vendor: 'Acme',
+      product_type: 'Shirts',
+      body_html: '<p>Linen.</p>',
+      options: [{ name: 'Size' }, { name: 'Colour' }],
+      variants: [
+        { option1: 'Small', option2: 'White', sku: 'LS-S', barcode: '111', price: '49.00' },
+        {
+          option1: 'Medium',
+          option2: 'White',
+          sku: 'LS-M',
+          barcode: '222',
+          price: '49.00',
+          compare_at_price: '59.00',
+        },
+      ],
+    });
+    const product = await readExisting(id);
+    expect(product).toMatchObject({
+      id,
+      title: 'Linen shirt',
+      vendor: 'Acme',
+      productType: 'Shirts',
+      descriptionHtml: '<p>Linen.</p>',
+      status: 'ACTIVE',
+      hasOnlyDefaultVariant: false,
+      variantsCount: 2,
+      options: [
+        { name: 'Size', values: ['Small', 'Medium'] },
+        { name: 'Colour', values: ['White'] },
+      ],
+    });
+    expect(product.variants.map((v) => [v.sku, v.barcode, v.selectedOptions])).toEqual([
+      [
+        'LS-S',
+        '111',
+        [
+          { name: 'Size', value: 'Small' },
+          { name: 'Colour', value: 'White' },
+        ],
+      ],
+      [
+        'LS-M',
+        '222',
+        [
+          { name: 'Size', value: 'Medium' },
+          { name: 'Colour', value: 'White' },
+        ],
+      ],
+    ]);
+    expect(typeof product.variants[0]?.legacyResourceId).toBe('string');
+
+    const plan = planSync({ shop: SHOP, product, mapping: demoMapping(), stored: [] });
+    expect(plan.gaps).toEqual([]);
+    expect(plan.calls.map((c) => c.kind)).toEqual(['createProduct', 'createVariant', 'createVariant']);
+    expect(plan.calls[2]).toMatchObject({
+      body: {
+        attributes: [
+          { key: 'price', value: expect.stringMatching(/^49(\.00?)?$/) },
+          { key: 'compareAtPrice', value: expect.stringMatching(/^59(\.00?)?$/) },
+          { key: 'gtin', value: '222' },
+          { key: 'productModel', value: '222' },
+          { key: 'size', value: 'M' },
+          { key: 'color', value: 'White' },
+        ],
+      },
+    });
+  });
+
+  it('reads a product without options as a simple product', async () => {
+    const product = await readExisting(
+      await create({ title: 'Mug', vendor: '', variants: [{ price: '9.50' }] }),
+    );
+    expect(isSimpleProduct(product)).toBe(true);
+    expect(product.vendor).toBe('');
+    const plan = planSync({ shop: SHOP, product, mapping: demoMapping(), stored: [] });
+    expect(plan.records.map((r) => r.kind)).toEqual(['simple']);
+    expect(plan.notes.map((n) => n.attribute)).toEqual(['brand', 'productModel']);
+  });
+
+  it('answers null for a product that does not exist', async () => {
+    expect(await read('gid://shopify/Product/9007199254740993001')).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { LogSeverity, Session, shopifyApi } from '@shopify/shopify-api';
+import { Clock } from '#lib/clock';
+import { CONNECTOR_CONFIG, SHOPIFY_FETCH } from '../../connector.tokens.js';
+import type { ConnectorConfig, ShopConfig } from '../../platform/config/connector.config.js';
+import { ShopAdminClient } from './shop-admin.client.js';
+import { originFetch, routeShopFetch } from './shop-fetch.router.js';
+
+/**
+ * Admin GraphQL clients, one per configured shop, built on `@shopify/shopify-api` with the
+ * shop's token and API version. Where the shop's requests go is decided once here: Shopify, the
+ * configured admin origin (local stack), or a test's fetch.
+ */
+@Injectable()
+export class ShopifyAdmin implements OnModuleDestroy {
+  private readonly logger = new Logger('ShopifyAdmin');
+  private readonly clients = new Map<string, ShopAdminClient>();
+  private readonly unroutes: Array<() => void> = [];
+
+  constructor(
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @Inject(SHOPIFY_FETCH) fetchOverride: typeof fetch | null,
+    clock: Clock,
+  ) {
+    const fetchFn =
+      fetchOverride ?? (config.shopify.adminOrigin !== null ? originFetch(config.shopify.adminOrigin) : null);
+    for (const shop of config.shops) {
+      if (fetchFn !== null) this.unroutes.push(routeShopFetch(shop.domain, fetchFn));
+      this.clients.set(
+        shop.domain,
+        new ShopAdminClient(shop.domain, this.graphqlFor(shop), clock, config.shopify.throttleRetries),
+      );
+    }
+  }
+
+  /** The shop's client; the shop must be configured. */
+  forShop(domain: string): ShopAdminClient {
+    const client = this.clients.get(domain);
+    if (!client) throw new Error(`No Admin API client for shop ${domain}`);
+    return client;
+  }
+
+  onModuleDestroy(): void {
+    for (const unroute of this.unroutes.splice(0)) unroute();
+  }
+
+  private graphqlFor(shop: ShopConfig) {
+    const api = shopifyApi({
+      apiSecretKey: shop.webhookSecrets[0]?.reveal() ?? 'unused',
+      adminApiAccessToken: shop.accessToken.reveal(),
+      isCustomStoreApp: true,
+      isEmbeddedApp: false,
+      hostName: new URL(this.config.http.publicUrl ?? 'http://localhost').host,
+      apiVersion: shop.apiVersion,
+      logger: {
+        level: LogSeverity.Warning,
+        log: async (severity, message) => {
+          if (severity <= LogSeverity.Error) this.logger.error(message);
+          else this.logger.warn(message);
+        },
+      },
+    });
+    const session = new Session({
+      id: `offline_${shop.domain}`,
+      shop: shop.domain,
+      state: '',
+      isOnline: false,
+    });
+    return new api.clients.Graphql({ session });
+  }
+}

@@ -1,0 +1,54 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { Clock } from '#lib/clock';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { inboxSweepJobOptions } from '../platform/queues/job-options.js';
+import type { InboxSweepPayload } from '../platform/queues/job-payloads.js';
+import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { InboxRepository } from './inbox.repository.js';
+import { SyncEnqueuer } from './sync-enqueuer.js';
+
+const BATCH = 500;
+
+/**
+ * Recovers deliveries stored but never synced (a crash between insert and enqueue, a queue that
+ * lost its jobs): products with deliveries waiting longer than `sweepAfterMs` are enqueued again.
+ * Enqueueing is deduplicated, so a product whose job is merely delayed is not doubled. Runs as a
+ * BullMQ job scheduler: once per interval across all replicas.
+ */
+@Injectable()
+export class InboxSweeper implements OnApplicationBootstrap {
+  private readonly logger = new Logger('InboxSweeper');
+
+  constructor(
+    private readonly repository: InboxRepository,
+    private readonly enqueuer: SyncEnqueuer,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @InjectQueue(QueueName.INBOX_SWEEP) private readonly queue: Queue<InboxSweepPayload>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      JobName.INBOX_SWEEP,
+      { every: this.config.inbox.sweepIntervalMs },
+      { name: JobName.INBOX_SWEEP, data: {}, opts: inboxSweepJobOptions() },
+    );
+  }
+
+  /** Enqueues every product with overdue deliveries; resolves to how many. */
+  async sweep(): Promise<number> {
+    const before = new Date(this.clock.now() - this.config.inbox.sweepAfterMs);
+    let total = 0;
+    for (;;) {
+      const products = await this.repository.staleProducts(before, BATCH);
+      await this.enqueuer.enqueueMany(products.map((product) => ({ ...product, reason: 'sweep' as const })));
+      total += products.length;
+      if (products.length < BATCH) break;
+    }
+    if (total > 0) this.logger.warn(`Re-enqueued ${total} product(s) with overdue deliveries`);
+    return total;
+  }
+}

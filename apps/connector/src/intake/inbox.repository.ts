@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { InboxEntry } from './inbox-entry.entity.js';
+import type { VerifiedDelivery } from './verified-delivery.js';
+
+/** A product with deliveries waiting for a sync job. */
+export interface PendingProduct {
+  shop: string;
+  productId: string;
+}
+
+/** A stored delivery waiting for its product's sync job. */
+export interface PendingDelivery {
+  id: string;
+  topic: string;
+  payloadUpdatedAt: Date | null;
+  receivedAt: Date;
+}
+
+/** The inbox table's queries; every one is keyed by shop. */
+@Injectable()
+export class InboxRepository {
+  constructor(@InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>) {}
+
+  /**
+   * Stores deliveries in one statement, each unless its webhook id is already there (or earlier
+   * in the same list); resolves to each one's new row, or null, in order. One plain
+   * parameterised INSERT: it is the whole storage cost of a webhook's answer, and the query
+   * builder's own work showed in the intake profile (bench/README.md, "ingest").
+   */
+  async insertMany(
+    deliveries: ReadonlyArray<{ delivery: VerifiedDelivery; receivedAt: Date }>,
+  ): Promise<Array<InboxEntry | null>> {
+    if (deliveries.length === 0) return [];
+    const rows = deliveries.map(({ delivery, receivedAt }) => newEntry(delivery, receivedAt));
+    const values: unknown[] = [];
+    const tuples = rows.map((row) => {
+      const at = values.length;
+      values.push(
+        row.shop,
+        row.webhookId,
+        row.eventId,
+        row.triggeredAt,
+        row.topic,
+        row.apiVersion,
+        row.productId,
+        row.payloadUpdatedAt,
+        row.body,
+        row.bodyBytes,
+        row.bodyTruncated,
+        row.state,
+        row.outcome,
+        row.receivedAt,
+      );
+      return `(${Array.from({ length: INSERT_COLUMNS }, (_, i) => `$${at + i + 1}`).join(', ')})`;
+    });
+    const inserted: Array<{ id: string; shop: string; webhook_id: string }> = await this.entries.query(
+      `INSERT INTO ${this.entries.metadata.tablePath}
+         (shop, webhook_id, event_id, triggered_at, topic, api_version, product_id,
+          payload_updated_at, body, body_bytes, body_truncated, state, outcome, received_at)
+       VALUES ${tuples.join(', ')}
+       ON CONFLICT DO NOTHING
+       RETURNING id::text AS id, shop, webhook_id`,
+      values,
+    );
+    const ids = new Map(inserted.map((row) => [`${row.shop}\u0000${row.webhook_id}`, row.id]));
+    return rows.map((row) => {
+      const key = `${row.shop}\u0000${row.webhookId}`;
+      const id = ids.get(key);
+      // A webhook id twice in one list: the first is the one stored, the second a duplicate.
+      ids.delete(key);
+      return id === undefined ? null : { ...row, id };
+    });
+  }
+
+  findByWebhookId(shop: string, webhookId: string): Promise<InboxEntry | null> {
+    return this.entries.findOneBy({ shop, webhookId });
+  }
+
+  /** Notes that these deliveries' sync jobs are queued (one statement per enqueue batch). */
+  async markEnqueued(ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.entries.update({ id: In([...ids]) }, { enqueuedAt: at });
+  }
+
+  /** The product's deliveries still waiting, oldest first. */
+  async pendingFor(shop: string, productId: string): Promise<PendingDelivery[]> {
+    const rows = await this.entries.find({
+      select: { id: true, topic: true, payloadUpdatedAt: true, receivedAt: true },
+      where: { shop, productId, state: 'received' },
+      order: { id: 'ASC' },
+    });
+    return rows.map(({ id, topic, payloadUpdatedAt, receivedAt }) => ({
+      id,
+      topic,
+      payloadUpdatedAt,
+      receivedAt,
+    }));
+  }
+
+  /** Marks deliveries handled, with why. */
+  async complete(ids: string[], outcome: string, at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.entries.update(
+      { id: In(ids), state: 'received' },
+      { state: 'done', outcome, processedAt: at },
+    );
+  }
+
+  /**
+   * Products with deliveries received before `before` and still waiting, skipping those whose
+   * sync has an open failure (they wait for a replay, not for the sweeper).
+   */
+  async staleProducts(before: Date, limit: number): Promise<PendingProduct[]> {
+    const inbox = this.entries.metadata.tablePath;
+    const failures = inbox.replace(/inbox$/, 'failures');
+    const rows: Array<{ shop: string; product_id: string }> = await this.entries.query(
+      `SELECT DISTINCT i.shop, i.product_id::text AS product_id
+         FROM ${inbox} i
+        WHERE i.state = 'received' AND i.received_at < $1 AND i.product_id IS NOT NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM ${failures} f
+             WHERE f.state = 'open' AND f.shop = i.shop AND f.job_kind = 'sync-product'
+               AND f.subject_key = i.product_id::text)
+        LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
+  }
+}
+
+/** Values per row of `insertMany`. */
+const INSERT_COLUMNS = 14;
+
+/** The row a delivery becomes (its id is the database's). */
+function newEntry(delivery: VerifiedDelivery, receivedAt: Date): InboxEntry {
+  return {
+    id: '',
+    shop: delivery.shop,
+    webhookId: delivery.webhookId,
+    eventId: delivery.eventId,
+    triggeredAt: delivery.triggeredAt,
+    topic: delivery.topic,
+    apiVersion: delivery.apiVersion,
+    productId: delivery.productId,
+    payloadUpdatedAt: delivery.payloadUpdatedAt,
+    body: delivery.body,
+    bodyBytes: delivery.bodyBytes,
+    bodyTruncated: delivery.bodyTruncated,
+    state: delivery.rejection ? 'rejected' : 'received',
+    outcome: delivery.rejection?.code ?? null,
+    receivedAt,
+    enqueuedAt: null,
+    processedAt: null,
+  };
+}

@@ -1,0 +1,183 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Queue, Worker } from 'bullmq';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { queueTestKit, uniqueId } from '#lib/testing';
+import { loadConnectorConfig } from '../platform/config/connector.config.js';
+import { syncDeduplicationId } from '../platform/queues/job-options.js';
+import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
+import { QueueName } from '../platform/queues/queue-names.js';
+import { SyncEnqueuer } from './sync-enqueuer.js';
+
+const BASE_ENV = {
+  CONNECTOR_SHOPS: 'demo.myshopify.com',
+  CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 't',
+  CONNECTOR_WEBHOOK_SECRETS: 's',
+  CONNECTOR_CATALOG_URL: 'http://catalog',
+  CONNECTOR_CATALOG_API_KEY: 'k',
+};
+
+/** What happened, in order: an enqueue returned, or a run started (with its payload's reason). */
+type Event = { kind: 'delivered' } | { kind: 'run'; reason: string };
+
+/**
+ * The restarting debounce against the real queue backend (Redis when REDIS_URL is set): the
+ * enqueuer as the webhook path calls it, a worker counting runs. Delays are small; what is
+ * asserted is counts and order, never durations.
+ */
+describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a maximum wait', () => {
+  const closers: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close();
+  });
+
+  /** A queue of its own, the enqueuer on it, and a worker running `work` and logging each run. */
+  function setup(env: Record<string, string>, work: (events: Event[]) => Promise<void> = async () => {}) {
+    const kit = queueTestKit(inject('queueBackend'));
+    const config = loadConnectorConfig({ ...BASE_ENV, ...env });
+    const queue = kit.queue<SyncProductPayload>(QueueName.SYNC_PRODUCT) as Queue<SyncProductPayload>;
+    const events: Event[] = [];
+    const worker = kit.worker<SyncProductPayload, void>(QueueName.SYNC_PRODUCT, async (data) => {
+      events.push({ kind: 'run', reason: data.reason });
+      await work(events);
+    }) as Worker<SyncProductPayload, void>;
+    closers.push(
+      () => queue.close(),
+      () => worker.close(),
+    );
+    const enqueuer = new SyncEnqueuer(queue, config);
+    const payload: SyncProductPayload = {
+      shop: 'demo.myshopify.com',
+      productId: uniqueId('p'),
+      reason: 'webhook',
+    };
+    const deliver = async (reason: SyncProductPayload['reason'] = 'webhook', bulk = false) => {
+      if (bulk) await enqueuer.enqueueMany([{ ...payload, reason }]);
+      else await enqueuer.enqueue({ ...payload, reason });
+      events.push({ kind: 'delivered' });
+    };
+    /** `count` deliveries, `pauseMs` apart (so it lasts at least `count` x `pauseMs`). */
+    const storm = async (count: number, pauseMs: number, bulk = false) => {
+      for (let i = 0; i < count; i++) {
+        await deliver('webhook', bulk);
+        await sleep(pauseMs);
+      }
+    };
+    const runs = () => events.filter((e) => e.kind === 'run').length;
+    /** Waits until `runs` runs have started and nothing is left waiting, delayed or running. */
+    const settled = async (count: number) => {
+      for (let i = 0; i < 600; i++) {
+        const left = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+        if (runs() >= count && Object.values(left).every((n) => n === 0)) return;
+        await sleep(50);
+      }
+      throw new Error(`not settled: ${runs()} runs of ${count}`);
+    };
+    return { queue, worker, events, payload, deliver, storm, runs, settled };
+  }
+
+  it('turns 30 deliveries 100 ms apart (over 3 s, debounce 1.5 s) into one run, after the last', async () => {
+    const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1500', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '60000' });
+    await t.storm(30, 100);
+    await t.settled(1);
+    // A fixed debounce would have run it during the storm too.
+    expect(t.runs()).toBe(1);
+    expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
+  });
+
+  it("restarts the debounce the same way through enqueueMany (the intake batcher's path)", async () => {
+    const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1500', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '60000' });
+    await t.storm(30, 100, true);
+    await t.settled(1);
+    expect(t.runs()).toBe(1);
+    expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
+  });
+
+  it('still runs a product delivered without pause once per maximum wait', async () => {
+    const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1000', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '1500' });
+    await t.storm(50, 100);
+    const duringStorm = t.runs();
+    await t.settled(duringStorm + 1);
+    // Unbounded, the storm would hold every run off until it ends; over 5 s at 1.5 s: 2 or more.
+    expect(duringStorm).toBeGreaterThanOrEqual(2);
+    expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
+    expect(t.runs()).toBe(duringStorm + 1);
+  });
+
+  it('turns deliveries that arrive while the job runs into exactly one more run', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const t = setup(
+      { CONNECTOR_SYNC_DEBOUNCE_MS: '200', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '2000' },
+      async (events) => {
+        if (events.filter((e) => e.kind === 'run').length === 1) await held;
+      },
+    );
+    await t.deliver();
+    while (t.runs() === 0) await sleep(20);
+    for (let i = 0; i < 3; i++) await t.deliver();
+    release();
+    await t.settled(2);
+    expect(t.runs()).toBe(2);
+    expect(t.events.map((e) => e.kind)).toEqual([
+      'delivered',
+      'run',
+      'delivered',
+      'delivered',
+      'delivered',
+      'run',
+    ]);
+  });
+
+  it('keeps a waiting resync a resync, at its priority, when deliveries join it', async () => {
+    const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '60000', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '120000' });
+    // A resync starts without a debounce; with the workers busy (paused here) it waits its turn.
+    await t.worker.pause(true);
+    await t.deliver('resync');
+    const id = await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload));
+    await t.deliver();
+    await t.deliver();
+    expect(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload))).toBe(id);
+    const job = await t.queue.getJob(String(id));
+    expect(job?.data.reason).toBe('resync');
+    expect(job?.opts.priority).toBe(10);
+    // The deliveries neither delayed it nor added a job: it stays next in line behind other work.
+    expect(await job?.getState()).toBe('prioritized');
+    expect(await t.queue.getJobCounts('waiting', 'delayed', 'prioritized')).toEqual({
+      waiting: 0,
+      delayed: 0,
+      prioritized: 1,
+    });
+    expect(t.runs()).toBe(0);
+  });
+
+  it('leaves a retry in its back-off: a delivery neither brings it forward nor resets its attempts', async () => {
+    const t = setup(
+      {
+        CONNECTOR_SYNC_DEBOUNCE_MS: '100',
+        CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '1000',
+        CONNECTOR_SYNC_BACKOFF_MS: '600000',
+      },
+      async () => {
+        throw new Error('catalog down');
+      },
+    );
+    const failed = new Promise<void>((resolve) => t.worker.once('failed', () => resolve()));
+    await t.deliver();
+    await failed;
+    const id = String(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload)));
+    const before = await t.queue.getJob(id);
+    expect(before?.attemptsMade).toBe(1);
+    expect(await before?.getState()).toBe('delayed');
+    await t.deliver();
+    await t.deliver();
+    const after = await t.queue.getJob(id);
+    expect(after?.attemptsMade).toBe(1);
+    expect(await after?.getState()).toBe('delayed');
+    // The back-off's delay, not the debounce a reschedule would have set.
+    expect(after?.delay).toBe(before?.delay);
+    expect(after?.delay).toBeGreaterThanOrEqual(600_000);
+    expect(t.runs()).toBe(1);
+  });
+});

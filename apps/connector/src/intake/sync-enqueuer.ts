@@ -1,0 +1,47 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { syncProductJobOptions } from '../platform/queues/job-options.js';
+import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
+import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { waitingSync } from '../platform/queues/waiting-sync.js';
+
+/**
+ * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
+ * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
+ * delivery restarts its debounce (up to the maximum wait), read first by `waitingSync`.
+ */
+@Injectable()
+export class SyncEnqueuer {
+  constructor(
+    @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  /** One sync: `enqueueMany` of one, so a single and a batched add cannot drift apart. */
+  async enqueue(payload: SyncProductPayload): Promise<void> {
+    await this.enqueueMany([payload]);
+  }
+
+  /**
+   * Several syncs in one round trip (`addBulk`), each with its own `syncProductJobOptions`.
+   * BullMQ 6 applies each job's `deduplication` in a bulk add exactly as in a single one (Redis:
+   * the same add script per job, pipelined; PostgreSQL backend: `add_flow` deduplicates per
+   * entry), so a batch behaves as one add per payload, minus most round trips. Not atomic: a
+   * failure may leave some of them queued, which is harmless (they are deduplicated).
+   */
+  async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
+    if (payloads.length === 0) return;
+    // Each webhook's waiting job is read first, so its debounce restarts (`waitingSync`).
+    const waiting = await Promise.all(payloads.map((payload) => waitingSync(this.queue, payload)));
+    await this.queue.addBulk(
+      payloads.map((payload, i) => ({
+        name: JobName.SYNC_PRODUCT,
+        data: payload,
+        opts: syncProductJobOptions(this.config.sync, payload, waiting[i]),
+      })),
+    );
+  }
+}

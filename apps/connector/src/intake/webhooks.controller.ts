@@ -1,0 +1,130 @@
+import { Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { CONNECTOR_CONFIG, DELIVERY_INBOX } from '../connector.tokens.js';
+import { type ConnectorConfig, findShop, type ShopConfig } from '../platform/config/connector.config.js';
+import { ConnectorError } from '../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
+import { type ConnectorRequest, requestIdOf } from '../platform/http/request-id.js';
+import type { DeliveryInbox } from './delivery-inbox.js';
+import { productPayloadFacts } from './product-payload.js';
+import { SignatureCheck } from './signature-check.js';
+import { readSignedBody, type SignedBody } from './signed-body.reader.js';
+import type { DeliveryRejection, VerifiedDelivery } from './verified-delivery.js';
+import { isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
+
+/** The answer to a delivery the connector took (README, "Intake"). */
+export type WebhookAnswer =
+  | { status: 'accepted'; webhookId: string; queued: boolean }
+  | { status: 'duplicate'; webhookId: string }
+  | { status: 'ignored'; reason: 'unsupported_topic'; topic: string };
+
+/**
+ * ① `POST /webhooks/shopify`: verify, insert, answer; the enqueue follows off the answer's path
+ * (no catalog or Shopify call). Each refusal has its own code; signed deliveries that cannot be
+ * used are still kept.
+ */
+@Controller('webhooks')
+export class WebhooksController {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @Inject(DELIVERY_INBOX) private readonly inbox: DeliveryInbox,
+  ) {}
+
+  @Post('shopify')
+  @HttpCode(200)
+  async receive(
+    @Req() req: ConnectorRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WebhookAnswer> {
+    requestIdOf(req, res);
+    const headers = webhookHeaders(req);
+    const shop = this.shopOf(headers);
+    const check = new SignatureCheck(shop.webhookSecrets);
+    const body = await readSignedBody(req, check, this.config.http.webhookBodyLimitBytes);
+    if (check.verify(headers.hmac ?? '') < 0) {
+      throw new ConnectorError(
+        ConnectorErrorCode.INVALID_SIGNATURE,
+        'The X-Shopify-Hmac-Sha256 signature does not match the body; nothing was stored.',
+      );
+    }
+    const topic = required(headers.topic, 'X-Shopify-Topic');
+    const webhookId = required(headers.webhookId, 'X-Shopify-Webhook-Id');
+    if (!isProductTopic(topic)) {
+      this.logger.warn(`Ignored a ${topic} delivery from ${shop.domain}: not a topic the connector handles`);
+      return { status: 'ignored', reason: 'unsupported_topic', topic };
+    }
+    const result = await this.inbox.accept(verifiedDelivery(shop, headers, topic, webhookId, body));
+    if (result.state === 'rejected')
+      throw rejectionError(result.rejection, productPayloadFacts(body).rejection);
+    if (result.status === 'duplicate') return { status: 'duplicate', webhookId };
+    return { status: 'accepted', webhookId, queued: result.queued };
+  }
+
+  private shopOf(headers: WebhookHeaders): ShopConfig {
+    if (headers.hmac === undefined) {
+      throw new ConnectorError(
+        ConnectorErrorCode.MISSING_SIGNATURE,
+        'The X-Shopify-Hmac-Sha256 header is missing.',
+      );
+    }
+    const domain = required(headers.shopDomain, 'X-Shopify-Shop-Domain');
+    const shop = findShop(this.config, domain);
+    if (!shop) {
+      throw new ConnectorError(
+        ConnectorErrorCode.UNKNOWN_SHOP,
+        `This connector does not serve the shop ${domain}.`,
+      );
+    }
+    return shop;
+  }
+}
+
+/** The inbox row of a signed delivery: its headers, the facts of its payload, its raw bytes. */
+function verifiedDelivery(
+  shop: ShopConfig,
+  headers: WebhookHeaders,
+  topic: string,
+  webhookId: string,
+  body: SignedBody,
+): VerifiedDelivery {
+  const facts = productPayloadFacts(body);
+  return {
+    shop: shop.domain,
+    webhookId,
+    eventId: headers.eventId ?? null,
+    triggeredAt: headers.triggeredAt ?? null,
+    topic,
+    apiVersion: headers.apiVersion ?? null,
+    productId: facts.productId,
+    payloadUpdatedAt: topic === 'products/delete' ? null : facts.payloadUpdatedAt,
+    body: body.truncated ? null : body.bytes,
+    bodyBytes: body.totalBytes,
+    bodyTruncated: body.truncated,
+    rejection: facts.rejection,
+  };
+}
+
+function required(value: string | undefined, header: string): string {
+  if (value === undefined) {
+    throw new ConnectorError(ConnectorErrorCode.MISSING_HEADER, `The ${header} header is missing.`, {
+      header,
+    });
+  }
+  return value;
+}
+
+/** A kept-but-refused delivery's answer (the same when Shopify sends it again). */
+function rejectionError(code: string | null, rejection: DeliveryRejection | null): ConnectorError {
+  const message = rejection?.message ?? 'This delivery was kept but cannot be used.';
+  const suffix = ' The delivery is kept in the inbox for an operator.';
+  switch (code) {
+    case 'malformed_json':
+      return new ConnectorError(ConnectorErrorCode.MALFORMED_JSON, message + suffix);
+    case 'payload_too_large':
+      return new ConnectorError(ConnectorErrorCode.PAYLOAD_TOO_LARGE, message + suffix);
+    default:
+      return new ConnectorError(ConnectorErrorCode.INVALID_PAYLOAD, message + suffix);
+  }
+}

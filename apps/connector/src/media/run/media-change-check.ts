@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import type { SyncedProduct } from '../../product-sync/sync-events.js';
+import { PgGalleryStateRepository } from '../store/gallery-state.repository.js';
+import { PgImageMapRepository } from '../store/image-map.repository.js';
+import { MediaStatusRepository } from '../store/media-status.repository.js';
+import { mediaRunNeeded } from './media-change.js';
+import { ProductMediaRunner } from './product-media-runner.js';
+
+/**
+ * Why: a media run after a sync that changed no image costs a Shopify read and a job for
+ * nothing. Loads what the media store recorded for the synced product (its records' last
+ * galleries, the image map's rows of its images, its last run) and asks `mediaRunNeeded` with
+ * the images the sync read. Database reads only; never Shopify or the catalog.
+ */
+@Injectable()
+export class MediaChangeCheck {
+  constructor(
+    private readonly runner: ProductMediaRunner,
+    private readonly galleries: PgGalleryStateRepository,
+    private readonly imageMap: PgImageMapRepository,
+    private readonly statuses: MediaStatusRepository,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  /** Why the synced product needs a media run; null when its images did not change since the last one. */
+  async reasonToRun(event: SyncedProduct): Promise<string | null> {
+    const images = event.product?.media;
+    if (event.product === null || images === undefined) return 'images not read with the product';
+    const { shop, productId } = event;
+    const lastRun = await this.statuses.get(shop, productId);
+    if (lastRun === null) return 'no media run yet';
+    const records = await this.runner.recordsOf(shop, productId);
+    const skuIds = records.flatMap((r) => (r.skuId === null ? [] : [r.skuId]));
+    const mediaIds = images.map((image) => image.id);
+    return mediaRunNeeded({
+      productGid: event.product.id,
+      images,
+      records,
+      written: skuIds.length > 0 ? await this.galleries.find(shop, skuIds) : [],
+      known: mediaIds.length > 0 ? await this.imageMap.findByMediaIds(shop, mediaIds) : [],
+      lastRun,
+      settings: { variantGalleries: this.config.media.variantGalleries },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { ReplayRegistry } from '../../platform/failures/replay-registry.js';
+import { JobName } from '../../platform/queues/queue-names.js';
+import { SyncEvents } from '../../product-sync/sync-events.js';
+import { MediaChangeCheck } from './media-change-check.js';
+import { MediaEnqueuer } from './media-enqueuer.js';
+
+/**
+ * Plugs media into the flow without the sync knowing it: after each product sync that kept the
+ * product (`synced`), its media job is enqueued (when media is on) unless the images the sync
+ * read did not change since the last media run (`MediaChangeCheck`); a failed media job or image
+ * is replayed as a media run of its product.
+ */
+@Injectable()
+export class MediaHooks implements OnModuleInit {
+  private readonly logger = new Logger('Media');
+
+  constructor(
+    private readonly events: SyncEvents,
+    private readonly changes: MediaChangeCheck,
+    private readonly registry: ReplayRegistry,
+    private readonly enqueuer: MediaEnqueuer,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.onSynced('media', async (event) => {
+      if (!this.config.media.enabled || event.outcome !== 'synced') return;
+      if ((await this.changes.reasonToRun(event)) === null) {
+        this.logger.debug(
+          `${event.shop}/${event.productId}: images unchanged since the last media run, no media job`,
+        );
+        return;
+      }
+      await this.enqueuer.enqueue({ shop: event.shop, productId: event.productId, reason: 'synced' });
+    });
+    this.registry.register(JobName.SYNC_MEDIA, async (failure) => {
+      const productId = failure.payload.productId;
+      if (typeof productId !== 'string') throw new Error(`Failure ${failure.id} names no product`);
+      await this.enqueuer.enqueue({ shop: failure.shop, productId, reason: 'replay', failureId: failure.id });
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import type { Failure } from '../../platform/failures/failure.entity.js';
+import { FailureNotOpenError, FailuresService } from '../../platform/failures/failures.service.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import { AdminTokenGuard } from './admin-token.guard.js';
+import { type BulkReplayDto, type FailureDto, type FailurePageDto, failureDto } from './failure.dto.js';
+import { failureFilterOf, failureIdOf, notFound, pageOf } from './failure-query.js';
+
+/**
+ * The failures inbox over HTTP (README, "Admin API"): list with filters, show one, replay one or
+ * every open one matching a filter, dismiss. Answers are DTOs; every route needs the admin token.
+ */
+@Controller('admin/failures')
+@UseGuards(AdminTokenGuard)
+export class AdminFailuresController {
+  constructor(
+    private readonly failures: FailuresService,
+    private readonly metrics: ConnectorMetrics,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>): Promise<FailurePageDto> {
+    const filter = failureFilterOf(query);
+    const page = pageOf(query);
+    const { items, total } = await this.failures.search(filter, page);
+    return { items: items.map(failureDto), total, ...page };
+  }
+
+  /** Replays up to `limit` open failures matching the filter, oldest-listed last. */
+  @Post('replay')
+  @HttpCode(200)
+  async replayMatching(@Query() query: Record<string, unknown>): Promise<BulkReplayDto> {
+    const filter = failureFilterOf(query);
+    if (filter.state !== undefined && filter.state !== 'open') {
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Only open failures can be replayed.', {
+        parameter: 'state',
+      });
+    }
+    if (query.offset !== undefined) {
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'A replay takes no offset.', {
+        parameter: 'offset',
+      });
+    }
+    const open = { ...filter, state: 'open' as const };
+    const { items } = await this.failures.search(open, { limit: pageOf(query).limit, offset: 0 });
+    const answer: BulkReplayDto = { replayed: [], errors: [], remaining: 0 };
+    for (const failure of items) {
+      try {
+        await this.failures.replay(failure.id);
+        this.metrics.failureResolved(failure.jobKind, 'replayed');
+        answer.replayed.push(failure.id);
+      } catch (error) {
+        if (error instanceof FailureNotOpenError) continue; // resolved meanwhile by someone else
+        answer.errors.push({ id: failure.id, message: String((error as Error).message).slice(0, 300) });
+      }
+    }
+    answer.remaining = (await this.failures.search(open, { limit: 1, offset: 0 })).total;
+    return answer;
+  }
+
+  @Get(':id')
+  async show(@Param('id') id: string): Promise<FailureDto> {
+    return failureDto(await this.existing(id));
+  }
+
+  @Post(':id/replay')
+  @HttpCode(200)
+  async replay(@Param('id') id: string): Promise<FailureDto> {
+    const failure = await this.resolve(id, (openId) => this.failures.replay(openId));
+    this.metrics.failureResolved(failure.jobKind, 'replayed');
+    return failureDto(failure);
+  }
+
+  @Post(':id/dismiss')
+  @HttpCode(200)
+  async dismiss(@Param('id') id: string): Promise<FailureDto> {
+    const failure = await this.resolve(id, (openId) => this.failures.dismiss(openId));
+    this.metrics.failureResolved(failure.jobKind, 'dismissed');
+    return failureDto(failure);
+  }
+
+  private async existing(id: string): Promise<Failure> {
+    const failure = await this.failures.get(failureIdOf(id));
+    if (failure === null) throw notFound(id);
+    return failure;
+  }
+
+  /** 404 for an unknown id, 409 `failure_not_open` for one already replayed or dismissed. */
+  private async resolve(id: string, action: (id: string) => Promise<Failure>): Promise<Failure> {
+    const failure = await this.existing(id);
+    try {
+      return await action(failure.id);
+    } catch (error) {
+      if (!(error instanceof FailureNotOpenError)) throw error;
+      const { state } = await this.existing(id);
+      throw new ConnectorError(
+        ConnectorErrorCode.FAILURE_NOT_OPEN,
+        `Failure ${id} is ${state}: only open failures can be replayed or dismissed.`,
+        { state },
+      );
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Controller, Get, HttpCode, Inject, Post, Query, UseGuards } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
+import { ALL_SHOPS } from '../../clients/catalog/sync-pause.entity.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import { type ConnectorConfig, findShop } from '../../platform/config/connector.config.js';
+import { OperationsSeams } from '../../platform/health/operations-seams.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
+import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
+import { AdminTokenGuard } from './admin-token.guard.js';
+import type { OperationsViewDto, SyncPausesDto } from './operations-view.dto.js';
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+
+/**
+ * Pausing and resuming syncing (persisted; the sync job's gate honours it on every replica) and
+ * the queue and budget view: queue depths, each shop's paused state and why, catalog calls in
+ * the last minute against the budget, the enrichment stage's progress.
+ */
+@Controller('admin')
+@UseGuards(AdminTokenGuard)
+export class AdminSyncController {
+  constructor(
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly pauses: SyncPauses,
+    private readonly gate: CatalogGate,
+    private readonly catalogs: CatalogClients,
+    private readonly window: CatalogCallWindow,
+    private readonly seams: OperationsSeams,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** Pauses one shop's syncing (`shop`), or every shop's (no `shop`); `reason` is shown in the view. */
+  @Post('sync/pause')
+  @HttpCode(200)
+  async pause(@Query() query: Record<string, unknown>): Promise<SyncPausesDto> {
+    const scope = this.scopeOf(query, ['shop', 'reason']);
+    const reason =
+      typeof query.reason === 'string' && query.reason !== ''
+        ? query.reason.slice(0, 500)
+        : 'paused by an operator';
+    await this.pauses.pause(scope, reason);
+    return { pauses: this.pauses.all() };
+  }
+
+  /** Lifts the pause of one shop (`shop`) or the all-shops pause (no `shop`). */
+  @Post('sync/resume')
+  @HttpCode(200)
+  async resume(@Query() query: Record<string, unknown>): Promise<SyncPausesDto & { resumed: boolean }> {
+    const scope = this.scopeOf(query, ['shop']);
+    const resumed = await this.pauses.resume(scope);
+    return { resumed, pauses: this.pauses.all() };
+  }
+
+  @Get('queues')
+  async view(): Promise<OperationsViewDto> {
+    const queues = await Promise.all(
+      ALL_QUEUES.map(async (name) => {
+        const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+        const [counts, paused] = await Promise.all([queue.getJobCounts(...QUEUE_STATES), queue.isPaused()]);
+        return {
+          name,
+          waiting: counts.waiting ?? 0,
+          active: counts.active ?? 0,
+          delayed: counts.delayed ?? 0,
+          failed: counts.failed ?? 0,
+          paused,
+        };
+      }),
+    );
+    const budgetPerMinute = Math.floor(this.config.catalog.ratePerSecond * 60);
+    return {
+      queues,
+      shops: this.config.shops.map((shop) => ({ shop: shop.domain, ...this.gate.pauseState(shop.domain) })),
+      pauses: this.pauses.all(),
+      catalog: this.catalogs.all().map((account) => ({
+        account: account.id,
+        shops: account.shops,
+        breaker: account.client.breaker.state,
+        callsLastMinute: this.window.lastMinute(account.id),
+        budgetPerMinute,
+      })),
+      enrichment: await this.seams.enrichmentStatus(),
+    };
+  }
+
+  private scopeOf(query: Record<string, unknown>, allowed: string[]): string {
+    for (const name of Object.keys(query)) {
+      if (!allowed.includes(name)) {
+        throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, `Unknown query parameter ${name}.`, {
+          parameter: name,
+        });
+      }
+    }
+    if (query.shop === undefined) return ALL_SHOPS;
+    const shop = typeof query.shop === 'string' ? findShop(this.config, query.shop) : undefined;
+    if (!shop) {
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'shop must be a shop this connector serves.', {
+        parameter: 'shop',
+      });
+    }
+    return shop.domain;
+  }
+}

@@ -1,0 +1,55 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import type { ConnectorRequest } from '../../platform/http/request-id.js';
+
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+
+/**
+ * Guards every `/admin` route with `Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>`, compared in
+ * constant time (digests of equal length, so neither the token nor its length leaks). Without a
+ * configured token the admin API is closed, never open: 503 `admin_disabled`.
+ */
+@Injectable()
+export class AdminTokenGuard implements CanActivate {
+  private readonly expected: Buffer | null;
+
+  constructor(@Inject(CONNECTOR_CONFIG) config: ConnectorConfig) {
+    const token = config.admin.token;
+    this.expected = token === null ? null : digest(token.reveal());
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    this.verify(context.switchToHttp().getRequest<ConnectorRequest>());
+    return true;
+  }
+
+  /** Throws unless the request carries the admin token; the message never repeats what was sent. */
+  verify(req: ConnectorRequest): void {
+    if (this.expected === null) {
+      throw new ConnectorError(
+        ConnectorErrorCode.ADMIN_DISABLED,
+        'The admin API is disabled: set CONNECTOR_ADMIN_TOKEN (or CONNECTOR_ADMIN_TOKEN_FILE) to enable it.',
+      );
+    }
+    const header = req.header('authorization');
+    const given = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), this.expected)) {
+      throw new ConnectorError(
+        ConnectorErrorCode.UNAUTHORIZED,
+        header === undefined
+          ? 'The Authorization header is missing: send "Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>".'
+          : 'The admin token is wrong.',
+        undefined,
+        { 'WWW-Authenticate': 'Bearer realm="connector-admin"' },
+      );
+    }
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

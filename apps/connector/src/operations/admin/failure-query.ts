@@ -1,0 +1,75 @@
+import type { FailureState } from '../../platform/failures/failure.entity.js';
+import type { FailureFilter } from '../../platform/failures/failures.service.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+
+const STATES: readonly FailureState[] = ['open', 'replayed', 'dismissed'];
+const FAILURE_ID = /^[1-9]\d{0,18}$/;
+const BIGINT_MAX = 2n ** 63n - 1n;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+type Query = Record<string, unknown>;
+
+/**
+ * The failures inbox's query parameters (`shop`, `jobKind`, `state`, `subject`; `limit`,
+ * `offset`), validated: a bad one answers 400 `bad_request` naming the parameter.
+ */
+export function failureFilterOf(query: Query): FailureFilter {
+  const known = new Set(['shop', 'jobKind', 'state', 'subject', 'limit', 'offset']);
+  const unknown = Object.keys(query).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw invalid(unknown[0] as string, `Unknown query parameter ${unknown.join(', ')}.`);
+  }
+  const state = text(query, 'state');
+  if (state !== undefined && !(STATES as readonly string[]).includes(state)) {
+    throw invalid('state', `state must be one of ${STATES.join(', ')}.`);
+  }
+  return {
+    shop: text(query, 'shop')?.toLowerCase(),
+    jobKind: text(query, 'jobKind'),
+    state: state as FailureState | undefined,
+    subjectKey: text(query, 'subject'),
+  };
+}
+
+/** `limit` (1..500, default 50) and `offset` (default 0). */
+export function pageOf(query: Query): { limit: number; offset: number } {
+  return {
+    limit: integer(query, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+    offset: integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/** A failure id from the path; anything but a positive integer is a 404, never a database error. */
+export function failureIdOf(id: string): string {
+  if (!FAILURE_ID.test(id) || BigInt(id) > BIGINT_MAX) throw notFound(id);
+  return id;
+}
+
+export function notFound(id: string): ConnectorError {
+  return new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No failure ${id}.`);
+}
+
+function text(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '' || value.length > 500) {
+    throw invalid(name, `${name} must be given once, as non-empty text.`);
+  }
+  return value;
+}
+
+function integer(query: Query, name: string, fallback: number, min: number, max: number): number {
+  const value = text(query, name);
+  if (value === undefined) return fallback;
+  const number = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max)) {
+    throw invalid(name, `${name} must be an integer from ${min} to ${max}.`);
+  }
+  return number;
+}
+
+function invalid(parameter: string, message: string): ConnectorError {
+  return new ConnectorError(ConnectorErrorCode.BAD_REQUEST, message, { parameter });
+}

@@ -1,0 +1,194 @@
+import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { CONNECTOR_CONFIG } from '../../../connector.tokens.js';
+import { type ConnectorConfig, findShop } from '../../../platform/config/connector.config.js';
+import { FailureNotOpenError, FailuresService } from '../../../platform/failures/failures.service.js';
+import { ConnectorError } from '../../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../../platform/http/connector-error-code.js';
+import { ConnectorMetrics } from '../../metrics/connector-metrics.js';
+import { failureDto } from '../failure.dto.js';
+import { failureIdOf } from '../failure-query.js';
+import { ProductTimeline } from '../product-timeline.js';
+import { AdminSession, SESSION_COOKIE } from './admin-session.js';
+import { AdminUiFilter } from './admin-ui.filter.js';
+import { AdminUiGuard } from './admin-ui.guard.js';
+import { UiDisabled, UiSignInRequired } from './ui-errors.js';
+import { UI_CSP } from './ui-html.js';
+import { failuresPage, productLookupPage, timelinePage } from './ui-pages.js';
+import { readForm, type UiRequest } from './ui-request.js';
+
+const STATES = new Set(['open', 'replayed', 'dismissed']);
+const PRODUCT_ID = /^[1-9]\d{0,19}$/;
+
+/**
+ * `/admin/ui`: the operators' web view, server-rendered, no script. Signing in posts the admin
+ * token once and gets an HttpOnly, SameSite=Strict session cookie (a token in a URL would land
+ * in logs and histories); every action is a POST carrying the session's CSRF token. Pages: the
+ * failures inbox with replay and dismiss, a product's timeline; the queues (bull-board) are
+ * mounted beside, under the same session.
+ */
+@Controller('admin/ui')
+@UseFilters(AdminUiFilter)
+export class AdminUiController {
+  constructor(
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly sessions: AdminSession,
+    private readonly failures: FailuresService,
+    private readonly metrics: ConnectorMetrics,
+    private readonly timeline: ProductTimeline,
+  ) {}
+
+  @Get()
+  @UseGuards(AdminUiGuard)
+  async failuresInbox(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('state') state?: string,
+    @Query('done') done?: string,
+  ): Promise<void> {
+    const shown = state !== undefined && STATES.has(state) ? state : 'open';
+    const { items, total } = await this.failures.search(
+      { state: shown as 'open' },
+      { limit: 200, offset: 0 },
+    );
+    const notice =
+      done === undefined
+        ? null
+        : /^(replayed|dismissed) \d{1,19}$/.test(done)
+          ? `Failure ${done.split(' ')[1]} ${done.split(' ')[0]}.`
+          : null;
+    html(res, 200, failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req)));
+  }
+
+  /** The token in a form body, never a URL; right: a session cookie and back to the inbox. */
+  @Post('login')
+  async login(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
+    if (!this.sessions.enabled) throw new UiDisabled();
+    const form = await readForm(req);
+    if (typeof form.token !== 'string' || !this.sessions.tokenMatches(form.token)) {
+      throw new UiSignInRequired('That is not the admin token.');
+    }
+    const session = this.sessions.open();
+    res.cookie(SESSION_COOKIE, session.value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/admin/ui',
+      maxAge: this.config.admin.uiSessionTtlMs,
+    });
+    res.redirect(303, '/admin/ui');
+  }
+
+  @Post('logout')
+  @UseGuards(AdminUiGuard)
+  logout(@Res() res: Response): void {
+    res.clearCookie(SESSION_COOKIE, { path: '/admin/ui', httpOnly: true, sameSite: 'strict' });
+    res.redirect(303, '/admin/ui');
+  }
+
+  @Post('failures/:id/replay')
+  @UseGuards(AdminUiGuard)
+  async replay(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const failure = await this.failures.replay(failureIdOf(id)).catch(notOpen(id));
+    this.metrics.failureResolved(failure.jobKind, 'replayed');
+    res.redirect(303, `/admin/ui?done=${encodeURIComponent(`replayed ${failure.id}`)}`);
+  }
+
+  @Post('failures/:id/dismiss')
+  @UseGuards(AdminUiGuard)
+  async dismiss(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const failure = await this.failures.dismiss(failureIdOf(id)).catch(notOpen(id));
+    this.metrics.failureResolved(failure.jobKind, 'dismissed');
+    res.redirect(303, `/admin/ui?done=${encodeURIComponent(`dismissed ${failure.id}`)}`);
+  }
+
+  @Get('products')
+  @UseGuards(AdminUiGuard)
+  products(@Req() req: UiRequest, @Res() res: Response): void {
+    html(
+      res,
+      200,
+      productLookupPage(
+        this.config.shops.map((shop) => shop.domain),
+        csrfOf(req),
+      ),
+    );
+  }
+
+  @Get('products/lookup')
+  @UseGuards(AdminUiGuard)
+  lookup(
+    @Query('id') id: string | undefined,
+    @Query('shop') shop: string | undefined,
+    @Res() res: Response,
+  ): void {
+    const product = this.productIdOf(id);
+    res.redirect(303, `/admin/ui/products/${product}?shop=${encodeURIComponent(this.shopOf(shop))}`);
+  }
+
+  @Get('products/:id')
+  @UseGuards(AdminUiGuard)
+  async product(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Query('shop') shop?: string,
+  ): Promise<void> {
+    const product = this.productIdOf(id);
+    const domain = this.shopOf(shop);
+    html(res, 200, timelinePage(domain, product, await this.timeline.events(domain, product), csrfOf(req)));
+  }
+
+  private productIdOf(id: string | undefined): string {
+    if (id === undefined || !PRODUCT_ID.test(id)) {
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'A Shopify product id is a number.', {
+        parameter: 'id',
+      });
+    }
+    return id;
+  }
+
+  /** The shop asked for, or the only one; else 400. */
+  private shopOf(shop: string | undefined): string {
+    const found =
+      shop === undefined
+        ? this.config.shops.length === 1
+          ? this.config.shops[0]
+          : undefined
+        : findShop(this.config, shop);
+    if (!found)
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Name a shop this connector serves.', {
+        parameter: 'shop',
+      });
+    return found.domain;
+  }
+}
+
+function csrfOf(req: UiRequest): string {
+  if (!req.uiSession) throw new UiSignInRequired();
+  return req.uiSession.csrf;
+}
+
+function html(res: Response, status: number, body: string): void {
+  res
+    .status(status)
+    .setHeader('Content-Type', 'text/html; charset=utf-8')
+    .setHeader('Content-Security-Policy', UI_CSP)
+    .setHeader('Cache-Control', 'no-store')
+    .end(body);
+}
+
+/** A failure already resolved (or unknown) as a connector error the UI shows. */
+function notOpen(id: string) {
+  return (error: unknown): never => {
+    if (error instanceof ConnectorError) throw error;
+    if (error instanceof FailureNotOpenError) {
+      throw new ConnectorError(
+        ConnectorErrorCode.FAILURE_NOT_OPEN,
+        `Failure ${id} is not open any more.`,
+        {},
+      );
+    }
+    throw error;
+  };
+}

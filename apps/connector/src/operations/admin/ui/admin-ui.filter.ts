@@ -1,0 +1,45 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { ConnectorError } from '../../../platform/http/connector.error.js';
+import { UiCsrfRefused, UiDisabled, UiSignInRequired } from './ui-errors.js';
+import { esc, page, signInPage, UI_CSP } from './ui-html.js';
+
+/**
+ * The operators' view answers in HTML, errors included: no session is the sign-in page (401),
+ * a failed CSRF check a 403 page, a closed admin API 503, a connector error its status and message.
+ * Anything else goes on to the connector's filter (a 500 with a correlation id only).
+ */
+@Catch(UiSignInRequired, UiCsrfRefused, UiDisabled, ConnectorError)
+export class AdminUiFilter implements ExceptionFilter {
+  catch(error: Error, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const [status, html] =
+      error instanceof UiSignInRequired
+        ? [401, signInPage(error.problem)]
+        : error instanceof UiCsrfRefused
+          ? [
+              403,
+              page(
+                'Refused',
+                '<p class="error">This form is not from a page of your session (CSRF check). Reload the page and try again.</p>',
+                null,
+              ),
+            ]
+          : error instanceof UiDisabled
+            ? [503, page('Disabled', '<p>The admin UI is disabled: set CONNECTOR_ADMIN_TOKEN.</p>', null)]
+            : [
+                (error as ConnectorError).status,
+                page(
+                  'Error',
+                  `<p class="error">${esc(error.message)}</p><p><a href="/admin/ui">Back</a></p>`,
+                  null,
+                ),
+              ];
+    res
+      .status(status)
+      .setHeader('Content-Type', 'text/html; charset=utf-8')
+      .setHeader('Content-Security-Policy', UI_CSP)
+      .setHeader('Cache-Control', 'no-store')
+      .end(html);
+  }
+}

@@ -1,0 +1,68 @@
+import type { TimelineEvent } from '../../../platform/health/operations-seams.js';
+import type { FailureDto } from '../failure.dto.js';
+import { actionButton, esc, page } from './ui-html.js';
+
+/** The failures inbox page: open failures first-class, each with replay and dismiss. */
+export function failuresPage(
+  failures: FailureDto[],
+  total: number,
+  state: string,
+  notice: string | null,
+  csrf: string,
+): string {
+  const rows = failures
+    .map(
+      (
+        f,
+      ) => `<tr data-failure-id="${esc(f.id)}"><td>${esc(f.id)}</td><td>${esc(f.shop)}</td><td>${esc(f.jobKind)}</td>
+<td><a href="/admin/ui/products/${esc(f.subjectKey)}?shop=${encodeURIComponent(f.shop)}">${esc(f.subjectKey)}</a></td>
+<td><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td>${esc(f.attempts)}</td><td>${esc(f.lastFailedAt)}</td>
+<td class="state">${esc(f.state)}</td><td>${
+        f.state === 'open'
+          ? actionButton(`/admin/ui/failures/${f.id}/replay`, 'Replay', csrf) +
+            actionButton(`/admin/ui/failures/${f.id}/dismiss`, 'Dismiss', csrf)
+          : ''
+      }</td></tr>`,
+    )
+    .join('');
+  const tabs = ['open', 'replayed', 'dismissed']
+    .map((s) => (s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui?state=${s}">${s}</a>`))
+    .join(' · ');
+  return page(
+    'Failures',
+    `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>
+<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th></th></tr></thead>
+<tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
+    csrf,
+  );
+}
+
+/** The product lookup form (a GET: it changes nothing). */
+export function productLookupPage(shops: string[], csrf: string): string {
+  const options = shops.map((shop) => `<option>${esc(shop)}</option>`).join('');
+  return page(
+    'Products',
+    `<form method="get" action="/admin/ui/products/lookup"><label>Shopify product id <input name="id" required pattern="[0-9]{1,20}"></label>
+<label>Shop <select name="shop">${options}</select></label> <button type="submit">Show timeline</button></form>`,
+    csrf,
+  );
+}
+
+/** A product's timeline, latest first. */
+export function timelinePage(shop: string, productId: string, events: TimelineEvent[], csrf: string): string {
+  const rows = events
+    .map(
+      (e) =>
+        `<tr class="event-${esc(e.kind)}"><td>${esc(e.at)}</td><td>${esc(e.kind)}</td><td>${esc(e.summary)}</td><td><code>${esc(
+          e.details ? JSON.stringify(e.details) : '',
+        )}</code></td></tr>`,
+    )
+    .join('');
+  return page(
+    `Product ${productId}`,
+    `<p class="muted">${esc(shop)} — webhooks, jobs, failures, and the sync records and write-backs once those stages report them.</p>
+<table><thead><tr><th>When</th><th>What</th><th>Summary</th><th>Details</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="4" class="muted">Nothing recorded for this product.</td></tr>'}</tbody></table>`,
+    csrf,
+  );
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
+import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { CatalogCallWindow } from './catalog-call-window.js';
+import { ConnectorMetrics } from './connector-metrics.js';
+import { DependencyProbes } from './dependency-probes.js';
+import { JobMetrics } from './job-metrics.js';
+import { MetricsController } from './metrics.controller.js';
+import { ObservationMetrics } from './observation-metrics.js';
+import { StateGauges } from './state-gauges.js';
+import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
+
+/** `/metrics`: this instance's registry, the webhook and job counters, the gauges of state. */
+@Module({
+  imports: [DiscoveryModule, FailuresModule, CatalogModule, ShopifyModule],
+  controllers: [MetricsController],
+  providers: [
+    ConnectorMetrics,
+    StateGauges,
+    JobMetrics,
+    ObservationMetrics,
+    CatalogCallWindow,
+    DependencyProbes,
+    { provide: APP_INTERCEPTOR, useClass: WebhookMetricsInterceptor },
+  ],
+  exports: [ConnectorMetrics, CatalogCallWindow],
+})
+export class MetricsModule {}

@@ -1,0 +1,31 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type Observable, tap } from 'rxjs';
+import { type WebhookAnswer, WebhooksController } from '../../intake/webhooks.controller.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import type { ConnectorRequest } from '../../platform/http/request-id.js';
+import { ConnectorMetrics } from './connector-metrics.js';
+
+/**
+ * Counts the door's answers (received, replayed, refused by reason) from outside it, so intake
+ * holds no metrics code. Every other route passes through untouched.
+ */
+@Injectable()
+export class WebhookMetricsInterceptor implements NestInterceptor {
+  constructor(private readonly metrics: ConnectorMetrics) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getClass() !== WebhooksController) return next.handle();
+    const req = context.switchToHttp().getRequest<ConnectorRequest>();
+    const topic = req.header('x-shopify-topic');
+    return next.handle().pipe(
+      tap({
+        next: (answer) => this.metrics.webhook(topic, (answer as WebhookAnswer).status),
+        error: (error: unknown) =>
+          this.metrics.webhookRefused(
+            error instanceof ConnectorError ? error.code : ConnectorErrorCode.INTERNAL_ERROR,
+          ),
+      }),
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { QUEUE_CONNECTION } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { JobClassesCheck } from './job-classes.check.js';
+import { queueConnection } from './queue-connection.js';
+import { QueueErrorLog } from './queue-error-log.js';
+import { ALL_QUEUES } from './queue-names.js';
+
+/** Every queue, on Redis or PostgreSQL (`queueConnection`), injectable with `@InjectQueue`. */
+@Global()
+@Module({})
+export class QueuesModule {}
+
+export function queuesModule(config: ConnectorConfig): DynamicModule {
+  const chosen = queueConnection(config);
+  return {
+    module: QueuesModule,
+    imports: [
+      DiscoveryModule,
+      BullModule.forRoot({ connection: chosen.connection, prefix: chosen.prefix }),
+      BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
+    ],
+    providers: [{ provide: QUEUE_CONNECTION, useValue: chosen }, JobClassesCheck, QueueErrorLog],
+    exports: [BullModule, QUEUE_CONNECTION],
+  };
+}

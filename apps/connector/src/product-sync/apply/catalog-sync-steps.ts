@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import { ShopMappings } from '../../mapping/shop-mappings.js';
+import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { PermanentJobError } from '../../platform/failures/job-error.js';
+import { type CanonicalProduct, planDeletion, planSync } from '../plan/index.js';
+import { ShopCurrencies } from '../shop-currencies.js';
+import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
+import type { SyncApplied, SyncChange, SyncRun, SyncSteps } from '../sync-steps.js';
+import type { SyncSubject } from '../sync-subject.js';
+import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
+
+/** A record found gone is recreated in the same run; more than this many in one run is a failure. */
+const MAX_GONE_PER_RUN = 3;
+
+/**
+ * Why: the sync stage owns the job, this stage owns the map, so the catalog side of a sync is
+ * provided here (`SYNC_STEPS`): read the product's rows, plan against them (`planSync`, or
+ * `planDeletion`), make the calls in the crash-safe order (`executePlan`). A record found gone
+ * from the catalog is marked so and recreated at once; a plan that cannot be honoured (more than
+ * 200 variants, a required attribute missing) is a permanent failure, never a half sync.
+ */
+@Injectable()
+export class CatalogSyncSteps implements SyncSteps {
+  constructor(
+    private readonly map: SkuMapRepository,
+    private readonly mappings: ShopMappings,
+    private readonly clients: CatalogClients,
+    private readonly currencies: ShopCurrencies,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  async apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied> {
+    const mapping = this.mappings.mapping(subject.shop);
+    if (!mapping) return { result: 'skipped', detail: 'the shop has no mapping file: nothing is sent' };
+    if (change.kind === 'delete') return this.remove(subject, run, 'tombstone', null);
+    const { status } = change.product;
+    if (!this.config.sync.statuses.includes(status)) {
+      if (this.config.sync.leavingStatuses === 'keep') {
+        return { result: 'skipped', detail: `status ${status} is not synced: the catalog records are kept` };
+      }
+      return this.remove(
+        subject,
+        run,
+        'forget',
+        `status ${status} is not synced: the catalog records are deleted`,
+      );
+    }
+    for (let gone = 0; ; gone += 1) {
+      try {
+        return await this.upsert(subject, change.product, mapping, run);
+      } catch (error) {
+        if (!(error instanceof RecordGone) || gone >= MAX_GONE_PER_RUN) throw error;
+        run.events.push(`${error.message}: recreated`);
+      }
+    }
+  }
+
+  private async upsert(
+    subject: SyncSubject,
+    product: CanonicalProduct,
+    mapping: ValidatedMapping,
+    run: SyncRun,
+  ): Promise<SyncApplied> {
+    const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
+    const stored = storedRecordsOf(rows);
+    const strategy = mapping.file.supplierSku.strategy;
+    const candidates = product.variants.map((v) => v.sku ?? '').filter((sku) => sku.trim() !== '');
+    const plan = planSync({
+      shop: { domain: subject.shop, currencyCode: await this.currencyFor(subject.shop, mapping) },
+      product,
+      mapping,
+      stored,
+      takenSupplierSkus:
+        strategy === 'variant-sku' ? await this.map.takenSupplierSkus(subject.shop, candidates) : undefined,
+    });
+    if (plan.status === 'failed' && plan.failure) {
+      throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);
+    }
+    await executePlan(plan, {
+      subject,
+      run,
+      client: this.clients.forShop(subject.shop).client,
+      map: this.map,
+      rows,
+      notes: plan.notes,
+      deletedRows: 'tombstone',
+    });
+    return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: summary(plan.gaps.length) };
+  }
+
+  private async remove(
+    subject: SyncSubject,
+    run: SyncRun,
+    deletedRows: DeletedRows,
+    detail: string | null,
+  ): Promise<SyncApplied> {
+    const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
+    const stored = storedRecordsOf(rows);
+    if (stored.length === 0) return { result: 'unchanged', detail };
+    await executePlan(planDeletion(stored), {
+      subject,
+      run,
+      client: this.clients.forShop(subject.shop).client,
+      map: this.map,
+      rows,
+      notes: [],
+      deletedRows,
+    });
+    return { result: 'applied', detail };
+  }
+
+  private async currencyFor(shop: string, mapping: ValidatedMapping): Promise<string | null> {
+    const entries = [...mapping.productEntries, ...mapping.variantEntries];
+    return entries.some((entry) => entry.currency === 'shop') ? this.currencies.of(shop) : null;
+  }
+}
+
+function summary(gaps: number): string | null {
+  return gaps === 0 ? null : `${gaps} mapping gap(s): see the product's status`;
+}

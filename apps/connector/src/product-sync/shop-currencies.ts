@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+
+/** The shop's currency (`shop { currencyCode }`), validated against the Admin schema by a spec. */
+export const SHOP_CURRENCY_QUERY = /* GraphQL */ `
+  query ShopCurrency {
+    shop {
+      currencyCode
+    }
+  }
+`;
+
+/**
+ * Why: a mapping entry with `currency: shop` sends prices as "19.99 EUR" (shops in different
+ * currencies may share one catalog account). A shop's currency is read once per process, and
+ * only for mappings that ask for it.
+ */
+@Injectable()
+export class ShopCurrencies {
+  private readonly known = new Map<string, Promise<string>>();
+
+  constructor(private readonly shopify: ShopifyAdmin) {}
+
+  of(shop: string): Promise<string> {
+    let currency = this.known.get(shop);
+    if (!currency) {
+      currency = this.shopify
+        .forShop(shop)
+        .request<{ shop: { currencyCode: string } }>(SHOP_CURRENCY_QUERY, {}, 1)
+        .then((data) => data.shop.currencyCode);
+      currency.catch(() => this.known.delete(shop));
+      this.known.set(shop, currency);
+    }
+    return currency;
+  }
+}

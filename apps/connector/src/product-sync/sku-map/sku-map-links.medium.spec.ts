@@ -1,0 +1,104 @@
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { uniqueId } from '#lib/testing';
+import { MIGRATIONS } from '../../platform/database/migrations/index.js';
+import { runMigrations } from '../../platform/database/run-migrations.js';
+import { SkuMapRepository } from './sku-map.repository.js';
+import { SkuMapLinks } from './sku-map-links.js';
+import { SkuMapRow } from './sku-map-row.entity.js';
+
+// Linking writes into the real sku map table (its constraints), next to the sync's own writes.
+const schema = uniqueId('links').replace('-', '_');
+const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
+let dataSource: DataSource;
+let links: SkuMapLinks;
+let map: SkuMapRepository;
+const newShop = () => `${uniqueId('shop')}.myshopify.com`;
+
+beforeAll(async () => {
+  dataSource = await new DataSource({
+    type: 'postgres',
+    url: inject('databaseUrl'),
+    schema,
+    entities: [SkuMapRow],
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    extra: { max: 3 },
+  }).initialize();
+  await runMigrations(dataSource, schema);
+  links = new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock);
+  map = new SkuMapRepository(dataSource.getRepository(SkuMapRow), clock);
+});
+
+afterAll(async () => {
+  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await dataSource?.destroy();
+});
+
+describe('SkuMapLinks against PostgreSQL', () => {
+  it("enters a product's records as live with their own supplierSku, all or none", async () => {
+    const shop = newShop();
+    const linked = await links.link(shop, '9007199254740993123', [
+      {
+        kind: 'parent',
+        shopifyVariantId: null,
+        supplierSku: 'ERP-1',
+        parentSupplierSku: null,
+        skuId: 'SK1',
+        snapshot: { name: 'Shirt' },
+      },
+      {
+        kind: 'variant',
+        shopifyVariantId: '77',
+        supplierSku: 'ERP-1-S',
+        parentSupplierSku: 'ERP-1',
+        skuId: 'SK2',
+        snapshot: { size: 'S' },
+      },
+    ]);
+    expect(linked).toBe(true);
+    expect(await map.storedRecords(shop, '9007199254740993123')).toEqual([
+      {
+        kind: 'parent',
+        shopifyVariantId: null,
+        supplierSku: 'ERP-1',
+        skuId: 'SK1',
+        snapshot: { name: 'Shirt' },
+      },
+      {
+        kind: 'variant',
+        shopifyVariantId: '77',
+        supplierSku: 'ERP-1-S',
+        skuId: 'SK2',
+        snapshot: { size: 'S' },
+      },
+    ]);
+    // Another product whose second record is taken: nothing of it is written.
+    expect(
+      await links.link(shop, '2', [
+        {
+          kind: 'parent',
+          shopifyVariantId: null,
+          supplierSku: 'ERP-2',
+          parentSupplierSku: null,
+          skuId: 'SK3',
+          snapshot: {},
+        },
+        {
+          kind: 'variant',
+          shopifyVariantId: '78',
+          supplierSku: 'ERP-9',
+          parentSupplierSku: 'ERP-2',
+          skuId: 'SK2',
+          snapshot: {},
+        },
+      ]),
+    ).toBe(false);
+    expect(await map.rowsOfProduct(shop, '2')).toEqual([]);
+    expect(await links.mappedProducts(shop)).toEqual(new Set(['9007199254740993123']));
+    expect(await links.mappedSkuIds([shop, newShop()])).toEqual(new Set(['SK1', 'SK2']));
+    expect(await links.usedSupplierSkus(shop)).toEqual(new Set(['ERP-1', 'ERP-1-S']));
+  });
+});

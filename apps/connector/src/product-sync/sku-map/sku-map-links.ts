@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import type { AttributeSnapshot, RecordKind } from '../plan/index.js';
+import { SkuMapRow } from './sku-map-row.entity.js';
+
+/** An existing catalog record taken over for a Shopify product or variant. */
+export interface RecordLink {
+  kind: RecordKind;
+  /** Null on the product's own record. */
+  shopifyVariantId: string | null;
+  /** The record's own supplierSku (records made by other tools keep theirs). */
+  supplierSku: string;
+  parentSupplierSku: string | null;
+  skuId: string;
+  /** What the record holds now: the next sync sends only what differs. */
+  snapshot: AttributeSnapshot;
+}
+
+/**
+ * Why a separate writer: linking enters rows the connector never created, straight as `live`
+ * (the record exists, its skuId is known), which the create-intent flow of `SkuMapRepository`
+ * does not allow. `shopifyUpdatedAt` stays null, so reconciliation and resync treat the product
+ * as not yet synced and its next sync brings the record in line with Shopify.
+ */
+@Injectable()
+export class SkuMapLinks {
+  constructor(
+    @InjectRepository(SkuMapRow) private readonly rows: Repository<SkuMapRow>,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Links one product's records, all or none (one transaction): false when any of them is taken
+   * meanwhile (the product, the supplierSku or the skuId has a row already).
+   */
+  async link(shop: string, productId: string, links: readonly RecordLink[]): Promise<boolean> {
+    const now = new Date(this.clock.now());
+    return this.rows.manager
+      .transaction(async (manager) => {
+        for (const link of links) {
+          const inserted: Array<{ id: string }> = await manager.query(
+            `INSERT INTO ${this.rows.metadata.tablePath}
+             (shop, shopify_product_id, shopify_variant_id, kind, supplier_sku, parent_supplier_sku, sku_id, state,
+              snapshot, gaps, notes, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', $8::jsonb, '[]'::jsonb, '[]'::jsonb, $9, $9)
+           ON CONFLICT DO NOTHING
+           RETURNING id::text AS id`,
+            [
+              shop,
+              productId,
+              link.shopifyVariantId,
+              link.kind,
+              link.supplierSku,
+              link.parentSupplierSku,
+              link.skuId,
+              JSON.stringify(link.snapshot),
+              now,
+            ],
+          );
+          if (inserted.length === 0) throw new LinkTaken();
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LinkTaken) return false;
+        throw error;
+      });
+  }
+
+  /** Every skuId the map holds for these shops (records already taken). */
+  async mappedSkuIds(shops: readonly string[]): Promise<Set<string>> {
+    const rows: Array<{ sku_id: string }> = await this.rows.query(
+      `SELECT sku_id FROM ${this.rows.metadata.tablePath} WHERE shop = ANY($1) AND sku_id IS NOT NULL`,
+      [[...shops]],
+    );
+    return new Set(rows.map((r) => r.sku_id));
+  }
+
+  /** Products of the shop with rows that are not tombstoned: the map knows them. */
+  async mappedProducts(shop: string): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await this.rows.query(
+      `SELECT DISTINCT shopify_product_id::text AS id FROM ${this.rows.metadata.tablePath}
+        WHERE shop = $1 AND state <> 'tombstoned'`,
+      [shop],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Every supplierSku the shop's rows use (tombstoned too): never linked twice. */
+  async usedSupplierSkus(shop: string): Promise<Set<string>> {
+    const rows: Array<{ supplier_sku: string }> = await this.rows.query(
+      `SELECT supplier_sku FROM ${this.rows.metadata.tablePath} WHERE shop = $1`,
+      [shop],
+    );
+    return new Set(rows.map((r) => r.supplier_sku));
+  }
+}
+
+class LinkTaken extends Error {}

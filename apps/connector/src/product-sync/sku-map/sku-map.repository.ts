@@ -1,0 +1,246 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, Not, type Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import type { PlanNote, PlannedRecord, RecordKind, StoredRecord } from '../plan/index.js';
+import { SkuMapRow, type SkuMapState } from './sku-map-row.entity.js';
+
+/** A create about to be sent: the row that makes a retry look the record up instead. */
+export interface CreateIntent {
+  shop: string;
+  /** Shopify's numeric product id (decimal string). */
+  productId: string;
+  kind: RecordKind;
+  /** Null on the product's own record. */
+  shopifyVariantId: string | null;
+  supplierSku: string;
+  parentSupplierSku: string | null;
+}
+
+/** What a record looks like once its call (or no call) applied: the planner's `PlannedRecord` fits. */
+export type AppliedRecord = Pick<
+  PlannedRecord,
+  'kind' | 'parentSupplierSku' | 'snapshot' | 'shopifyUpdatedAt' | 'configuration' | 'gaps'
+> & { notes?: readonly PlanNote[] };
+
+/** What one record was built from (`SkuMapRepository.configurations`). */
+export interface RecordConfiguration {
+  productId: string;
+  dependencies: string[];
+  hash: string;
+}
+
+/** A map write that found the row in a state it may not move from (a bug in the caller, or a race). */
+export class SkuMapConflict extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SkuMapConflict';
+  }
+}
+
+/**
+ * The sku map's reads and writes, per shop. Crash safety rests on the order the sync keeps:
+ * `recordIntent` (committed) before a create is sent; a row still pending (no skuId) is created
+ * again only with a catalog look-up first (`lookupFirst`); `markLive` once the skuId is known.
+ */
+@Injectable()
+export class SkuMapRepository {
+  constructor(
+    @InjectRepository(SkuMapRow) private readonly rows: Repository<SkuMapRow>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every row of a product, tombstoned ones included: the product's own row first, then variants. */
+  async rowsOfProduct(shop: string, productId: string): Promise<SkuMapRow[]> {
+    const rows = await this.rows.find({
+      where: { shop, shopifyProductId: productId },
+      order: { id: 'ASC' },
+    });
+    return [
+      ...rows.filter((r) => r.shopifyVariantId === null),
+      ...rows.filter((r) => r.shopifyVariantId !== null),
+    ];
+  }
+
+  /** What the planner takes (`PlanInput.stored`): the product's rows that are not tombstoned. */
+  async storedRecords(shop: string, productId: string): Promise<StoredRecord[]> {
+    return storedRecordsOf(await this.rowsOfProduct(shop, productId));
+  }
+
+  /** Which of `candidates` some row of the shop already uses (tombstoned rows too): `takenSupplierSkus`. */
+  async takenSupplierSkus(shop: string, candidates: readonly string[]): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const rows = await this.rows.find({
+      select: { supplierSku: true },
+      where: { shop, supplierSku: In([...candidates]) },
+    });
+    return new Set(rows.map((r) => r.supplierSku));
+  }
+
+  /**
+   * Records the intent to create a record, before the call: a new `pending-create` row, or a
+   * `gone-from-catalog` (or still pending) row of the same Shopify product/variant set pending
+   * again. Throws `SkuMapConflict` for a live or tombstoned row: it must never be created again.
+   */
+  async recordIntent(intent: CreateIntent): Promise<SkuMapRow> {
+    const now = new Date(this.clock.now());
+    const result: Array<{ id: string }> = await this.rows.query(
+      `INSERT INTO ${this.table} AS m
+         (shop, shopify_product_id, shopify_variant_id, kind, supplier_sku, parent_supplier_sku, state,
+          snapshot, gaps, notes, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending-create', '{}'::jsonb, '[]'::jsonb, '[]'::jsonb, $7, $7)
+       ON CONFLICT (shop, shopify_product_id, (COALESCE(shopify_variant_id, 0))) DO UPDATE
+         SET state = 'pending-create', sku_id = NULL, kind = EXCLUDED.kind,
+             supplier_sku = EXCLUDED.supplier_sku, parent_supplier_sku = EXCLUDED.parent_supplier_sku,
+             updated_at = EXCLUDED.updated_at
+         WHERE m.state IN ('pending-create', 'gone-from-catalog')
+       RETURNING id::text AS id`,
+      [
+        intent.shop,
+        intent.productId,
+        intent.shopifyVariantId,
+        intent.kind,
+        intent.supplierSku,
+        intent.parentSupplierSku,
+        now,
+      ],
+    );
+    const id = result[0]?.id;
+    if (id === undefined) {
+      const existing = await this.rows.findOneBy({
+        shop: intent.shop,
+        shopifyProductId: intent.productId,
+        shopifyVariantId: intent.shopifyVariantId ?? IsNull(),
+      });
+      throw new SkuMapConflict(
+        `${intent.shop}: product ${intent.productId}${intent.shopifyVariantId ? ` variant ${intent.shopifyVariantId}` : ''} is ${existing?.state ?? 'already mapped'}: it is never created again`,
+      );
+    }
+    return this.rows.findOneByOrFail({ id });
+  }
+
+  /**
+   * Resolves a pending create: the record exists with `skuId` (created now, or found by its
+   * supplierSku after an ambiguous create). Idempotent for the same skuId; `applied` also stores
+   * the record's snapshot. Throws `SkuMapConflict` when the row is not pending (nor live with this skuId).
+   */
+  async markLive(
+    shop: string,
+    supplierSku: string,
+    skuId: string,
+    applied?: AppliedRecord,
+  ): Promise<SkuMapRow> {
+    const row = await this.update(
+      shop,
+      supplierSku,
+      { state: 'live', skuId, ...(applied ? this.appliedColumns(applied) : {}) },
+      (r) => r.state === 'pending-create' || (r.state === 'live' && r.skuId === skuId),
+    );
+    return row;
+  }
+
+  /** Stores what a live record now holds (after an update, or unchanged with a new configuration hash). */
+  saveSnapshot(shop: string, supplierSku: string, applied: AppliedRecord): Promise<SkuMapRow> {
+    return this.update(shop, supplierSku, this.appliedColumns(applied), (r) => r.state === 'live');
+  }
+
+  /** Marks records deleted on purpose (their catalog delete succeeded, or they never existed). */
+  async tombstone(shop: string, supplierSkus: readonly string[]): Promise<number> {
+    if (supplierSkus.length === 0) return 0;
+    const now = new Date(this.clock.now());
+    const result = await this.rows.update(
+      { shop, supplierSku: In([...supplierSkus]), state: Not('tombstoned' satisfies SkuMapState) },
+      { state: 'tombstoned', tombstonedAt: now, updatedAt: now },
+    );
+    return result.affected ?? 0;
+  }
+
+  /**
+   * The configuration every record of the shop was built with (rows that exist or are to be
+   * recreated), for the drift check: products whose records' hash no longer matches are resynced.
+   */
+  async configurations(shop: string): Promise<RecordConfiguration[]> {
+    const rows: Array<{ product_id: string; dependencies: string[]; hash: string }> = await this.rows.query(
+      `SELECT shopify_product_id::text AS product_id, configuration_dependencies AS dependencies,
+              configuration_hash AS hash
+         FROM ${this.table}
+        WHERE shop = $1 AND state IN ('live', 'gone-from-catalog') AND configuration_hash IS NOT NULL`,
+      [shop],
+    );
+    return rows.map((r) => ({ productId: r.product_id, dependencies: r.dependencies, hash: r.hash }));
+  }
+
+  /**
+   * Removes rows whose records were deleted while the Shopify product lives on (it left the synced
+   * statuses under the `delete` policy): if it comes back, it is created afresh.
+   */
+  async forget(shop: string, supplierSkus: readonly string[]): Promise<number> {
+    if (supplierSkus.length === 0) return 0;
+    const result = await this.rows.delete({ shop, supplierSku: In([...supplierSkus]) });
+    return result.affected ?? 0;
+  }
+
+  /**
+   * A record deleted in the catalog behind the connector (a PATCH answered 404): the row keeps its
+   * supplierSku and snapshot, loses its skuId, and the next sync recreates it.
+   */
+  markGone(shop: string, supplierSku: string): Promise<SkuMapRow> {
+    return this.update(
+      shop,
+      supplierSku,
+      { state: 'gone-from-catalog', skuId: null },
+      (r) => r.state === 'live' || r.state === 'gone-from-catalog',
+    );
+  }
+
+  private async update(
+    shop: string,
+    supplierSku: string,
+    changes: Partial<SkuMapRow>,
+    allowed: (row: SkuMapRow) => boolean,
+  ): Promise<SkuMapRow> {
+    return this.rows.manager.transaction(async (manager) => {
+      const rows = manager.getRepository(SkuMapRow);
+      const row = await rows.findOne({ where: { shop, supplierSku }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw new SkuMapConflict(`${shop}: no sku map row for supplierSku ${supplierSku}`);
+      if (!allowed(row)) {
+        throw new SkuMapConflict(
+          `${shop}: supplierSku ${supplierSku} is ${row.state}${row.skuId ? ` (skuId ${row.skuId})` : ''}`,
+        );
+      }
+      await rows.update({ id: row.id }, { ...changes, updatedAt: new Date(this.clock.now()) });
+      return rows.findOneByOrFail({ id: row.id });
+    });
+  }
+
+  private appliedColumns(applied: AppliedRecord): Partial<SkuMapRow> {
+    return {
+      kind: applied.kind,
+      parentSupplierSku: applied.parentSupplierSku,
+      snapshot: applied.snapshot,
+      configurationDependencies: applied.configuration ? [...applied.configuration.dependencies] : null,
+      configurationHash: applied.configuration?.hash ?? null,
+      shopifyUpdatedAt: applied.shopifyUpdatedAt === null ? null : new Date(applied.shopifyUpdatedAt),
+      gaps: [...applied.gaps],
+      notes: [...(applied.notes ?? [])],
+      appliedAt: new Date(this.clock.now()),
+    };
+  }
+
+  private get table(): string {
+    return this.rows.metadata.tablePath;
+  }
+}
+
+/** The planner's view of a product's rows (`PlanInput.stored`): every row not tombstoned. */
+export function storedRecordsOf(rows: readonly SkuMapRow[]): StoredRecord[] {
+  return rows
+    .filter((r) => r.state !== 'tombstoned')
+    .map((r) => ({
+      kind: r.kind,
+      shopifyVariantId: r.shopifyVariantId,
+      supplierSku: r.supplierSku,
+      skuId: r.skuId,
+      snapshot: r.snapshot,
+    }));
+}

@@ -1,0 +1,196 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { DelayedError, type Job } from 'bullmq';
+import { Clock } from '#lib/clock';
+import { CatalogGate } from '../clients/catalog/catalog-gate.js';
+import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
+import { fetchCanonicalProduct } from '../clients/shopify/fetch-canonical-product.js';
+import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+import { CONNECTOR_CONFIG, SYNC_HOOKS, SYNC_STEPS } from '../connector.tokens.js';
+import { InboxRepository, type PendingDelivery } from '../intake/inbox.repository.js';
+import { ShopMappings } from '../mapping/shop-mappings.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { jobErrorInfo } from '../platform/failures/job-error.js';
+import { JobGuard } from '../platform/failures/job-guard.js';
+import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
+import { QueueName } from '../platform/queues/queue-names.js';
+import { ProductLocks } from './product-locks.js';
+import { ProductSyncStates } from './product-sync-states.js';
+import { SyncEvents } from './sync-events.js';
+import type { SyncHooks } from './sync-hooks.js';
+import { SyncRecords } from './sync-records.repository.js';
+import type { SyncApplied, SyncRun, SyncSteps } from './sync-steps.js';
+import type { SyncOutcome, SyncSubject } from './sync-subject.js';
+import { triageSync } from './sync-triage.js';
+
+/** What a run did, for its record and the after-sync event. */
+interface RunResult {
+  outcome: SyncOutcome;
+  product: CanonicalProduct | null;
+  applied: SyncApplied | null;
+}
+
+/**
+ * ③ Syncs one Shopify product: a webhook is only a notification, so the job reads the product's
+ * current state from the Admin API and makes the catalog match it (the `SYNC_STEPS`: plan ->
+ * calls -> map). Every run, failed ones too, leaves a sync record with the calls it made.
+ */
+@Processor(QueueName.SYNC_PRODUCT)
+export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap {
+  constructor(
+    private readonly guard: JobGuard,
+    private readonly gate: CatalogGate,
+    private readonly mappings: ShopMappings,
+    private readonly locks: ProductLocks,
+    private readonly inbox: InboxRepository,
+    private readonly states: ProductSyncStates,
+    private readonly shopify: ShopifyAdmin,
+    private readonly records: SyncRecords,
+    private readonly events: SyncEvents,
+    @Inject(SYNC_STEPS) private readonly steps: SyncSteps,
+    @Inject(SYNC_HOOKS) private readonly hooks: SyncHooks,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.sync.concurrency;
+  }
+
+  /** The whole flow: wait out a paused catalog or a mapping not checked yet, take the product's lock, sync. */
+  async process(job: Job<SyncProductPayload>, token?: string): Promise<SyncOutcome> {
+    const subject: SyncSubject = { shop: job.data.shop, productId: job.data.productId };
+    return this.guard.run(job, token, { shop: subject.shop, key: subject.productId }, async () => {
+      const pausedFor = this.gate.waitFor(subject.shop);
+      if (pausedFor !== null) return this.guard.delay(job, token, pausedFor);
+      const mappingPendingFor = this.mappings.waitFor(subject.shop);
+      if (mappingPendingFor !== null) return this.guard.delay(job, token, mappingPendingFor);
+      return this.locks.withLock(
+        subject,
+        () => this.sync(subject, job, token),
+        () => {
+          this.hooks.lockBusy(subject);
+          return this.guard.delay(job, token, this.config.sync.lockRetryMs);
+        },
+      );
+    });
+  }
+
+  /** Inside the lock: triage the waiting deliveries, read Shopify, apply, record, mark them done. */
+  private async sync(
+    subject: SyncSubject,
+    job: Job<SyncProductPayload>,
+    token?: string,
+  ): Promise<SyncOutcome> {
+    this.hooks.runStarted(subject);
+    const pending = await this.inbox.pendingFor(subject.shop, subject.productId);
+    const triage = triageSync(job.data.reason, pending, await this.states.get(subject));
+    if (triage.kind === 'skip') return this.finish(subject, pending, triage.outcome);
+    if (triage.kind === 'delete') {
+      const graceLeft = this.deleteGraceLeft(pending);
+      if (graceLeft > 0) return this.guard.delay(job, token, graceLeft);
+    }
+    const run = this.newRun(subject, job);
+    const startedAt = new Date(this.clock.now());
+    try {
+      const result =
+        triage.kind === 'delete'
+          ? await this.remove(subject, run, 'shopify-delete')
+          : await this.upsert(subject, run);
+      await this.events.emitSynced({
+        ...subject,
+        outcome: result.outcome,
+        product: result.product,
+        jobId: job.id ?? null,
+      });
+      await this.record(subject, job, run, startedAt, result.outcome, result.applied?.detail ?? null, null);
+      return this.finish(subject, pending, result.outcome);
+    } catch (error) {
+      if (!(error instanceof DelayedError)) {
+        const { code, message } = jobErrorInfo(error);
+        await this.record(subject, job, run, startedAt, 'failed', null, { code, message });
+      }
+      throw error;
+    }
+  }
+
+  /** Reads the product and makes the catalog match it; a product Shopify no longer has is removed. */
+  private async upsert(subject: SyncSubject, run: SyncRun): Promise<RunResult> {
+    const product = await fetchCanonicalProduct(this.shopify.forShop(subject.shop), subject.productId);
+    await this.hooks.afterShopifyRead(subject);
+    if (product === null) return { ...(await this.remove(subject, run, 'not-found')), outcome: 'not_found' };
+    const applied = await this.steps.apply(subject, { kind: 'upsert', product }, run);
+    await this.states.applied(subject, product.updatedAt);
+    return { outcome: 'synced', product, applied };
+  }
+
+  /** Deletes the product's records, then tombstones it (only once the deletes succeeded). */
+  private async remove(
+    subject: SyncSubject,
+    run: SyncRun,
+    cause: 'shopify-delete' | 'not-found',
+  ): Promise<RunResult> {
+    const applied = await this.steps.apply(subject, { kind: 'delete', cause }, run);
+    await this.states.tombstone(subject);
+    return { outcome: 'deleted', product: null, applied };
+  }
+
+  /** How long a `products/delete` still waits (the configured grace, from its first delivery). */
+  private deleteGraceLeft(pending: PendingDelivery[]): number {
+    const grace = this.config.sync.deleteGraceMs;
+    if (grace <= 0) return 0;
+    const deletes = pending.filter((d) => d.topic === 'products/delete').map((d) => d.receivedAt.getTime());
+    if (deletes.length === 0) return 0;
+    return Math.max(0, Math.min(...deletes) + grace - this.clock.now());
+  }
+
+  private newRun(subject: SyncSubject, job: Job<SyncProductPayload>): SyncRun {
+    return {
+      jobId: job.id ?? null,
+      reason: job.data.reason,
+      calls: [],
+      events: [],
+      afterCatalogCreate: (supplierSku) => this.hooks.afterCatalogCreate(subject, supplierSku),
+    };
+  }
+
+  private async record(
+    subject: SyncSubject,
+    job: Job<SyncProductPayload>,
+    run: SyncRun,
+    startedAt: Date,
+    outcome: string,
+    detail: string | null,
+    error: { code: string; message: string } | null,
+  ): Promise<void> {
+    await this.records.add({
+      ...subject,
+      jobId: job.id ?? null,
+      reason: job.data.reason,
+      outcome,
+      detail,
+      calls: run.calls,
+      events: run.events,
+      error,
+      startedAt,
+      finishedAt: new Date(this.clock.now()),
+    });
+  }
+
+  /** Marks the deliveries this run covered (read before the Shopify query) as done. */
+  private async finish(
+    subject: SyncSubject,
+    covered: PendingDelivery[],
+    outcome: SyncOutcome,
+  ): Promise<SyncOutcome> {
+    await this.inbox.complete(
+      covered.map((delivery) => delivery.id),
+      outcome,
+      new Date(this.clock.now()),
+    );
+    this.hooks.runEnded(subject, outcome);
+    return outcome;
+  }
+}

@@ -1,0 +1,27 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { RetentionRegistry } from '../platform/database/retention-registry.js';
+import { SyncRecords } from './sync-records.repository.js';
+
+/**
+ * Why: every sync run writes a record, so `sync_records` grows with every change of every
+ * product. The sync stage registers its own table with the retention job (base, so no import of
+ * operations): runs finished longer ago than `CONNECTOR_RETENTION_SYNC_RECORDS_DAYS` go.
+ */
+@Injectable()
+export class SyncRecordsRetention implements OnModuleInit {
+  constructor(
+    private readonly registry: RetentionRegistry,
+    private readonly records: SyncRecords,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register({
+      name: 'sync_records',
+      ageMs: this.config.retention.syncRecordsMs,
+      prune: (before) => this.records.pruneFinishedBefore(before),
+    });
+  }
+}

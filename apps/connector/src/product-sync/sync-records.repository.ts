@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { pruneInBatches } from '../platform/database/retention-registry.js';
+import { SyncRecordRow } from './sync-record.entity.js';
+import type { CatalogCallRecord } from './sync-record.js';
+
+/** A finished run, as the job writes it. */
+export interface NewSyncRecord {
+  shop: string;
+  productId: string;
+  jobId: string | null;
+  reason: string;
+  outcome: string;
+  detail: string | null;
+  calls: CatalogCallRecord[];
+  events: string[];
+  error: { code: string; message: string } | null;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
+/** A run as the admin API and tests read it (never the entity itself). */
+export interface SyncRecordView extends NewSyncRecord {
+  id: string;
+}
+
+/**
+ * The record of every product sync: written once per run by the sync job (failed runs too), read
+ * as the product's timeline by the admin API and by tests, pruned by age.
+ */
+@Injectable()
+export class SyncRecords {
+  constructor(@InjectRepository(SyncRecordRow) private readonly rows: Repository<SyncRecordRow>) {}
+
+  async add(record: NewSyncRecord): Promise<void> {
+    await this.rows.insert(record);
+  }
+
+  /** The product's runs, newest first. */
+  async ofProduct(shop: string, productId: string, limit = 50): Promise<SyncRecordView[]> {
+    const rows = await this.rows.find({
+      where: { shop, productId },
+      order: { id: 'DESC' },
+      take: limit,
+    });
+    return rows.map(view);
+  }
+
+  /** Deletes runs finished before `before` (retention), in batches; returns how many. */
+  async pruneFinishedBefore(before: Date): Promise<number> {
+    const table = this.rows.metadata.tablePath;
+    return pruneInBatches(async (limit) => {
+      const [, affected]: [unknown, number] = await this.rows.query(
+        `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE finished_at < $1 LIMIT $2)`,
+        [before, limit],
+      );
+      return affected;
+    });
+  }
+}
+
+function view(row: SyncRecordRow): SyncRecordView {
+  return {
+    id: row.id,
+    shop: row.shop,
+    productId: row.productId,
+    jobId: row.jobId,
+    reason: row.reason,
+    outcome: row.outcome,
+    detail: row.detail,
+    calls: row.calls,
+    events: row.events,
+    error: row.error,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}

@@ -1,0 +1,37 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { JobGuard } from '../platform/failures/job-guard.js';
+import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
+import { QueueName } from '../platform/queues/queue-names.js';
+import { EnrichmentPoller } from './poll/enrichment-poller.js';
+import type { PollCounts } from './store/enrichment-poll-run.entity.js';
+import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
+
+/** ⑥ One poll (scheduled or asked for): finds push work, commits it with the checkpoints, enqueues it. */
+@Processor(QueueName.ENRICHMENT_POLL)
+export class EnrichmentPollJob extends WorkerHost {
+  constructor(
+    private readonly guard: JobGuard,
+    private readonly poller: EnrichmentPoller,
+    private readonly runs: EnrichmentPollRuns,
+  ) {
+    super();
+  }
+
+  async process(job: Job<EnrichmentPollPayload>, token?: string): Promise<PollCounts> {
+    const id = String(job.id);
+    const trigger = job.data.trigger ?? 'schedule';
+    return this.guard.run(job, token, { shop: '*', key: id }, async () => {
+      await this.runs.started(id, trigger);
+      try {
+        const counts = await this.poller.poll(id);
+        // Old finished polls and done work are pruned by the retention job (`operations-hooks.ts`).
+        await this.runs.finished(id, counts);
+        return counts;
+      } catch (error) {
+        await this.runs.finished(id, {}, (error as Error).message).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+}

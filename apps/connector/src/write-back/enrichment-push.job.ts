@@ -1,0 +1,63 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { ShopMappings } from '../mapping/shop-mappings.js';
+import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { JobGuard } from '../platform/failures/job-guard.js';
+import { ReplayRegistry } from '../platform/failures/replay-registry.js';
+import type { EnrichmentPushPayload } from '../platform/queues/job-payloads.js';
+import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { ProductLocks } from '../product-sync/product-locks.js';
+import { PushEnqueuer } from './push/push-enqueuer.js';
+import { type PushSummary, WriteBackPusher } from './push/write-back-pusher.js';
+
+/**
+ * ⑥ One product's write-back, under the product's lock (the one its syncs take): no sync and no
+ * other push of the product runs meanwhile, on any replica. Waits while the shop's mapping is
+ * not checked; a failed push is replayed as a new push of the product.
+ */
+@Processor(QueueName.ENRICHMENT_PUSH)
+export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApplicationBootstrap {
+  constructor(
+    private readonly guard: JobGuard,
+    private readonly mappings: ShopMappings,
+    private readonly locks: ProductLocks,
+    private readonly pusher: WriteBackPusher,
+    private readonly enqueuer: PushEnqueuer,
+    private readonly registry: ReplayRegistry,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    this.registry.register(JobName.ENRICHMENT_PUSH, (failure) =>
+      this.enqueuer.enqueue({
+        shop: failure.shop,
+        productId: failure.subjectKey,
+        reason: 'replay',
+        failureId: failure.id,
+      }),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.enrichment.pushConcurrency;
+  }
+
+  async process(job: Job<EnrichmentPushPayload>, token?: string): Promise<PushSummary | null> {
+    const subject = { shop: job.data.shop, productId: job.data.productId };
+    return this.guard.run(job, token, { shop: subject.shop, key: subject.productId }, async () => {
+      const waitFor = this.mappings.waitFor(subject.shop);
+      if (waitFor !== null) return this.guard.delay(job, token, waitFor);
+      const entries = this.mappings.mapping(subject.shop)?.writeBack ?? [];
+      if (entries.length === 0) return null;
+      return this.locks.withLock(
+        subject,
+        () => this.pusher.push(subject, entries, job.id ?? null, job.data.overwrite),
+        () => this.guard.delay(job, token, this.config.enrichment.lockRetryMs),
+      );
+    });
+  }
+}

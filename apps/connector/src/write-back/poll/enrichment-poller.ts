@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
+import { ShopMappings } from '../../mapping/shop-mappings.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { Observations } from '../../platform/health/observations.js';
+import { PushEnqueuer } from '../push/push-enqueuer.js';
+import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
+import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
+import { MappedRecords } from '../store/mapped-records.js';
+import type { PollField, SearchProducts } from './poll-finished.js';
+import { readProductSnapshots } from './product-snapshots.js';
+import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
+import { ShopPollLock } from './shop-poll-lock.js';
+import { type WalkCheckpoints, walkChanges } from './walk-changes.js';
+
+/**
+ * The walked fields: finished enrichments, and `updatedAt` as the fast path for approvals; one
+ * walk pages through each changed record once (`walkChanges`).
+ */
+const FIELDS: readonly PollField[] = ['dataEnrichment.completedAt', 'updatedAt'];
+/** The checkpoint row holding when the watchlist was last re-checked. */
+const WATCHLIST = 'watchlist';
+
+/** Zero counts, to add shops' counts to. */
+export function emptyCounts(): PollCounts {
+  return { found: 0, unmapped: 0, changed: 0, products: 0, rechecked: 0, agedOut: 0, watched: 0, calls: 0 };
+}
+
+/**
+ * One poll of every shop with write-back entries: finds finished enrichments and approvals
+ * (keyset walks of `updatedAt` and `completedAt` from the stored checkpoints, with an overlap
+ * window, splitting the records between them so each is paged through once: `walkChanges`; the
+ * review watchlist on its slower cadence), keeps the records the connector mapped, and commits
+ * the new push work, with the records each product's push needs (`RecordSnapshot`: the push does
+ * not search again), and the new checkpoints in one transaction. Then it enqueues a push job per
+ * product with pending work. Shops are polled one at a time under a lock shared by every
+ * replica, so no two polls of a shop ever start from the same checkpoint.
+ */
+@Injectable()
+export class EnrichmentPoller {
+  private readonly logger = new Logger('EnrichmentPoller');
+
+  constructor(
+    private readonly outbox: EnrichmentOutbox,
+    private readonly mapped: MappedRecords,
+    private readonly mappings: ShopMappings,
+    private readonly clients: CatalogClients,
+    private readonly lock: ShopPollLock,
+    private readonly pushes: PushEnqueuer,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @Optional() private readonly observations?: Observations,
+  ) {}
+
+  /** Polls every shop; resolves to the summed counts. */
+  async poll(pollId: string): Promise<PollCounts> {
+    const total = emptyCounts();
+    const failed: unknown[] = [];
+    for (const shop of this.config.shops) {
+      const entries = this.mappings.mapping(shop.domain)?.writeBack ?? [];
+      if (entries.length === 0) continue;
+      try {
+        const counts = await this.lock.withShop(shop.domain, () =>
+          this.pollShop(shop.domain, pollId, entries),
+        );
+        for (const key of Object.keys(total) as Array<keyof PollCounts>) total[key] += counts[key];
+        if (counts.unmapped > 0)
+          this.logger.debug(
+            `${shop.domain}: ${counts.unmapped} record(s) not created by the connector ignored`,
+          );
+      } catch (error) {
+        // One shop's catalog being down does not keep the other shops' content from their stores.
+        this.logger.warn(`${shop.domain}: enrichment poll failed: ${(error as Error).message}`);
+        failed.push(error);
+      }
+    }
+    // The first failure decides what the job does (retried, delayed for a paused key, recorded).
+    if (failed.length > 0) throw failed[0];
+    return total;
+  }
+
+  private async pollShop(
+    shop: string,
+    pollId: string,
+    entries: readonly ResolvedWriteBackEntry[],
+  ): Promise<PollCounts> {
+    const { overlapMs, maxCallsPerPoll, watchlistIntervalMs, watchlistMaxAgeMs } = this.config.enrichment;
+    const attributes = [...new Set(entries.map((e) => e.attribute))];
+    const { client } = this.clients.forShop(shop);
+    const search: SearchProducts = (body) => client.searchProducts(body);
+    const stored = await this.outbox.checkpoints(shop);
+    const counts = emptyCounts();
+    const readAt = this.clock.now();
+    const walk = await walkChanges(search, {
+      checkpoints: Object.fromEntries(FIELDS.map((f) => [f, stored.get(f) ?? null])) as WalkCheckpoints,
+      overlapMs,
+      maxCalls: maxCallsPerPoll,
+    });
+    counts.calls += walk.calls;
+    const records = walk.records;
+    const checkpoints: Record<string, number | null> = { ...walk.checkpoints };
+
+    const now = this.clock.now();
+    const lastRecheck = stored.get(WATCHLIST) ?? null;
+    const gone = new Set<string>();
+    if (lastRecheck === null || now - lastRecheck >= watchlistIntervalMs) {
+      const agedOut = await this.outbox.agedOut(shop, new Date(now - watchlistMaxAgeMs));
+      for (const skuId of agedOut) gone.add(skuId);
+      counts.agedOut = agedOut.length;
+      const due = (await this.outbox.watchlist(shop))
+        .map((w) => w.skuId)
+        .filter((skuId) => !gone.has(skuId) && !records.has(skuId));
+      const recheck = await recheckWatchlist(search, due);
+      counts.calls += recheck.calls;
+      counts.rechecked = due.length;
+      for (const record of recheck.records) records.set(record.skuId, record);
+      for (const skuId of recheck.missing) gone.add(skuId);
+      checkpoints[WATCHLIST] = now;
+    }
+
+    counts.found = records.size;
+    const products = await this.mapped.productsOf(shop, [...records.keys()]);
+    const found: FoundRecord[] = [];
+    const watch: Array<{ skuId: string; productId: string; attributes: string[] }> = [];
+    for (const record of records.values()) {
+      const productId = products.get(record.skuId);
+      if (productId === undefined) {
+        counts.unmapped += 1;
+        continue;
+      }
+      found.push({ skuId: record.skuId, productId, contentHash: recordContentHash(record, attributes) });
+      const pending = awaitingReview(record, attributes);
+      if (pending.length > 0 && !gone.has(record.skuId))
+        watch.push({ skuId: record.skuId, productId, attributes: pending });
+      else gone.add(record.skuId);
+    }
+    // The records each product given work has, for its push: it need not search again.
+    const unseen = await this.outbox.unseen(shop, found);
+    const given = [...new Set(found.filter((f) => unseen.has(f.skuId)).map((f) => f.productId))];
+    const read = await readProductSnapshots(search, {
+      products: await this.mapped.skuIdsOfProducts(shop, given),
+      read: records,
+      attributes,
+      at: readAt,
+    });
+    counts.calls += read.calls;
+    const committed = await this.outbox.commit({
+      shop,
+      pollId,
+      checkpoints,
+      found,
+      watch,
+      unwatch: [...gone],
+      snapshots: read.snapshots,
+    });
+    const completed = checkpoints['dataEnrichment.completedAt'] ?? null;
+    if (completed !== null)
+      this.observations?.pollLag({ shop, seconds: Math.max(0, (now - completed) / 1000) });
+    counts.changed = committed.changed.length;
+    counts.products = committed.products.length;
+    counts.watched = (await this.outbox.watchlist(shop)).length;
+    // Every product with pending work: this poll's, and any left by a crash before an enqueue.
+    for (const productId of await this.outbox.pendingProducts(shop))
+      await this.pushes.enqueue({ shop, productId, reason: 'poll' });
+    return counts;
+  }
+}

@@ -1,0 +1,25 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { enrichmentPushJobOptions } from '../../platform/queues/job-options.js';
+import type { EnrichmentPushPayload } from '../../platform/queues/job-payloads.js';
+import { JobName, QueueName } from '../../platform/queues/queue-names.js';
+
+/** Enqueues one product's write-back (coalesced per product: `enrichmentPushJobOptions`). */
+@Injectable()
+export class PushEnqueuer {
+  constructor(
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @InjectQueue(QueueName.ENRICHMENT_PUSH) private readonly queue: Queue<EnrichmentPushPayload>,
+  ) {}
+
+  async enqueue(payload: EnrichmentPushPayload): Promise<void> {
+    await this.queue.add(
+      JobName.ENRICHMENT_PUSH,
+      payload,
+      enrichmentPushJobOptions(this.config.enrichment, payload),
+    );
+  }
+}

@@ -1,0 +1,215 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ProductRecord } from '#lib/catalog-contract';
+import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { WRITE_BACK_VARIANTS_QUERY } from '../../clients/shopify/documents/write-back.documents.js';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { PermanentJobError } from '../../platform/failures/job-error.js';
+import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import { planWriteBack } from '../decide/plan-write-back.js';
+import { stateKey, type WriteBackSubject } from '../decide/write-back-state.js';
+import { type AdminGraphql, type PacingOptions, pacedRequest } from '../shopify/admin-graphql.js';
+import { buildMutations } from '../shopify/build-mutations.js';
+import { executeWriteBack, type WriteOutcome } from '../shopify/execute-write-back.js';
+import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
+import { WriteBackReadError, writeBackReadVariables } from '../shopify/read-write-back-state.js';
+import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
+import { type RecordSnapshot, recordsFromSnapshot } from '../store/record-snapshot.js';
+import { WriteBackStates } from '../store/write-back-states.repository.js';
+import { EnrichmentHooks, type PushSubject } from './enrichment-hooks.js';
+import { outcomeRecords, planRecords } from './push-records.js';
+import { ShopGraphql } from './shop-graphql.js';
+
+/** What one push run did. */
+export interface PushSummary {
+  written: number;
+  settled: number;
+  conflicts: number;
+  skipped: number;
+  failed: number;
+}
+
+/** Writes that may land on a later run (no answer, throttled, a stale digest): the job retries. */
+export class PushRetryError extends Error {
+  readonly code = 'write_back_retry';
+  readonly retryable = true;
+}
+
+/**
+ * One product's write-back, run inside the product's lock: read both sides (the product's
+ * catalog records through the sku map: as the poll that found the work read them when it stored
+ * them, else one search; its targets in Shopify), plan, commit the intents, write,
+ * commit the outcomes and the push history. Exactly once: an intent committed before a crash is
+ * settled by the next run (Shopify shows whether it landed) or written then; metafields are
+ * written with `compareDigest`. Shopify's `userErrors` end the job as a failure with their
+ * messages; writes without an answer are retried.
+ */
+@Injectable()
+export class WriteBackPusher {
+  constructor(
+    private readonly skuMap: SkuMapRepository,
+    private readonly clients: CatalogClients,
+    private readonly graphql: ShopGraphql,
+    private readonly states: WriteBackStates,
+    private readonly outbox: EnrichmentOutbox,
+    private readonly hooks: EnrichmentHooks,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+  ) {}
+
+  async push(
+    subject: PushSubject,
+    entries: readonly ResolvedWriteBackEntry[],
+    jobId: string | null,
+    /** Attributes an operator lets overwrite a merchant's edit this once (empty: all); none by default. */
+    overwrite?: readonly string[],
+  ): Promise<PushSummary> {
+    const work = await this.outbox.pendingWork(subject.shop, subject.productId);
+    const upTo = work?.id ?? null;
+    const done = async () => {
+      if (upTo !== null) await this.outbox.markDone(subject.shop, subject.productId, upTo);
+    };
+    const summary: PushSummary = { written: 0, settled: 0, conflicts: 0, skipped: 0, failed: 0 };
+    const graphql = this.graphql.forShop(subject.shop);
+    const pacing = this.graphql.pacing();
+    // An operator's overwrite reads the catalog as it is now, whatever a poll stored.
+    const snapshot = overwrite === undefined ? work?.records : null;
+    const catalogSide = await this.subjectOf(subject, entries, graphql, pacing, snapshot);
+    const shopify =
+      catalogSide && (await fetchWriteBackState(graphql, catalogSide.productId, entries, pacing));
+    if (!catalogSide || !shopify) {
+      await done();
+      return summary;
+    }
+    const states = await this.states.forProduct(subject.shop, subject.productId);
+    const overrides = new Set(
+      overwrite === undefined
+        ? []
+        : states
+            .filter(
+              (s) =>
+                s.status === 'merchant-owned' && (overwrite.length === 0 || overwrite.includes(s.attribute)),
+            )
+            .map((s) => stateKey(s.ownerId, s.attribute, s.target)),
+    );
+    const plan = planWriteBack({ subject: catalogSide, entries, states, shopify, overrides });
+    await this.states.save(subject.shop, subject.productId, planRecords(plan), jobId);
+    summary.settled = plan.settled.length;
+    summary.conflicts = plan.conflicts.length;
+    summary.skipped = plan.skipped.length;
+    summary.failed = plan.failures.length;
+    if (plan.writes.length > 0) await this.hooks.afterIntent(subject);
+    const { outcomes } = await executeWriteBack(
+      plan.writes,
+      buildMutations(catalogSide.productId, plan.writes),
+      graphql,
+      pacing,
+    );
+    if (plan.writes.length > 0) await this.hooks.afterWrite(subject);
+    await this.states.save(subject.shop, subject.productId, outcomeRecords(outcomes), jobId);
+    summary.written = outcomes.filter((o) => o.ok).length;
+    const retry = outcomes.filter((o) => !o.ok && o.kind !== 'rejected');
+    if (retry.length > 0)
+      throw new PushRetryError(
+        `${retry.length} write(s) to product ${subject.productId} not confirmed: ${errorsOf(retry).join('; ')}`,
+      );
+    await done();
+    const rejected = outcomes.filter((o) => !o.ok);
+    summary.failed += rejected.length;
+    if (rejected.length > 0 || plan.failures.length > 0) {
+      const messages = [
+        ...errorsOf(rejected),
+        ...plan.failures.map((f) => `${f.ref.path} (${f.ref.ownerId}): ${f.reason}`),
+      ];
+      throw new PermanentJobError(
+        'write_back_rejected',
+        `Write-back of product ${subject.productId}: ${messages.join('; ')}`.slice(0, 2_000),
+      );
+    }
+    return summary;
+  }
+
+  /**
+   * The product's catalog records (through the sku map), or null when the connector mapped none:
+   * from the poll's snapshot when it is fresh and covers them (`recordsFromSnapshot`), else one
+   * `skuId` `$in` search. A snapshot is as current as the poll that stored it: a change the next
+   * poll finds gives new work with a new snapshot (the newest pending row's is used), and what
+   * was pushed is never pushed again (push states), so an older value at most makes one more
+   * write, correcting itself; a review no poll sees (the spec promises none moves `updatedAt`)
+   * is why a snapshot ages out (`CONNECTOR_ENRICHMENT_SNAPSHOT_MAX_AGE_MS`).
+   */
+  private async subjectOf(
+    subject: PushSubject,
+    entries: readonly ResolvedWriteBackEntry[],
+    graphql: AdminGraphql,
+    pacing: PacingOptions,
+    snapshot: RecordSnapshot | null | undefined,
+  ): Promise<WriteBackSubject | null> {
+    const rows = (await this.skuMap.rowsOfProduct(subject.shop, subject.productId)).filter(
+      (r) => r.state === 'live' && r.skuId !== null,
+    );
+    const own = rows.find((r) => r.shopifyVariantId === null);
+    if (!own) return null;
+    const skuIds = rows.map((r) => r.skuId as string);
+    const records =
+      recordsFromSnapshot(snapshot, {
+        skuIds,
+        attributes: entries.map((e) => e.attribute),
+        now: this.clock.now(),
+        maxAgeMs: this.config.enrichment.snapshotMaxAgeMs,
+      }) ?? (await this.search(subject.shop, skuIds));
+    const productId = `gid://shopify/Product/${subject.productId}`;
+    const record = records.get(own.skuId as string) ?? null;
+    const variants = rows
+      .filter((r) => r.shopifyVariantId !== null)
+      .map((r) => ({
+        variantId: `gid://shopify/ProductVariant/${r.shopifyVariantId}`,
+        record: records.get(r.skuId as string) ?? null,
+      }));
+    // A simple product's one variant carries the simple record: the sku map has no row for it.
+    if (own.kind === 'simple' && variants.length === 0) {
+      const variantId = await firstVariantId(graphql, productId, entries, pacing);
+      if (variantId !== null) variants.push({ variantId, record });
+    }
+    return { productId, record, variants };
+  }
+
+  private async search(shop: string, skuIds: readonly string[]): Promise<Map<string, ProductRecord>> {
+    const { client } = this.clients.forShop(shop);
+    const answer = await client.searchProducts({
+      filter: { skuId: { $in: [...skuIds] } },
+      pagination: { limit: 500, offset: 0 },
+    });
+    return new Map(answer.products.map((r) => [r.skuId, r]));
+  }
+}
+
+/** The id of a product's first variant, when variant entries exist (null otherwise or when none). */
+async function firstVariantId(
+  graphql: AdminGraphql,
+  productId: string,
+  entries: readonly ResolvedWriteBackEntry[],
+  pacing: PacingOptions,
+): Promise<string | null> {
+  const read = writeBackReadVariables(productId, entries).variants;
+  if (read === null) return null;
+  const { response } = await pacedRequest(
+    graphql,
+    WRITE_BACK_VARIANTS_QUERY,
+    { ...read, first: 1 },
+    { ...pacing, cost: 3 + 3 + read.keyCount },
+  );
+  if (response.errors && response.errors.length > 0)
+    throw new WriteBackReadError(`WriteBackVariants: ${response.errors.map((e) => e.message).join('; ')}`);
+  const data = response.data as { product?: { variants?: { nodes?: Array<{ id?: unknown }> } } | null };
+  const id = data?.product?.variants?.nodes?.[0]?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+function errorsOf(outcomes: readonly WriteOutcome[]): string[] {
+  return outcomes.flatMap((o) =>
+    o.ok ? [] : [`${o.write.ref.path} (${o.write.ref.ownerId}): ${o.errors.join(', ')}`],
+  );
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { Clock } from '#lib/clock';
+import { pruneInBatches } from '../../platform/database/retention-registry.js';
+import { EnrichmentPollRun, type PollCounts } from './enrichment-poll-run.entity.js';
+
+/** Poll runs: requested (admin or schedule), started, finished with counts or an error. */
+@Injectable()
+export class EnrichmentPollRuns {
+  constructor(
+    @InjectRepository(EnrichmentPollRun) private readonly runs: Repository<EnrichmentPollRun>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Records a requested poll (idempotent: a scheduled job records itself when it starts). */
+  async requested(id: string, trigger: EnrichmentPollRun['trigger']): Promise<void> {
+    await this.runs
+      .createQueryBuilder()
+      .insert()
+      .values({ id, trigger, requestedAt: new Date(this.clock.now()), counts: {} })
+      .orIgnore()
+      .execute();
+  }
+
+  async started(id: string, trigger: EnrichmentPollRun['trigger']): Promise<void> {
+    await this.requested(id, trigger);
+    await this.runs.update({ id }, { startedAt: new Date(this.clock.now()), finishedAt: null, error: null });
+  }
+
+  async finished(id: string, counts: Partial<PollCounts>, error: string | null = null): Promise<void> {
+    await this.runs.update({ id }, { finishedAt: new Date(this.clock.now()), counts, error });
+  }
+
+  /** Drops polls finished before `before`, in batches (retention); resolves to how many. */
+  prune(before: Date): Promise<number> {
+    const table = this.runs.metadata.tablePath;
+    return pruneInBatches(async (limit) => {
+      const result = await this.runs
+        .createQueryBuilder()
+        .delete()
+        .where(`id IN (SELECT id FROM ${table} WHERE finished_at < :before LIMIT :limit)`, { before, limit })
+        .execute();
+      return result.affected ?? 0;
+    });
+  }
+
+  find(id: string): Promise<EnrichmentPollRun | null> {
+    return this.runs.findOneBy({ id });
+  }
+}
