@@ -3,12 +3,12 @@ import { APP_FILTER } from '@nestjs/core';
 import type { Clock } from '#lib/clock';
 import { CatalogModule } from './clients/catalog/catalog.module.js';
 import { ShopifyModule } from './clients/shopify/shopify.module.js';
-import { InboxModule } from './intake/inbox.module.js';
-import { webhooksModule } from './intake/webhooks.module.js';
+import { IntakeModule } from './intake/intake.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
 import { mappingModule } from './mapping/mapping.module.js';
-import { mediaModule } from './media/media.module.js';
+import { MediaModule } from './media/media.module.js';
 import { AdminModule } from './operations/admin/admin.module.js';
+import { AdminUiModule } from './operations/admin-ui/admin-ui.module.js';
 import { DocsModule } from './operations/docs/docs.module.js';
 import { MetricsModule } from './operations/metrics/metrics.module.js';
 import type { ConnectorConfig } from './platform/config/connector.config.js';
@@ -20,11 +20,10 @@ import { HealthModule } from './platform/health/health.module.js';
 import { OperationsSeamsModule } from './platform/health/operations-seams.module.js';
 import { ConnectorExceptionFilter } from './platform/http/connector-exception.filter.js';
 import { queuesModule } from './platform/queues/queues.module.js';
-import { skuMapModule } from './product-sync/sku-map/sku-map.module.js';
-import { syncModule } from './product-sync/sync.module.js';
+import { productSyncModule } from './product-sync/product-sync.module.js';
 import type { SyncHooks } from './product-sync/sync-hooks.js';
 import { ResyncModule } from './resync/resync.module.js';
-import { enrichmentModule } from './write-back/enrichment.module.js';
+import { writeBackModule } from './write-back/write-back.module.js';
 
 /** What `createConnector` wires in besides the configuration (tests' seams). */
 export interface ConnectorWiring {
@@ -45,7 +44,6 @@ export class ConnectorModule {}
 export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring): DynamicModule {
   // One instance of each, shared by the stages that need them.
   const mapping = mappingModule(wiring.mappingFiles);
-  const skuMap = skuMapModule(mapping);
   return {
     module: ConnectorModule,
     imports: [
@@ -57,17 +55,16 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       ShopifyModule,
       CatalogModule,
       FailuresModule,
-      webhooksModule([InboxModule]),
-      InboxModule,
-      syncModule({ hooks: wiring.syncHooks, mapping, steps: [skuMap] }),
-      skuMap,
-      mediaModule(skuMap),
+      IntakeModule,
+      productSyncModule({ hooks: wiring.syncHooks, mapping }),
+      MediaModule,
       ResyncModule,
-      enrichmentModule({ mapping, skuMap }),
+      writeBackModule(mapping),
       HealthModule,
       // Operations: they may use any stage; nothing imports them.
       MetricsModule,
       AdminModule,
+      AdminUiModule,
       DocsModule,
     ],
     providers: [{ provide: APP_FILTER, useClass: ConnectorExceptionFilter }],

@@ -10,11 +10,5 @@ export const SHOPIFY_FETCH = Symbol('SHOPIFY_FETCH');
 /** Test seams of the product sync job (`SyncHooks`); no-ops in production. */
 export const SYNC_HOOKS = Symbol('SYNC_HOOKS');
 
-/** The product sync's catalog steps, plan -> calls -> map (`SyncSteps`); no-ops until the sync engine. */
-export const SYNC_STEPS = Symbol('SYNC_STEPS');
-
-/** The inbox, as the webhook door sees it (`DeliveryInbox`, provided by the inbox stage). */
-export const DELIVERY_INBOX = Symbol('DELIVERY_INBOX');
-
 /** Every shop's parsed mapping file (`ShopMappingFiles`), read by `createConnector` before the app. */
 export const SHOP_MAPPING_FILES = Symbol('SHOP_MAPPING_FILES');

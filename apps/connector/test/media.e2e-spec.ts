@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaStatus } from '../src/media/index.js';
+import type { MediaStatus } from '../src/media/store/media-status.repository.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';

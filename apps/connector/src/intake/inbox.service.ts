@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { ConnectorError } from '../platform/http/connector.error.js';
-import type { DeliveryInbox, IntakeOutcome } from './delivery-inbox.js';
+import type { IntakeOutcome } from './intake-outcome.js';
 import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
@@ -16,7 +16,7 @@ import type { VerifiedDelivery } from './verified-delivery.js';
  * never happened. Storage failure is a 503 so Shopify sends it again.
  */
 @Injectable()
-export class InboxService implements DeliveryInbox {
+export class InboxService {
   private readonly logger = new Logger('Inbox');
 
   constructor(

@@ -1,11 +1,11 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CONNECTOR_CONFIG, DELIVERY_INBOX } from '../connector.tokens.js';
+import { CONNECTOR_CONFIG } from '../connector.tokens.js';
+import { InboxService } from './inbox.service.js';
 import { type ConnectorConfig, findShop, type ShopConfig } from '../platform/config/connector.config.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from '../platform/http/request-id.js';
-import type { DeliveryInbox } from './delivery-inbox.js';
 import { productPayloadFacts } from './product-payload.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
@@ -29,7 +29,7 @@ export class WebhooksController {
 
   constructor(
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
-    @Inject(DELIVERY_INBOX) private readonly inbox: DeliveryInbox,
+    private readonly inbox: InboxService,
   ) {}
 
   @Post('shopify')

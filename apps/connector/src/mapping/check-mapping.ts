@@ -1,7 +1,7 @@
 import type { AttributeDefinition, TaxonomyNode } from '#lib/catalog-contract';
-import type { FieldEntry, MappingFile, OptionEntry } from './mapping-file.js';
-import { MappingError, type MappingProblem } from './mapping-problem.js';
-import { sourceKind } from './source-fields.js';
+import type { FieldEntry, MappingFile, OptionEntry } from './model/mapping-file.js';
+import { MappingError, type MappingProblem } from './model/mapping-problem.js';
+import { sourceKind } from './model/source-fields.js';
 import { TaxonomyIndex } from './taxonomy-index.js';
 import {
   type ResolvedFieldEntry,

@@ -1,5 +1,5 @@
-import type { MappingFile, WriteBackEntry } from './mapping-file.js';
-import type { MappingProblem } from './mapping-problem.js';
+import type { MappingFile, WriteBackEntry } from './model/mapping-file.js';
+import type { MappingProblem } from './model/mapping-problem.js';
 
 /** Written as top-level fields (`supplierSku`) or by the platform (`skuId`), never as attributes. */
 const SYSTEM_ATTRIBUTES = ['skuId', 'supplierSku'];

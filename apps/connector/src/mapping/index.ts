@@ -17,15 +17,15 @@ export type {
   ValueSettings,
   WriteBackEntry,
   WriteBackTarget,
-} from './mapping-file.js';
-export { formatProblem, MappingError, type MappingProblem } from './mapping-problem.js';
+} from './model/mapping-file.js';
+export { formatProblem, MappingError, type MappingProblem } from './model/mapping-problem.js';
 export { loadMappingFile, parseMappingFile } from './parse-mapping-file.js';
 export {
   PRODUCT_SOURCE_FIELDS,
   type ProductSourceField,
   VARIANT_SOURCE_FIELDS,
   type VariantSourceField,
-} from './source-fields.js';
+} from './model/source-fields.js';
 export { TaxonomyIndex } from './taxonomy-index.js';
 export {
   Dependencies,

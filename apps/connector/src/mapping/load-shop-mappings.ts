@@ -1,6 +1,6 @@
 import type { ShopConfig } from '../platform/config/connector.config.js';
-import type { MappingFile } from './mapping-file.js';
-import { MappingError } from './mapping-problem.js';
+import type { MappingFile } from './model/mapping-file.js';
+import { MappingError } from './model/mapping-problem.js';
 import { loadMappingFile } from './parse-mapping-file.js';
 
 /** A shop's parsed mapping file and where it was read from. */

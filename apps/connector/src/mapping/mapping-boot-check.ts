@@ -1,7 +1,7 @@
 import type { AttributeDefinition, AttributeFilter, TaxonomyResponse } from '#lib/catalog-contract';
 import { type CatalogConfiguration, checkMapping } from './check-mapping.js';
-import type { MappingFile } from './mapping-file.js';
-import { MappingError } from './mapping-problem.js';
+import type { MappingFile } from './model/mapping-file.js';
+import { MappingError } from './model/mapping-problem.js';
 import type { ValidatedMapping } from './validated-mapping.js';
 
 /** The two catalog calls the boot check makes; `CatalogClient` has both. */

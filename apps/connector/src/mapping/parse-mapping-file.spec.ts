@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MappingProblem } from './mapping-problem.js';
-import { MappingError } from './mapping-problem.js';
+import type { MappingProblem } from './model/mapping-problem.js';
+import { MappingError } from './model/mapping-problem.js';
 import { parseMappingFile } from './parse-mapping-file.js';
 
 const MINIMAL = `

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Document, LineCounter, parseDocument } from 'yaml';
 import { checkOwnership } from './check-ownership.js';
-import type { FieldEntry, MappingFile, OptionEntry, SupplierSkuSettings } from './mapping-file.js';
-import { MappingError, ProblemList } from './mapping-problem.js';
+import type { FieldEntry, MappingFile, OptionEntry, SupplierSkuSettings } from './model/mapping-file.js';
+import { MappingError, ProblemList } from './model/mapping-problem.js';
 import { type Path, RawReader } from './read/raw-reader.js';
 import { readFieldSection } from './read/read-entries.js';
 import { readWriteBack } from './read/read-write-back.js';

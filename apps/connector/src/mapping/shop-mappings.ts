@@ -11,7 +11,7 @@ import { CONNECTOR_CONFIG, SHOP_MAPPING_FILES } from '../connector.tokens.js';
 import type { ConnectorConfig } from '../platform/config/connector.config.js';
 import type { ShopMappingFiles } from './load-shop-mappings.js';
 import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
-import type { MappingError } from './mapping-problem.js';
+import type { MappingError } from './model/mapping-problem.js';
 import type { ValidatedMapping } from './validated-mapping.js';
 
 /** How long a job waits while the shop's first check is under way. */

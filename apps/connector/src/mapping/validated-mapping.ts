@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AttributeDefinition } from '#lib/catalog-contract';
-import type { FieldEntry, MappingFile, OptionEntry, WriteBackEntry } from './mapping-file.js';
-import type { MappingProblem } from './mapping-problem.js';
+import type { FieldEntry, MappingFile, OptionEntry, WriteBackEntry } from './model/mapping-file.js';
+import type { MappingProblem } from './model/mapping-problem.js';
 import type { TaxonomyIndex } from './taxonomy-index.js';
 import { normalise, type ResolvableEntry, resolveValue } from './value-resolver.js';
 

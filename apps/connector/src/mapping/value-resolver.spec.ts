@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttributeDefinition } from '#lib/catalog-contract';
 import { DEMO_ATTRIBUTES, DEMO_TAXONOMY } from '../../test/support/demo-catalog.js';
-import type { ValueMap } from './mapping-file.js';
+import type { ValueMap } from './model/mapping-file.js';
 import { TaxonomyIndex } from './taxonomy-index.js';
 import { type ResolvableEntry, resolveValue } from './value-resolver.js';
 

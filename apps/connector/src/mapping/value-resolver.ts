@@ -1,5 +1,5 @@
 import { type AttributeDefinition, type AttributeValue, CatalogLimits } from '#lib/catalog-contract';
-import type { ValueSettings } from './mapping-file.js';
+import type { ValueSettings } from './model/mapping-file.js';
 import type { TaxonomyIndex } from './taxonomy-index.js';
 
 /** A mapping entry ready to turn Shopify values into one attribute's values. */

@@ -17,9 +17,9 @@ import { PRODUCT_MEDIA_QUERY } from '../clients/shopify/documents/product-media.
 import { parseAllowlist, shopifyCdnAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
 import type { MediaRecord } from './plan/desired-galleries.js';
-import type { ProductImages } from './product-images.js';
+import type { ProductImages } from './model/product-images.js';
 import { readProductMedia } from './read/product-media.reader.js';
-import { syncProductMedia } from './sync-product-media.js';
+import { syncProductMedia } from './run/sync-product-media.js';
 import { MEDIA_UPLOAD_OPTIONS } from './upload/upload-image.js';
 
 // Processing takes 60 s of the shared manual clock, inside the spec's 30 s to 2 min.

@@ -1,8 +1,9 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { ImageFetchers } from './run/image-fetchers.js';
 import { MediaChangeCheck } from './run/media-change-check.js';
@@ -23,32 +24,26 @@ import { SyncMediaJob } from './sync-media.job.js';
  * not know and writes each record's `media` whole, in Shopify's order. `MediaStatusRepository`
  * is exported for the product's status (its notes).
  */
-@Module({})
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([MediaImageMapEntity, MediaGalleryStateEntity, MediaProductStatusEntity]),
+    CatalogModule,
+    ShopifyModule,
+    FailuresModule,
+    SyncEventsModule,
+    SkuMapModule,
+  ],
+  providers: [
+    PgImageMapRepository,
+    PgGalleryStateRepository,
+    MediaStatusRepository,
+    ImageFetchers,
+    MediaEnqueuer,
+    MediaChangeCheck,
+    MediaHooks,
+    ProductMediaRunner,
+    SyncMediaJob,
+  ],
+  exports: [MediaStatusRepository, MediaEnqueuer],
+})
 export class MediaModule {}
-
-/** `skuMap`: the app's one sku map module instance (`skuMapModule(mapping)`), for the records. */
-export function mediaModule(skuMap: DynamicModule): DynamicModule {
-  return {
-    module: MediaModule,
-    imports: [
-      TypeOrmModule.forFeature([MediaImageMapEntity, MediaGalleryStateEntity, MediaProductStatusEntity]),
-      CatalogModule,
-      ShopifyModule,
-      FailuresModule,
-      SyncEventsModule,
-      skuMap,
-    ],
-    providers: [
-      PgImageMapRepository,
-      PgGalleryStateRepository,
-      MediaStatusRepository,
-      ImageFetchers,
-      MediaEnqueuer,
-      MediaChangeCheck,
-      MediaHooks,
-      ProductMediaRunner,
-      SyncMediaJob,
-    ],
-    exports: [MediaStatusRepository, MediaEnqueuer],
-  };
-}

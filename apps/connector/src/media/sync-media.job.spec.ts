@@ -5,11 +5,11 @@ import { type ConnectorConfig, loadConnectorConfig } from '../platform/config/co
 import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
 import type { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
-import { MediaError, MediaErrorCode } from './media-error.js';
+import { MediaError, MediaErrorCode } from './model/media-error.js';
 import type { ProductMediaRun, ProductMediaRunner } from './run/product-media-runner.js';
 import type { MediaRunRecord, MediaStatusRepository } from './store/media-status.repository.js';
 import { SyncMediaJob } from './sync-media.job.js';
-import type { MediaSyncResult } from './sync-product-media.js';
+import type { MediaSyncResult } from './run/sync-product-media.js';
 
 const config: ConnectorConfig = loadConnectorConfig({
   CONNECTOR_SHOPS: 'demo.myshopify.com',

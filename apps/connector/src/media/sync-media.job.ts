@@ -8,11 +8,11 @@ import { FailuresService } from '../platform/failures/failures.service.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
-import type { MediaError } from './media-error.js';
+import type { MediaError } from './model/media-error.js';
 import { ProductMediaRunner } from './run/product-media-runner.js';
 import type { StoredImageFailure } from './store/media-product-status.entity.js';
 import { MediaStatusRepository } from './store/media-status.repository.js';
-import type { MediaSyncResult } from './sync-product-media.js';
+import type { MediaSyncResult } from './run/sync-product-media.js';
 
 /** How a media job ended (its BullMQ return value). */
 export type SyncMediaOutcome = 'done' | 'disabled' | 'not-found' | 'no-records';

@@ -14,7 +14,7 @@ import { parseAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
 import type { MediaRecord } from './plan/desired-galleries.js';
 import { readProductMedia, readVariantMedia } from './read/product-media.reader.js';
-import { syncProductMedia } from './sync-product-media.js';
+import { syncProductMedia } from './run/sync-product-media.js';
 
 /**
  * Variant images read from the Shopify sandbox (within Shopify's query cost limit), and the

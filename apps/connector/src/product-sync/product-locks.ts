@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { SyncSubject } from './sync-subject.js';
+import type { SyncSubject } from './apply/sync-subject.js';
 
 /** First key of the connector's product-sync advisory locks (the second is the product's hash). */
 const LOCK_SPACE = 739_014;
@@ -38,3 +38,7 @@ export class ProductLocks {
     return busy();
   }
 }
+
+/** One `ProductLocks` for the sync and the write-back, which must not run on one product at once. */
+@Module({ providers: [ProductLocks], exports: [ProductLocks] })
+export class ProductLocksModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
-import type { SyncOutcome } from './sync-subject.js';
+import type { SyncOutcome } from './apply/sync-subject.js';
 
 /** A product sync that ended inside the product's lock: what later stages react to. */
 export interface SyncedProduct {

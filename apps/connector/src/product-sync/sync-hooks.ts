@@ -1,4 +1,4 @@
-import type { SyncOutcome, SyncSubject } from './sync-subject.js';
+import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 
 /**
  * Points in a product sync where tests observe or hold the job (a run's concurrency, a delivery

@@ -6,7 +6,7 @@ import { CatalogGate } from '../clients/catalog/catalog-gate.js';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
 import { fetchCanonicalProduct } from '../clients/shopify/fetch-canonical-product.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG, SYNC_HOOKS, SYNC_STEPS } from '../connector.tokens.js';
+import { CONNECTOR_CONFIG, SYNC_HOOKS } from '../connector.tokens.js';
 import { InboxRepository, type PendingDelivery } from '../intake/inbox.repository.js';
 import { ShopMappings } from '../mapping/shop-mappings.js';
 import type { ConnectorConfig } from '../platform/config/connector.config.js';
@@ -19,8 +19,9 @@ import { ProductSyncStates } from './product-sync-states.js';
 import { SyncEvents } from './sync-events.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { SyncRecords } from './sync-records.repository.js';
-import type { SyncApplied, SyncRun, SyncSteps } from './sync-steps.js';
-import type { SyncOutcome, SyncSubject } from './sync-subject.js';
+import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
+import type { SyncApplied, SyncRun } from './apply/sync-run.js';
+import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 import { triageSync } from './sync-triage.js';
 
 /** What a run did, for its record and the after-sync event. */
@@ -32,7 +33,7 @@ interface RunResult {
 
 /**
  * ③ Syncs one Shopify product: a webhook is only a notification, so the job reads the product's
- * current state from the Admin API and makes the catalog match it (the `SYNC_STEPS`: plan ->
+ * current state from the Admin API and makes the catalog match it (`CatalogSyncSteps`: plan ->
  * calls -> map). Every run, failed ones too, leaves a sync record with the calls it made.
  */
 @Processor(QueueName.SYNC_PRODUCT)
@@ -47,7 +48,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     private readonly shopify: ShopifyAdmin,
     private readonly records: SyncRecords,
     private readonly events: SyncEvents,
-    @Inject(SYNC_STEPS) private readonly steps: SyncSteps,
+    private readonly steps: CatalogSyncSteps,
     @Inject(SYNC_HOOKS) private readonly hooks: SyncHooks,
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
     private readonly clock: Clock,

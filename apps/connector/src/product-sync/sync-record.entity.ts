@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { CatalogCallRecord } from './sync-record.js';
+import type { CatalogCallRecord } from './apply/catalog-call-record.js';
 
 /** One product sync run (migration `CreateSyncRecords1764000000005`); read through `SyncRecords`. */
 @Entity({ name: 'sync_records' })

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { pruneInBatches } from '../platform/database/retention-registry.js';
 import { SyncRecordRow } from './sync-record.entity.js';
-import type { CatalogCallRecord } from './sync-record.js';
+import type { CatalogCallRecord } from './apply/catalog-call-record.js';
 
 /** A finished run, as the job writes it. */
 export interface NewSyncRecord {

@@ -1,5 +1,5 @@
 import type { SyncReason } from '../platform/queues/job-payloads.js';
-import type { SyncOutcome } from './sync-subject.js';
+import type { SyncOutcome } from './apply/sync-subject.js';
 
 /** A waiting delivery, as far as triage cares. */
 export interface TriageDelivery {

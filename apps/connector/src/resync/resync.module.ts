@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
-import { InboxModule } from '../intake/inbox.module.js';
+import { IntakeModule } from '../intake/intake.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
@@ -27,7 +27,7 @@ import { SeenProducts } from './seen-products.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ResyncRun, ReconcileCheckpoint, SkuMapRow]),
-    InboxModule,
+    IntakeModule,
     FailuresModule,
     CatalogModule,
     ShopifyModule,

@@ -7,7 +7,7 @@ import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
 import { OperationsSeams } from '../platform/health/operations-seams.js';
-import { ENRICHMENT_ENTITIES } from './enrichment.module.js';
+import { ENRICHMENT_ENTITIES } from './write-back.module.js';
 import { EnrichmentOperationsHooks } from './operations-hooks.js';
 import { EnrichmentOutboxRow } from './store/enrichment-outbox.entity.js';
 import { EnrichmentOutbox } from './store/enrichment-outbox.repository.js';

@@ -5,7 +5,7 @@ import type {
   GalleryStateRepository,
   ImageMapRepository,
   ImageMapRow,
-} from '../../src/media/media-store.js';
+} from '../../src/media/model/media-store.js';
 
 /** The image map in memory, for tests (the app's is a TypeORM repository). Counts its calls. */
 export class InMemoryImageMap implements ImageMapRepository {

@@ -1,4 +1,4 @@
-import type { ProblemList } from '../mapping-problem.js';
+import type { ProblemList } from '../model/mapping-problem.js';
 
 /** Where a value sits in the file: keys and list indexes. */
 export type Path = readonly (string | number)[];

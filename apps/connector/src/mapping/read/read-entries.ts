@@ -1,6 +1,6 @@
-import type { FieldEntry, OptionEntry, ValueMap, ValueSettings } from '../mapping-file.js';
-import { pathText } from '../mapping-problem.js';
-import { PRODUCT_SOURCE_FIELDS, VARIANT_SOURCE_FIELDS } from '../source-fields.js';
+import type { FieldEntry, OptionEntry, ValueMap, ValueSettings } from '../model/mapping-file.js';
+import { pathText } from '../model/mapping-problem.js';
+import { PRODUCT_SOURCE_FIELDS, VARIANT_SOURCE_FIELDS } from '../model/source-fields.js';
 import { describe, isMap, type Path, type RawMap, type RawReader } from './raw-reader.js';
 
 const VALUE_KEYS = ['attribute', 'values', 'caseSensitive', 'unknownValues'] as const;

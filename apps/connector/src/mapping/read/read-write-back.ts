@@ -1,5 +1,5 @@
-import type { WriteBackEntry, WriteBackTarget } from '../mapping-file.js';
-import { pathText } from '../mapping-problem.js';
+import type { WriteBackEntry, WriteBackTarget } from '../model/mapping-file.js';
+import { pathText } from '../model/mapping-problem.js';
 import { metafieldTargetProblems } from '../write-back/write-back-targets.js';
 import type { Path, RawMap, RawReader } from './raw-reader.js';
 

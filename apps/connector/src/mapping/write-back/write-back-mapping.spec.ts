@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoCatalogConfiguration } from '../../../test/support/demo-catalog.js';
 import { checkMapping } from '../check-mapping.js';
-import { MappingError, type MappingProblem } from '../mapping-problem.js';
+import { MappingError, type MappingProblem } from '../model/mapping-problem.js';
 import { parseMappingFile } from '../parse-mapping-file.js';
 import { isMetafieldType } from './metafield-types.data.js';
 import { METAFIELD_TARGET_SOURCES } from './write-back-targets.js';

@@ -1,5 +1,5 @@
 import { type AttributeType, USER_ATTRIBUTE_TYPES } from '#lib/catalog-contract';
-import type { WriteBackTarget } from '../mapping-file.js';
+import type { WriteBackTarget } from '../model/mapping-file.js';
 import { isMetafieldType, METAFIELD_NAME_RULES, nearestMetafieldType } from './metafield-types.data.js';
 
 type Source = AttributeType;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sampleImage } from '#testing/catalog-sandbox';
-import { MediaError } from '../media-error.js';
+import { MediaError } from '../model/media-error.js';
 import { parseAllowlist } from './allowlist.js';
 import { SafeImageFetcher } from './safe-image-fetcher.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ImageExtension, ImageMediaType } from '#lib/catalog-contract';
-import { describeUrl, MediaError, MediaErrorCode } from '../media-error.js';
+import { describeUrl, MediaError, MediaErrorCode } from '../model/media-error.js';
 import { type AllowedSource, isAllowedUrl } from './allowlist.js';
 import { extensionOf, sniffImageFormat } from './image-format.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductImages } from '../product-images.js';
+import type { ProductImages } from '../model/product-images.js';
 import { desiredGalleries, type MediaRecord, neededMediaIds } from './desired-galleries.js';
 
 const SHOP = 'demo.myshopify.com';

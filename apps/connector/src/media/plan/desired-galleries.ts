@@ -1,7 +1,7 @@
 import { CatalogLimits } from '#lib/catalog-contract';
 import { legacyIdOf, type RecordKind } from '../../product-sync/plan/index.js';
-import type { GalleryState } from '../media-store.js';
-import type { ProductImages } from '../product-images.js';
+import type { GalleryState } from '../model/media-store.js';
+import type { ProductImages } from '../model/product-images.js';
 
 /** A catalog record of the product as the sku map holds it (a `StoredRecord` fits). */
 export interface MediaRecord {

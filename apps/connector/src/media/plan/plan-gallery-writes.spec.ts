@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GalleryState } from '../media-store.js';
+import type { GalleryState } from '../model/media-store.js';
 import type { DesiredGallery, MediaRecord } from './desired-galleries.js';
 import { planGalleryWrites } from './plan-gallery-writes.js';
 

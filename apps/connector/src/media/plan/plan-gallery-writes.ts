@@ -1,5 +1,5 @@
 import type { ProductWriteRequest } from '#lib/catalog-contract';
-import type { GalleryState } from '../media-store.js';
+import type { GalleryState } from '../model/media-store.js';
 import type { DesiredGallery, GalleryNote, MediaRecord } from './desired-galleries.js';
 
 /** A record's `media` as read from the catalog; `inherited` on a variant that has no gallery of its own. */

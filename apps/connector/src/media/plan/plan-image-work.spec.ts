@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
-import type { ImageMapRow } from '../media-store.js';
+import type { ImageMapRow } from '../model/media-store.js';
 import { planImageWork, planUploads } from './plan-image-work.js';
 
 const SHOP = 'demo.myshopify.com';

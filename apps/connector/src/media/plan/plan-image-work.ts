@@ -1,6 +1,6 @@
 import type { CanonicalMedia } from '../../product-sync/plan/index.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
-import type { ImageMapRow } from '../media-store.js';
+import type { ImageMapRow } from '../model/media-store.js';
 
 /** An image whose bytes must be fetched: new to the map, or Shopify hands out another URL. */
 export interface ImageToFetch {

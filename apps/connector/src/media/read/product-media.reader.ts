@@ -1,5 +1,5 @@
 import type { CanonicalMedia } from '../../product-sync/plan/index.js';
-import type { VariantImages } from '../product-images.js';
+import type { VariantImages } from '../model/product-images.js';
 
 /** The read answered something that is not the shape the media queries ask for. */
 export class MediaReadError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageMapRow } from '../media-store.js';
+import type { ImageMapRow } from '../model/media-store.js';
 import type { MediaRecord } from '../plan/desired-galleries.js';
 import { type MediaChangeInput, mediaRunNeeded } from './media-change.js';
 

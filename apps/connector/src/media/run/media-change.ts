@@ -1,5 +1,5 @@
 import type { CanonicalMedia } from '../../product-sync/plan/index.js';
-import type { GalleryState, ImageMapRow } from '../media-store.js';
+import type { GalleryState, ImageMapRow } from '../model/media-store.js';
 import { desiredGalleries, type GallerySettings, type MediaRecord } from '../plan/desired-galleries.js';
 import { planGalleryWrites } from '../plan/plan-gallery-writes.js';
 import type { MediaStatus } from '../store/media-status.repository.js';

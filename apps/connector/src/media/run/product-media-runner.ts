@@ -10,11 +10,11 @@ import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
 import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import type { MediaRecord } from '../plan/desired-galleries.js';
-import type { VariantImages } from '../product-images.js';
+import type { VariantImages } from '../model/product-images.js';
 import { readProductMedia, readVariantMedia } from '../read/product-media.reader.js';
 import { PgGalleryStateRepository } from '../store/gallery-state.repository.js';
 import { PgImageMapRepository } from '../store/image-map.repository.js';
-import { type MediaSyncResult, syncProductMedia } from '../sync-product-media.js';
+import { type MediaSyncResult, syncProductMedia } from './sync-product-media.js';
 import { ImageFetchers } from './image-fetchers.js';
 
 /** Requested query costs (`read/product-media.query.ts`), for the shop's cost pacer. */

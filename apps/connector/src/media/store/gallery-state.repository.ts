@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
-import type { GalleryState, GalleryStateRepository } from '../media-store.js';
+import type { GalleryState, GalleryStateRepository } from '../model/media-store.js';
 import { MediaGalleryStateEntity } from './media-gallery-state.entity.js';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import type { ImageMapRepository, ImageMapRow } from '../media-store.js';
+import type { ImageMapRepository, ImageMapRow } from '../model/media-store.js';
 import { MediaImageMapEntity } from './media-image-map.entity.js';
 
 /**

@@ -4,7 +4,7 @@ import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../../platform/database/migrations/index.js';
 import { runMigrations } from '../../platform/database/run-migrations.js';
-import type { ImageMapRow } from '../media-store.js';
+import type { ImageMapRow } from '../model/media-store.js';
 import { PgGalleryStateRepository } from './gallery-state.repository.js';
 import { PgImageMapRepository } from './image-map.repository.js';
 import { MediaGalleryStateEntity } from './media-gallery-state.entity.js';

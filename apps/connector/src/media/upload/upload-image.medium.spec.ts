@@ -5,7 +5,7 @@ import { ManualClock } from '#lib/clock';
 import { type CatalogSandboxHarness, sampleImage, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { drive } from '../../../test/support/media-unit.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
-import { MediaError } from '../media-error.js';
+import { MediaError } from '../model/media-error.js';
 import { MEDIA_UPLOAD_OPTIONS, uploadFetchedImage } from './upload-image.js';
 
 function fetched(seed: number): FetchedImage {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogClientError } from '#lib/catalog-client';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
-import { MediaError } from '../media-error.js';
+import { MediaError } from '../model/media-error.js';
 import { uploadError, uploadFileName } from './upload-image.js';
 
 const image = (url: string): FetchedImage => ({

@@ -4,9 +4,9 @@ import {
   type UploadImageInput,
   type UploadResult,
 } from '#lib/catalog-client';
-import { catalogFailure } from '../catalog-failure.js';
+import { catalogFailure } from '../model/catalog-failure.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
-import { MediaError, MediaErrorCode } from '../media-error.js';
+import { MediaError, MediaErrorCode } from '../model/media-error.js';
 
 /**
  * The catalog budget priority of every media call (prepare, status polls, the gallery's read and

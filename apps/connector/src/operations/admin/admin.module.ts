@@ -13,12 +13,8 @@ import { AdminTokenGuard } from './admin-token.guard.js';
 import { ProductStatus } from './product-status.js';
 import { ProductTimeline } from './product-timeline.js';
 import { SyncRecordsTimeline } from './sync-records-timeline.js';
-import { AdminSession } from './ui/admin-session.js';
-import { AdminUiController } from './ui/admin-ui.controller.js';
-import { AdminUiGuard } from './ui/admin-ui.guard.js';
-import { QueuesBoard } from './ui/queues-board.js';
 
-/** `/admin`: the operators' API (every route behind `AdminTokenGuard`) and the web view `/admin/ui` (session cookie). */
+/** `/admin`: the operators' API, every route behind `AdminTokenGuard` (the web view is `AdminUiModule`). */
 @Module({
   imports: [FailuresModule, MetricsModule, CatalogModule, ResyncModule],
   controllers: [
@@ -28,16 +24,13 @@ import { QueuesBoard } from './ui/queues-board.js';
     AdminResyncController,
     AdminLinkController,
     AdminEnrichmentController,
-    AdminUiController,
   ],
   providers: [
     AdminTokenGuard,
-    AdminSession,
-    AdminUiGuard,
     ProductTimeline,
     ProductStatus,
     SyncRecordsTimeline,
-    QueuesBoard,
   ],
+  exports: [ProductTimeline],
 })
 export class AdminModule {}

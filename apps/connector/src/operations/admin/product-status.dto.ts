@@ -1,7 +1,7 @@
 import type { MediaStatus } from '../../media/store/media-status.repository.js';
 import type { WriteBackEntry } from '../../platform/health/operations-seams.js';
 import type { MappingGap, PlanNote } from '../../product-sync/plan/sync-plan.js';
-import type { CatalogCallRecord } from '../../product-sync/sync-record.js';
+import type { CatalogCallRecord } from '../../product-sync/apply/catalog-call-record.js';
 
 /** One sku map row of the product, as operators see it. */
 export interface MapRowDto {

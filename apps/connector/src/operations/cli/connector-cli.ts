@@ -1,8 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '#lib/config';
-import { type CliOutput, contextFactory } from './cli-context.js';
-import { cliEnvironment } from './cli-environment.js';
-import { CliError, ExitCode } from './cli-error.js';
+import { type CliOutput, contextFactory } from './context/cli-context.js';
+import { cliEnvironment } from './context/cli-environment.js';
+import { CliError, ExitCode } from './context/cli-error.js';
 import { checkConfigCommand } from './commands/check-config.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';

@@ -6,24 +6,23 @@ import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { type CanonicalProduct, planDeletion, planSync } from '../plan/index.js';
-import { ShopCurrencies } from '../shop-currencies.js';
+import { ShopCurrencies } from './shop-currencies.js';
 import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
-import type { SyncApplied, SyncChange, SyncRun, SyncSteps } from '../sync-steps.js';
-import type { SyncSubject } from '../sync-subject.js';
+import type { SyncApplied, SyncChange, SyncRun } from './sync-run.js';
+import type { SyncSubject } from './sync-subject.js';
 import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
 
 /** A record found gone is recreated in the same run; more than this many in one run is a failure. */
 const MAX_GONE_PER_RUN = 3;
 
 /**
- * Why: the sync stage owns the job, this stage owns the map, so the catalog side of a sync is
- * provided here (`SYNC_STEPS`): read the product's rows, plan against them (`planSync`, or
+ * Why: the catalog side of a product sync, in one place: read the product's sku map rows, plan against them (`planSync`, or
  * `planDeletion`), make the calls in the crash-safe order (`executePlan`). A record found gone
  * from the catalog is marked so and recreated at once; a plan that cannot be honoured (more than
  * 200 variants, a required attribute missing) is a permanent failure, never a half sync.
  */
 @Injectable()
-export class CatalogSyncSteps implements SyncSteps {
+export class CatalogSyncSteps {
   constructor(
     private readonly map: SkuMapRepository,
     private readonly mappings: ShopMappings,

@@ -3,8 +3,8 @@ import type { CatalogCall, PlanNote, PlannedRecord, SyncPlan } from '../plan/ind
 import { routeOf } from '../plan/index.js';
 import type { SkuMapRepository } from '../sku-map/sku-map.repository.js';
 import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
-import type { SyncRun } from '../sync-steps.js';
-import type { SyncSubject } from '../sync-subject.js';
+import type { SyncRun } from './sync-run.js';
+import type { SyncSubject } from './sync-subject.js';
 
 /** A PATCH answered 404: the record was deleted in the catalog behind the connector. */
 export class RecordGone extends Error {

@@ -1,5 +1,5 @@
 import type { CanonicalVariant } from '../../clients/shopify/canonical-product.js';
-import type { SupplierSkuSettings } from '../../mapping/mapping-file.js';
+import type { SupplierSkuSettings } from '../../mapping/model/mapping-file.js';
 
 export interface SupplierSkuContext {
   settings: SupplierSkuSettings;

@@ -5,7 +5,7 @@ import {
   isSimpleProduct,
   legacyIdOf,
 } from '../../clients/shopify/canonical-product.js';
-import { readProductField, readVariantField } from '../../mapping/source-fields.js';
+import { readProductField, readVariantField } from '../../mapping/model/source-fields.js';
 import { Dependencies, type Dependency, type ValidatedMapping } from '../../mapping/validated-mapping.js';
 import type { ResolvableEntry } from '../../mapping/value-resolver.js';
 import { resolveValue } from '../../mapping/value-resolver.js';

@@ -5,7 +5,7 @@ import { uniqueId } from '#lib/testing';
 import { approved, catalogRecord } from '../../../test/support/write-back-mapping.js';
 import { MIGRATIONS } from '../../platform/database/migrations/index.js';
 import { runMigrations } from '../../platform/database/run-migrations.js';
-import { ENRICHMENT_ENTITIES } from '../enrichment.module.js';
+import { ENRICHMENT_ENTITIES } from '../write-back.module.js';
 import { EnrichmentOutboxRow } from './enrichment-outbox.entity.js';
 import { EnrichmentOutbox, type PollCommit } from './enrichment-outbox.repository.js';
 import { WriteBackStateRow } from './write-back-state.entity.js';

@@ -5,8 +5,8 @@ import { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js'
 import { checkMappingAgainstCatalog } from '../../../mapping/index.js';
 import { type LoadedMapping, loadShopMappingFiles } from '../../../mapping/load-shop-mappings.js';
 import type { ConnectorConfig, ShopConfig } from '../../../platform/config/connector.config.js';
-import type { CliOutput, ContextOf } from '../cli-context.js';
-import { CliError } from '../cli-error.js';
+import type { CliOutput, ContextOf } from '../context/cli-context.js';
+import { CliError } from '../context/cli-error.js';
 
 const SHOP_QUERY = 'query ConnectorCheckShop { shop { myshopifyDomain } }';
 

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { FailureDto, FailurePageDto } from '../../admin/failure.dto.js';
-import type { ContextOf } from '../cli-context.js';
+import type { ContextOf } from '../context/cli-context.js';
 
 /** A positive integer option (`--limit 20`); anything else is a usage error. */
 export function integerOption(value: string): number {

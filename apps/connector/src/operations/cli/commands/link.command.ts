@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { ContextOf } from '../cli-context.js';
+import type { ContextOf } from '../context/cli-context.js';
 
 /** The link report as the admin API answers it (`POST /admin/link`), the parts printed here. */
 interface LinkReport {

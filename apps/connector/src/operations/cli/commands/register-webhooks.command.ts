@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import { SystemClock } from '#lib/clock';
 import { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js';
 import { ensureWebhookSubscriptions, WEBHOOK_PATH } from '../../../intake/webhook-subscriptions.js';
-import type { ContextOf } from '../cli-context.js';
-import { CliError, ExitCode } from '../cli-error.js';
+import type { ContextOf } from '../context/cli-context.js';
+import { CliError, ExitCode } from '../context/cli-error.js';
 
 /**
  * `register-webhooks`: subscribes each shop's product topics to `<public URL>/webhooks/shopify`

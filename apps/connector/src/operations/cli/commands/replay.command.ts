@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { BulkReplayDto, FailureDto } from '../../admin/failure.dto.js';
-import type { ContextOf } from '../cli-context.js';
-import { CliError, ExitCode } from '../cli-error.js';
+import type { ContextOf } from '../context/cli-context.js';
+import { CliError, ExitCode } from '../context/cli-error.js';
 import { integerOption } from './failures.command.js';
 
 /**

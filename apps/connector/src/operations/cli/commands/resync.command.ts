@@ -1,8 +1,8 @@
 import cliProgress from 'cli-progress';
 import { Command } from 'commander';
-import type { AdminApi } from '../admin-api.js';
-import type { CliOutput, ContextOf } from '../cli-context.js';
-import { CliError, ExitCode } from '../cli-error.js';
+import type { AdminApi } from '../context/admin-api.js';
+import type { CliOutput, ContextOf } from '../context/cli-context.js';
+import { CliError, ExitCode } from '../context/cli-error.js';
 import { integerOption } from './failures.command.js';
 
 /** A resync run as `POST /admin/resync` and `GET /admin/resync/{id}` answer it (the parts used here). */

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { CliOutput, ContextOf } from '../cli-context.js';
+import type { CliOutput, ContextOf } from '../context/cli-context.js';
 
 /** A product's status as `GET /admin/products/{id}` answers it (the parts printed here). */
 interface ProductStatus {

@@ -1,5 +1,3 @@
-import type { VerifiedDelivery } from './verified-delivery.js';
-
 /** What the inbox made of a delivery, as the door answers it. */
 export interface IntakeOutcome {
   /** `accepted`: stored now; `duplicate`: this webhook id was stored before (a replay). */
@@ -14,16 +12,4 @@ export interface IntakeOutcome {
    * sweeper will queue it.
    */
   queued: boolean;
-}
-
-/**
- * Where the door hands verified deliveries (token `DELIVERY_INBOX`). The inbox stage provides
- * it: stages only import earlier ones, so the door names the port and the inbox plugs in.
- */
-export interface DeliveryInbox {
-  /**
-   * Stores the delivery (unless its webhook id is there already) and has its product's sync
-   * enqueued; resolves once it is stored.
-   */
-  accept(delivery: VerifiedDelivery): Promise<IntakeOutcome>;
 }

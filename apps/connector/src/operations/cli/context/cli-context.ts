@@ -5,7 +5,7 @@ import {
   findShop,
   loadConnectorConfig,
   type ShopConfig,
-} from '../../platform/config/connector.config.js';
+} from '../../../platform/config/connector.config.js';
 import { AdminApi } from './admin-api.js';
 import { CliError, ExitCode } from './cli-error.js';
 

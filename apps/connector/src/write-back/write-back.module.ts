@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
-import { ProductLocks } from '../product-sync/product-locks.js';
-import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { ProductLocksModule } from '../product-sync/product-locks.js';
+import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
 import { EnrichmentPushJob } from './enrichment-push.job.js';
@@ -32,7 +32,7 @@ import { WriteBackStates } from './store/write-back-states.repository.js';
 
 /** ⑥ Enrichment write-back: the poll (scheduled, outbox), the push job per product, merchant edits. */
 @Module({})
-export class EnrichmentModule {}
+export class WriteBackModule {}
 
 /** Every table of the write-back, for `TypeOrmModule.forFeature` (and medium tests). */
 export const ENRICHMENT_ENTITIES = [
@@ -45,30 +45,23 @@ export const ENRICHMENT_ENTITIES = [
   EnrichmentPollRun,
 ];
 
-/** The app's one instance of the modules the write-back shares with the sync. */
-export interface EnrichmentModuleOptions {
-  /** `mappingModule(files)`: the shops' checked mappings (`ShopMappings`). */
-  mapping: DynamicModule;
-  /** `skuMapModule(mapping)`: the sku map (`SkuMapRepository`). */
-  skuMap: DynamicModule;
-}
-
 /**
  * Global, so the operations (admin API) reach the poll scheduler without importing a dynamic
  * module.
  */
-export function enrichmentModule(options: EnrichmentModuleOptions): DynamicModule {
+export function writeBackModule(mapping: DynamicModule): DynamicModule {
   return {
-    module: EnrichmentModule,
+    module: WriteBackModule,
     global: true,
     imports: [
-      TypeOrmModule.forFeature([...ENRICHMENT_ENTITIES, SkuMapRow]),
+      TypeOrmModule.forFeature(ENRICHMENT_ENTITIES),
       CatalogModule,
       ShopifyModule,
       FailuresModule,
       SyncEventsModule,
-      options.mapping,
-      options.skuMap,
+      mapping,
+      SkuMapModule,
+      ProductLocksModule,
     ],
     providers: [
       EnrichmentOutbox,
@@ -76,7 +69,6 @@ export function enrichmentModule(options: EnrichmentModuleOptions): DynamicModul
       WriteBackStates,
       MappedRecords,
       ShopPollLock,
-      ProductLocks,
       PushEnqueuer,
       ShopGraphql,
       EnrichmentHooks,

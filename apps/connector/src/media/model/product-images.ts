@@ -1,4 +1,4 @@
-import type { CanonicalMedia } from '../product-sync/plan/index.js';
+import type { CanonicalMedia } from '../../product-sync/plan/index.js';
 
 /**
  * A product's images as the media step needs them: Shopify's gallery order (only images; videos

@@ -1,5 +1,5 @@
 import type { Env } from '#lib/config';
-import { localStackEnvironment } from '../../platform/local-stack/local-stack-environment.js';
+import { localStackEnvironment } from '../../../platform/local-stack/local-stack-environment.js';
 
 /** The local stack's default ports (scripts/local-stack/services.mjs). */
 const LOCAL_STACK_PORTS = { catalog: 4010, shopify: 4020, connector: 3000 } as const;

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { ConnectorError } from '../../../platform/http/connector.error.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
 import { UiCsrfRefused, UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { esc, page, signInPage, UI_CSP } from './ui-html.js';
 

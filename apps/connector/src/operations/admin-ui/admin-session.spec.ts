@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import type { ConnectorConfig } from '../../../platform/config/connector.config.js';
-import { Secret } from '../../../platform/config/secret.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { Secret } from '../../platform/config/secret.js';
 import { AdminSession } from './admin-session.js';
 
 const TOKEN = 'admin-token-0123456789';

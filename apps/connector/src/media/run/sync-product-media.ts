@@ -1,21 +1,21 @@
 import type { CallOptions } from '#lib/catalog-client';
 import type { ProductRecord, ProductWriteRequest } from '#lib/catalog-contract';
 import type { Clock } from '#lib/clock';
-import { catalogFailure } from './catalog-failure.js';
-import type { FetchedImage } from './fetch/safe-image-fetcher.js';
-import { MediaError, MediaErrorCode } from './media-error.js';
-import type { GalleryStateRepository, ImageMapRepository } from './media-store.js';
+import { catalogFailure } from '../model/catalog-failure.js';
+import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
+import { MediaError, MediaErrorCode } from '../model/media-error.js';
+import type { GalleryStateRepository, ImageMapRepository } from '../model/media-store.js';
 import {
   desiredGalleries,
   type GalleryNote,
   type GallerySettings,
   type MediaRecord,
   neededMediaIds,
-} from './plan/desired-galleries.js';
-import { type CurrentGallery, type GalleryWrite, planGalleryWrites } from './plan/plan-gallery-writes.js';
-import { mapRow, planImageWork, planUploads } from './plan/plan-image-work.js';
-import type { ProductImages } from './product-images.js';
-import { MEDIA_PRIORITY, type MediaUploader, uploadFetchedImage } from './upload/upload-image.js';
+} from '../plan/desired-galleries.js';
+import { type CurrentGallery, type GalleryWrite, planGalleryWrites } from '../plan/plan-gallery-writes.js';
+import { mapRow, planImageWork, planUploads } from '../plan/plan-image-work.js';
+import type { ProductImages } from '../model/product-images.js';
+import { MEDIA_PRIORITY, type MediaUploader, uploadFetchedImage } from '../upload/upload-image.js';
 
 /** The part of `CatalogClient` the media step uses. */
 export interface MediaCatalogApi extends MediaUploader {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SHOP_CURRENCY_QUERY } from './shop-currencies.js';
 
 const schemaFile = new URL(
-  '../../test/fixtures/shopify/admin-graphql-2026-07.introspection.json.gz',
+  '../../../test/fixtures/shopify/admin-graphql-2026-07.introspection.json.gz',
   import.meta.url,
 );
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 
 /** The shop's currency (`shop { currencyCode }`), validated against the Admin schema by a spec. */
 export const SHOP_CURRENCY_QUERY = /* GraphQL */ `

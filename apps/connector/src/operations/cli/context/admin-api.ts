@@ -1,4 +1,4 @@
-import type { Secret } from '../../platform/config/secret.js';
+import type { Secret } from '../../../platform/config/secret.js';
 import { CliError, ExitCode } from './cli-error.js';
 
 /** Query parameters of an admin call; undefined ones are left out. */

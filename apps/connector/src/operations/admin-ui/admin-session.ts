@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../../../connector.tokens.js';
-import type { ConnectorConfig } from '../../../platform/config/connector.config.js';
+import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 
 /** The `/admin/ui` session cookie's name; its path is `/admin/ui`. */
 export const SESSION_COOKIE = 'connector_admin_session';

@@ -1,7 +1,6 @@
-import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
-import type { SyncReason } from '../platform/queues/job-payloads.js';
-import type { CatalogCallRecord } from './sync-record.js';
-import type { SyncSubject } from './sync-subject.js';
+import type { CanonicalProduct } from '../../clients/shopify/canonical-product.js';
+import type { SyncReason } from '../../platform/queues/job-payloads.js';
+import type { CatalogCallRecord } from './catalog-call-record.js';
 
 /**
  * What the catalog must come to reflect for one Shopify product: its current state, or its
@@ -36,18 +35,3 @@ export interface SyncApplied {
   /** Why a run was skipped (no mapping, a status not synced, ...). */
   detail: string | null;
 }
-
-/**
- * The catalog side of a product sync, provided by a later stage (the sku map) through the
- * `SYNC_STEPS` token so the sync stage never imports it: plan the minimal calls against the
- * persisted map, make them through the shop's catalog client, and record the map as each call
- * answers (intent before a create, the skuId after). Throws what should fail the job.
- */
-export interface SyncSteps {
-  apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied>;
-}
-
-/** Steps that change nothing: a connector wired without the sku map (unit tests of the job). */
-export const NO_OP_SYNC_STEPS: SyncSteps = {
-  apply: async () => ({ result: 'skipped', detail: 'no sync steps' }),
-};

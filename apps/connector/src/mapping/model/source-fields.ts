@@ -1,4 +1,4 @@
-import type { CanonicalProduct, CanonicalVariant } from '../clients/shopify/canonical-product.js';
+import type { CanonicalProduct, CanonicalVariant } from '../../clients/shopify/canonical-product.js';
 
 type SourceKind = 'text' | 'money' | 'list';
 

@@ -3,7 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ALL_QUEUES } from '../../../platform/queues/queue-names.js';
+import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiDisabled } from './ui-errors.js';
 import { page, signInPage } from './ui-html.js';

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { EnqueueBatcher } from './enqueue-batcher.js';
+import { InboxRepository } from './inbox.repository.js';
+import { InboxService } from './inbox.service.js';
+import { InboxEntry } from './inbox-entry.entity.js';
+import { InboxSweepJob } from './inbox-sweep.job.js';
+import { InboxSweeper } from './inbox-sweeper.js';
+import { InboxWriter } from './inbox-writer.js';
+import { SyncEnqueuer } from './sync-enqueuer.js';
+import { WebhookSubscriptions } from './webhook-subscriptions.js';
+import { WebhooksController } from './webhooks.controller.js';
+
+/**
+ * Intake: the door (signed deliveries in, the shops' subscriptions pointing at it), the inbox
+ * that stores every delivery before it is answered, their batched enqueueing, and the sweeper
+ * that queues what a crash left stored but unqueued.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule],
+  controllers: [WebhooksController],
+  providers: [
+    InboxRepository,
+    InboxService,
+    InboxWriter,
+    SyncEnqueuer,
+    EnqueueBatcher,
+    InboxSweeper,
+    InboxSweepJob,
+    WebhookSubscriptions,
+  ],
+  exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
+})
+export class IntakeModule {}
