@@ -1,11 +1,12 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Clock } from '#lib/clock';
 import { CatalogModule } from './clients/catalog/catalog.module.js';
 import { ShopifyModule } from './clients/shopify/shopify.module.js';
+import { SHOP_MAPPING_FILES, SHOPIFY_FETCH, SYNC_HOOKS } from './connector.tokens.js';
 import { IntakeModule } from './intake/intake.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
-import { mappingModule } from './mapping/mapping.module.js';
+import { MappingModule } from './mapping/mapping.module.js';
 import { MediaModule } from './media/media.module.js';
 import { AdminModule } from './operations/admin/admin.module.js';
 import { AdminUiModule } from './operations/admin-ui/admin-ui.module.js';
@@ -17,13 +18,14 @@ import { databaseModule } from './platform/database/database.module.js';
 import { RetentionModule } from './platform/database/retention.module.js';
 import { FailuresModule } from './platform/failures/failures.module.js';
 import { HealthModule } from './platform/health/health.module.js';
-import { OperationsSeamsModule } from './platform/health/operations-seams.module.js';
+import { ReportingModule } from './platform/health/reporting.module.js';
 import { ConnectorExceptionFilter } from './platform/http/connector-exception.filter.js';
 import { queuesModule } from './platform/queues/queues.module.js';
-import { productSyncModule } from './product-sync/product-sync.module.js';
-import type { SyncHooks } from './product-sync/sync-hooks.js';
+import { ProductSyncModule } from './product-sync/product-sync.module.js';
+import { NO_SYNC_HOOKS, type SyncHooks } from './product-sync/sync-hooks.js';
 import { ResyncModule } from './resync/resync.module.js';
-import { writeBackModule } from './write-back/write-back.module.js';
+import { shopsModule } from './shops/shops.module.js';
+import { WriteBackModule } from './write-back/write-back.module.js';
 
 /** What `createConnector` wires in besides the configuration (tests' seams). */
 export interface ConnectorWiring {
@@ -34,34 +36,50 @@ export interface ConnectorWiring {
   mappingFiles: ShopMappingFiles;
 }
 
+/** The composition root's seams (`connector.tokens.ts`), global so each feature injects its own. */
+@Global()
+@Module({})
+export class ConnectorWiringModule {}
+
+function wiringModule(wiring: ConnectorWiring): DynamicModule {
+  const providers = [
+    { provide: SHOPIFY_FETCH, useValue: wiring.shopifyFetch },
+    { provide: SYNC_HOOKS, useValue: { ...NO_SYNC_HOOKS, ...wiring.syncHooks } },
+    { provide: SHOP_MAPPING_FILES, useValue: wiring.mappingFiles },
+  ];
+  return { module: ConnectorWiringModule, providers, exports: providers.map((p) => p.provide) };
+}
+
 /**
- * The connector, one module per stage of the data flow: webhooks -> inbox -> sync (-> sku-map) -> media,
- * with catalog, shopify and failures beside them; config, database, queues and http below.
+ * The connector, its rooms in the order data flows through them (README, "Layout"): platform,
+ * shops, clients, mapping, intake, product-sync, then media, write-back and resync, operations.
  */
 @Module({})
 export class ConnectorModule {}
 
+/** Why a function: the configuration and the wiring are given to `createConnector`, once per app. */
 export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring): DynamicModule {
-  // One instance of each, shared by the stages that need them.
-  const mapping = mappingModule(wiring.mappingFiles);
   return {
     module: ConnectorModule,
     imports: [
-      connectorConfigModule(config, wiring.clock, wiring.shopifyFetch),
+      connectorConfigModule(config, wiring.clock),
+      wiringModule(wiring),
       databaseModule(config),
-      OperationsSeamsModule,
+      ReportingModule,
       RetentionModule,
       queuesModule(config),
+      shopsModule(config.shops),
       ShopifyModule,
       CatalogModule,
       FailuresModule,
+      MappingModule,
       IntakeModule,
-      productSyncModule({ hooks: wiring.syncHooks, mapping }),
+      ProductSyncModule,
       MediaModule,
       ResyncModule,
-      writeBackModule(mapping),
+      WriteBackModule,
       HealthModule,
-      // Operations: they may use any stage; nothing imports them.
+      // Operations: they may use any feature; nothing imports them.
       MetricsModule,
       AdminModule,
       AdminUiModule,

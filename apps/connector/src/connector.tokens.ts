@@ -1,8 +1,6 @@
-/** Injection token of the `ConnectorConfig`, the one typed configuration object. */
-export const CONNECTOR_CONFIG = Symbol('CONNECTOR_CONFIG');
-
-/** The chosen queue backend and its BullMQ connection (`QueueConnection`). */
-export const QUEUE_CONNECTION = Symbol('QUEUE_CONNECTION');
+// The composition root's seams: values `createConnector` is given (tests replace them) and hands
+// to the features through `ConnectorWiringModule` (connector.module.ts). Configuration slices are
+// classes (`platform/config/settings.ts`), not tokens.
 
 /** A `fetch` for every shop's Admin API calls (tests: the Shopify sandbox's `sandboxFetch`), or null. */
 export const SHOPIFY_FETCH = Symbol('SHOPIFY_FETCH');

@@ -2,7 +2,7 @@ export { type Connector, type ConnectorOptions, createConnector } from './create
 export { WEBHOOK_PATH } from './intake/webhook-subscriptions.js';
 export { type ShopMappingState, ShopMappings } from './mapping/shop-mappings.js';
 export type { ConnectorConfig, ShopConfig } from './platform/config/connector.config.js';
-export { findShop, loadConnectorConfig } from './platform/config/connector.config.js';
+export { loadConnectorConfig } from './platform/config/connector.config.js';
 export { Secret } from './platform/config/secret.js';
 export {
   type LocalStackUrls,

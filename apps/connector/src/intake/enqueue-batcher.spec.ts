@@ -61,8 +61,8 @@ function world(failures = 0) {
       marked.push([...ids]);
     },
   };
-  const enqueuer = new SyncEnqueuer(queue as unknown as Queue<SyncProductPayload>, config);
-  const batcher = new EnqueueBatcher(enqueuer, repository as unknown as InboxRepository, clock, config);
+  const enqueuer = new SyncEnqueuer(queue as unknown as Queue<SyncProductPayload>, config.sync);
+  const batcher = new EnqueueBatcher(enqueuer, repository as unknown as InboxRepository, clock, config.inbox);
   return {
     clock,
     batcher,

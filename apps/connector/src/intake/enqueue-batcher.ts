@@ -1,13 +1,11 @@
 import {
   type BeforeApplicationShutdown,
-  Inject,
   Injectable,
   Logger,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { InboxSettings } from '../platform/config/settings.js';
 import { logContext } from '../platform/http/log-context.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { InboxRepository } from './inbox.repository.js';
@@ -69,7 +67,7 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     private readonly enqueuer: SyncEnqueuer,
     private readonly repository: InboxRepository,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: InboxSettings,
   ) {}
 
   /**
@@ -130,7 +128,7 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     if (this.waiting || this.flushing !== null) return;
     this.waiting = true;
     const round = this.round;
-    void this.clock.sleep(this.config.inbox.enqueueFlushMs).then(() => {
+    void this.clock.sleep(this.settings.enqueueFlushMs).then(() => {
       if (round !== this.round) return;
       this.waiting = false;
       this.start();
@@ -163,7 +161,7 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     } catch (first) {
       this.logger.warn(`Enqueue of ${payloads.length} product(s) failed, retrying once: ${describe(first)}`);
       try {
-        await this.clock.sleep(this.config.inbox.enqueueFlushMs);
+        await this.clock.sleep(this.settings.enqueueFlushMs);
         await this.enqueuer.enqueueMany(payloads);
       } catch (error) {
         // Stored is kept: the sweeper enqueues them later (README, "Intake").

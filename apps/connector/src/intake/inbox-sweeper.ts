@@ -1,9 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { InboxSettings } from '../platform/config/settings.js';
 import { inboxSweepJobOptions } from '../platform/queues/job-options.js';
 import type { InboxSweepPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
@@ -26,21 +25,21 @@ export class InboxSweeper implements OnApplicationBootstrap {
     private readonly repository: InboxRepository,
     private readonly enqueuer: SyncEnqueuer,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: InboxSettings,
     @InjectQueue(QueueName.INBOX_SWEEP) private readonly queue: Queue<InboxSweepPayload>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JobName.INBOX_SWEEP,
-      { every: this.config.inbox.sweepIntervalMs },
+      { every: this.settings.sweepIntervalMs },
       { name: JobName.INBOX_SWEEP, data: {}, opts: inboxSweepJobOptions() },
     );
   }
 
   /** Enqueues every product with overdue deliveries; resolves to how many. */
   async sweep(): Promise<number> {
-    const before = new Date(this.clock.now() - this.config.inbox.sweepAfterMs);
+    const before = new Date(this.clock.now() - this.settings.sweepAfterMs);
     let total = 0;
     for (;;) {
       const products = await this.repository.staleProducts(before, BATCH);

@@ -74,6 +74,11 @@ export class InboxRepository {
     });
   }
 
+  /** A product's latest deliveries, newest first (its timeline). */
+  ofProduct(shop: string, productId: string, limit: number): Promise<InboxEntry[]> {
+    return this.entries.find({ where: { shop, productId }, order: { receivedAt: 'DESC' }, take: limit });
+  }
+
   findByWebhookId(shop: string, webhookId: string): Promise<InboxEntry | null> {
     return this.entries.findOneBy({ shop, webhookId });
   }

@@ -44,7 +44,7 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
       () => queue.close(),
       () => worker.close(),
     );
-    const enqueuer = new SyncEnqueuer(queue, config);
+    const enqueuer = new SyncEnqueuer(queue, config.sync);
     const payload: SyncProductPayload = {
       shop: 'demo.myshopify.com',
       productId: uniqueId('p'),

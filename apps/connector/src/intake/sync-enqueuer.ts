@@ -1,8 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { SyncSettings } from '../platform/config/settings.js';
 import { syncProductJobOptions } from '../platform/queues/job-options.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
@@ -17,7 +16,7 @@ import { waitingSync } from '../platform/queues/waiting-sync.js';
 export class SyncEnqueuer {
   constructor(
     @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: SyncSettings,
   ) {}
 
   /** One sync: `enqueueMany` of one, so a single and a batched add cannot drift apart. */
@@ -40,7 +39,7 @@ export class SyncEnqueuer {
       payloads.map((payload, i) => ({
         name: JobName.SYNC_PRODUCT,
         data: payload,
-        opts: syncProductJobOptions(this.config.sync, payload, waiting[i]),
+        opts: syncProductJobOptions(this.settings, payload, waiting[i]),
       })),
     );
   }

@@ -1,15 +1,10 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig, ShopConfig } from '../platform/config/connector.config.js';
+import type { ShopConfig } from '../platform/config/connector.config.js';
+import { HttpSettings } from '../platform/config/settings.js';
+import { Shops } from '../shops/shops.js';
 import { PRODUCT_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
@@ -82,15 +77,16 @@ export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDes
   private stopped = false;
 
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: HttpSettings,
+    private readonly shops: Shops,
     private readonly shopify: ShopifyAdmin,
     private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
-    const base = this.config.http.publicUrl;
+    const base = this.settings.publicUrl;
     if (base === null) return;
-    for (const shop of this.config.shops) void this.ensureWithRetries(shop, `${base}${WEBHOOK_PATH}`);
+    for (const shop of this.shops.all) void this.ensureWithRetries(shop, `${base}${WEBHOOK_PATH}`);
   }
 
   onModuleDestroy(): void {

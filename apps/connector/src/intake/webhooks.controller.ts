@@ -1,11 +1,12 @@
-import { Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import { InboxService } from './inbox.service.js';
-import { type ConnectorConfig, findShop, type ShopConfig } from '../platform/config/connector.config.js';
+import { type ShopConfig } from '../platform/config/connector.config.js';
+import { HttpSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from '../platform/http/request-id.js';
+import { Shops } from '../shops/shops.js';
+import { InboxService } from './inbox.service.js';
 import { productPayloadFacts } from './product-payload.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
@@ -28,7 +29,8 @@ export class WebhooksController {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: HttpSettings,
+    private readonly shops: Shops,
     private readonly inbox: InboxService,
   ) {}
 
@@ -42,7 +44,7 @@ export class WebhooksController {
     const headers = webhookHeaders(req);
     const shop = this.shopOf(headers);
     const check = new SignatureCheck(shop.webhookSecrets);
-    const body = await readSignedBody(req, check, this.config.http.webhookBodyLimitBytes);
+    const body = await readSignedBody(req, check, this.settings.webhookBodyLimitBytes);
     if (check.verify(headers.hmac ?? '') < 0) {
       throw new ConnectorError(
         ConnectorErrorCode.INVALID_SIGNATURE,
@@ -70,7 +72,7 @@ export class WebhooksController {
       );
     }
     const domain = required(headers.shopDomain, 'X-Shopify-Shop-Domain');
-    const shop = findShop(this.config, domain);
+    const shop = this.shops.find(domain);
     if (!shop) {
       throw new ConnectorError(
         ConnectorErrorCode.UNKNOWN_SHOP,

@@ -19,13 +19,13 @@ export type {
   WriteBackTarget,
 } from './model/mapping-file.js';
 export { formatProblem, MappingError, type MappingProblem } from './model/mapping-problem.js';
-export { loadMappingFile, parseMappingFile } from './parse-mapping-file.js';
 export {
   PRODUCT_SOURCE_FIELDS,
   type ProductSourceField,
   VARIANT_SOURCE_FIELDS,
   type VariantSourceField,
 } from './model/source-fields.js';
+export { loadMappingFile, parseMappingFile } from './parse-mapping-file.js';
 export { TaxonomyIndex } from './taxonomy-index.js';
 export {
   Dependencies,

@@ -7,8 +7,9 @@ import {
 } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
-import { CONNECTOR_CONFIG, SHOP_MAPPING_FILES } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { SHOP_MAPPING_FILES } from '../connector.tokens.js';
+import { SyncSettings } from '../platform/config/settings.js';
+import { Shops } from '../shops/shops.js';
 import type { ShopMappingFiles } from './load-shop-mappings.js';
 import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
 import type { MappingError } from './model/mapping-problem.js';
@@ -48,9 +49,10 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SHOP_MAPPING_FILES) private readonly files: ShopMappingFiles,
     private readonly clients: CatalogClients,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: SyncSettings,
+    shops: Shops,
   ) {
-    for (const shop of config.shops) {
+    for (const shop of shops.all) {
       const loaded = files.get(shop.domain);
       this.states.set(
         shop.domain,
@@ -90,7 +92,7 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   waitFor(shop: string): number | null {
     const state = this.state(shop);
     if (state.status === 'ready' || state.status === 'unconfigured') return null;
-    const { mappingRecheckMs } = this.config.sync;
+    const { mappingRecheckMs } = this.settings;
     return state.status === 'pending' && state.checks === 0
       ? Math.min(BOOT_CHECK_WAIT_MS, mappingRecheckMs)
       : mappingRecheckMs;
@@ -124,7 +126,7 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
       const state = await this.recheck(shop);
       if (this.stopped) return;
       if (state.status === 'ready') return this.scheduleRefresh(shop);
-      await this.clock.sleep(this.config.sync.mappingRecheckMs);
+      await this.clock.sleep(this.settings.mappingRecheckMs);
     }
   }
 
@@ -136,7 +138,7 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
     const timer = setTimeout(() => {
       this.refreshTimers.delete(shop);
       void this.checkLoop(shop);
-    }, this.config.sync.mappingRefreshMs);
+    }, this.settings.mappingRefreshMs);
     timer.unref();
     this.refreshTimers.set(shop, timer);
   }

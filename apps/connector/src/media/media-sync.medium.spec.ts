@@ -16,8 +16,8 @@ import { drive, InMemoryGalleryStates, InMemoryImageMap } from '../../test/suppo
 import { PRODUCT_MEDIA_QUERY } from '../clients/shopify/documents/product-media.query.js';
 import { parseAllowlist, shopifyCdnAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
-import type { MediaRecord } from './plan/desired-galleries.js';
 import type { ProductImages } from './model/product-images.js';
+import type { MediaRecord } from './plan/desired-galleries.js';
 import { readProductMedia } from './read/product-media.reader.js';
 import { syncProductMedia } from './run/sync-product-media.js';
 import { MEDIA_UPLOAD_OPTIONS } from './upload/upload-image.js';

@@ -7,9 +7,9 @@ import type { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
 import { MediaError, MediaErrorCode } from './model/media-error.js';
 import type { ProductMediaRun, ProductMediaRunner } from './run/product-media-runner.js';
+import type { MediaSyncResult } from './run/sync-product-media.js';
 import type { MediaRunRecord, MediaStatusRepository } from './store/media-status.repository.js';
 import { SyncMediaJob } from './sync-media.job.js';
-import type { MediaSyncResult } from './run/sync-product-media.js';
 
 const config: ConnectorConfig = loadConnectorConfig({
   CONNECTOR_SHOPS: 'demo.myshopify.com',
@@ -73,7 +73,7 @@ function setup(run: ProductMediaRun, data: Partial<SyncMediaPayload> = {}) {
     {
       record: async (input: MediaRunRecord) => void statuses.push(input),
     } as unknown as MediaStatusRepository,
-    config,
+    config.media,
   );
   const process = () => sync.process(job as unknown as Job<SyncMediaPayload>, 'token');
   return { process, job, recorded, resolved, statuses, delays };

@@ -1,18 +1,17 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { CatalogGate } from '../clients/catalog/catalog-gate.js';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { MediaSettings } from '../platform/config/settings.js';
 import { FailuresService } from '../platform/failures/failures.service.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import type { MediaError } from './model/media-error.js';
 import { ProductMediaRunner } from './run/product-media-runner.js';
+import type { MediaSyncResult } from './run/sync-product-media.js';
 import type { StoredImageFailure } from './store/media-product-status.entity.js';
 import { MediaStatusRepository } from './store/media-status.repository.js';
-import type { MediaSyncResult } from './run/sync-product-media.js';
 
 /** How a media job ended (its BullMQ return value). */
 export type SyncMediaOutcome = 'done' | 'disabled' | 'not-found' | 'no-records';
@@ -33,25 +32,25 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
     private readonly runner: ProductMediaRunner,
     private readonly failures: FailuresService,
     private readonly statuses: MediaStatusRepository,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: MediaSettings,
   ) {
     super();
   }
 
   onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.media.concurrency;
+    this.worker.concurrency = this.settings.concurrency;
   }
 
   async process(job: Job<SyncMediaPayload>, token?: string): Promise<SyncMediaOutcome> {
     const { shop, productId } = job.data;
     return this.guard.run(job, token, { shop, key: productId }, async () => {
-      if (!this.config.media.enabled) return 'disabled';
+      if (!this.settings.enabled) return 'disabled';
       const pausedFor = this.gate.waitFor(shop);
       if (pausedFor !== null) return this.guard.delay(job, token, pausedFor);
       const run = await this.runner.run(shop, productId);
       if (run.kind !== 'done') return run.kind;
       const laterRuns = job.data.laterRuns ?? 0;
-      const later = run.result.retryLater && laterRuns < this.config.media.retryLaterMax;
+      const later = run.result.retryLater && laterRuns < this.settings.retryLaterMax;
       await this.statuses.record({
         shop,
         productId,
@@ -67,7 +66,7 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
       await this.resolveSynced(shop, productId, run.mediaIds, run.result);
       if (!later) return 'done';
       await job.updateData({ ...job.data, laterRuns: laterRuns + 1 });
-      return this.guard.delay(job, token, this.config.media.retryLaterMs);
+      return this.guard.delay(job, token, this.settings.retryLaterMs);
     });
   }
 

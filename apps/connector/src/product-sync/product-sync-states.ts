@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { ProductSyncState } from './product-sync-state.entity.js';
 import type { SyncSubject } from './apply/sync-subject.js';
+import { ProductSyncState } from './product-sync-state.entity.js';
 
 /** Reads and advances a product's sync state; the applied `updatedAt` only ever moves forward. */
 @Injectable()

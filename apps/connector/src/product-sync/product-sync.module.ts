@@ -1,9 +1,9 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
-import { SYNC_HOOKS } from '../connector.tokens.js';
 import { IntakeModule } from '../intake/intake.module.js';
+import { MappingModule } from '../mapping/mapping.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
 import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
 import { ShopCurrencies } from './apply/shop-currencies.js';
@@ -13,7 +13,6 @@ import { ProductSyncState } from './product-sync-state.entity.js';
 import { ProductSyncStates } from './product-sync-states.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
 import { SyncEventsModule } from './sync-events.js';
-import { NO_SYNC_HOOKS, type SyncHooks } from './sync-hooks.js';
 import { SyncProductJob } from './sync-product.job.js';
 import { SyncRecordRow } from './sync-record.entity.js';
 import { SyncRecords } from './sync-records.repository.js';
@@ -25,43 +24,28 @@ import { SyncReplay } from './sync-replay.js';
  * record the map), its state and records (and their retention), its replay handler, and the
  * configuration-drift scan.
  */
-@Module({})
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow]),
+    IntakeModule,
+    FailuresModule,
+    CatalogModule,
+    ShopifyModule,
+    SyncEventsModule,
+    SkuMapModule,
+    ProductLocksModule,
+    MappingModule,
+  ],
+  providers: [
+    ProductSyncStates,
+    SyncRecords,
+    SyncRecordsRetention,
+    CatalogSyncSteps,
+    ShopCurrencies,
+    DriftScanner,
+    SyncProductJob,
+    SyncReplay,
+  ],
+  exports: [ProductSyncStates, SyncRecords],
+})
 export class ProductSyncModule {}
-
-/** What the composition root gives the product sync. */
-export interface ProductSyncModuleOptions {
-  /** Test seams (no-ops by default). */
-  hooks?: Partial<SyncHooks>;
-  /** The mapping module instance (one per app: `mappingModule(files)`). */
-  mapping: DynamicModule;
-}
-
-/** Why a function: the mapping module is built from the files `createConnector` parsed, once per app. */
-export function productSyncModule(options: ProductSyncModuleOptions): DynamicModule {
-  return {
-    module: ProductSyncModule,
-    imports: [
-      TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow]),
-      IntakeModule,
-      FailuresModule,
-      CatalogModule,
-      ShopifyModule,
-      SyncEventsModule,
-      SkuMapModule,
-      ProductLocksModule,
-      options.mapping,
-    ],
-    providers: [
-      { provide: SYNC_HOOKS, useValue: { ...NO_SYNC_HOOKS, ...options.hooks } },
-      ProductSyncStates,
-      SyncRecords,
-      SyncRecordsRetention,
-      CatalogSyncSteps,
-      ShopCurrencies,
-      DriftScanner,
-      SyncProductJob,
-      SyncReplay,
-    ],
-    exports: [ProductSyncStates, SyncRecords],
-  };
-}

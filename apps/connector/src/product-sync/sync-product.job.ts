@@ -6,22 +6,22 @@ import { CatalogGate } from '../clients/catalog/catalog-gate.js';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
 import { fetchCanonicalProduct } from '../clients/shopify/fetch-canonical-product.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG, SYNC_HOOKS } from '../connector.tokens.js';
+import { SYNC_HOOKS } from '../connector.tokens.js';
 import { InboxRepository, type PendingDelivery } from '../intake/inbox.repository.js';
 import { ShopMappings } from '../mapping/shop-mappings.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { SyncSettings } from '../platform/config/settings.js';
 import { jobErrorInfo } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
+import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
+import type { SyncApplied, SyncRun } from './apply/sync-run.js';
+import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 import { ProductLocks } from './product-locks.js';
 import { ProductSyncStates } from './product-sync-states.js';
 import { SyncEvents } from './sync-events.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { SyncRecords } from './sync-records.repository.js';
-import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
-import type { SyncApplied, SyncRun } from './apply/sync-run.js';
-import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 import { triageSync } from './sync-triage.js';
 
 /** What a run did, for its record and the after-sync event. */
@@ -50,14 +50,14 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     private readonly events: SyncEvents,
     private readonly steps: CatalogSyncSteps,
     @Inject(SYNC_HOOKS) private readonly hooks: SyncHooks,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: SyncSettings,
     private readonly clock: Clock,
   ) {
     super();
   }
 
   onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.sync.concurrency;
+    this.worker.concurrency = this.settings.concurrency;
   }
 
   /** The whole flow: wait out a paused catalog or a mapping not checked yet, take the product's lock, sync. */
@@ -73,7 +73,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
         () => this.sync(subject, job, token),
         () => {
           this.hooks.lockBusy(subject);
-          return this.guard.delay(job, token, this.config.sync.lockRetryMs);
+          return this.guard.delay(job, token, this.settings.lockRetryMs);
         },
       );
     });
@@ -140,7 +140,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
 
   /** How long a `products/delete` still waits (the configured grace, from its first delivery). */
   private deleteGraceLeft(pending: PendingDelivery[]): number {
-    const grace = this.config.sync.deleteGraceMs;
+    const grace = this.settings.deleteGraceMs;
     if (grace <= 0) return 0;
     const deletes = pending.filter((d) => d.topic === 'products/delete').map((d) => d.receivedAt.getTime());
     if (deletes.length === 0) return 0;

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import type { RetentionSettings } from '../platform/config/settings.js';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
@@ -61,8 +61,9 @@ describe('sync records retention', () => {
       });
     }
     const registry = new RetentionRegistry();
-    const config = { retention: { syncRecordsMs: 30 * DAY } } as ConnectorConfig;
-    new SyncRecordsRetention(registry, records, config).onModuleInit();
+    new SyncRecordsRetention(registry, records, {
+      syncRecordsMs: 30 * DAY,
+    } as RetentionSettings).onModuleInit();
     const [table] = registry.all();
     expect(registry.all()).toHaveLength(1);
     expect(table).toMatchObject({ name: 'sync_records', ageMs: 30 * DAY });

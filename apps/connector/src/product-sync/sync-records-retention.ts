@@ -1,6 +1,5 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { RetentionSettings } from '../platform/config/settings.js';
 import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { SyncRecords } from './sync-records.repository.js';
 
@@ -14,13 +13,13 @@ export class SyncRecordsRetention implements OnModuleInit {
   constructor(
     private readonly registry: RetentionRegistry,
     private readonly records: SyncRecords,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: RetentionSettings,
   ) {}
 
   onModuleInit(): void {
     this.registry.register({
       name: 'sync_records',
-      ageMs: this.config.retention.syncRecordsMs,
+      ageMs: this.settings.syncRecordsMs,
       prune: (before) => this.records.pruneFinishedBefore(before),
     });
   }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { pruneInBatches } from '../platform/database/retention-registry.js';
-import { SyncRecordRow } from './sync-record.entity.js';
 import type { CatalogCallRecord } from './apply/catalog-call-record.js';
+import { SyncRecordRow } from './sync-record.entity.js';
 
 /** A finished run, as the job writes it. */
 export interface NewSyncRecord {

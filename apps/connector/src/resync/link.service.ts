@@ -1,13 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
-import { findShop } from '../platform/config/connector.config.js';
+import { ResyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { Shops } from '../shops/shops.js';
 import { CatalogIndex } from './catalog-index.js';
 import { scanCatalog } from './catalog-keyset-scan.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';
@@ -43,17 +42,18 @@ export class LinkService {
     private readonly links: SkuMapLinks,
     private readonly enqueuer: SyncEnqueuer,
     private readonly resync: ResyncService,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: ResyncSettings,
+    private readonly shops: Shops,
   ) {}
 
   async link(request: LinkRequest): Promise<LinkReportDto> {
-    const shop = findShop(this.config, request.shop)?.domain;
+    const shop = this.shops.find(request.shop)?.domain;
     if (!shop) {
       throw new ConnectorError(ConnectorErrorCode.UNKNOWN_SHOP, `Shop ${request.shop} is not configured.`, {
         shop: request.shop,
       });
     }
-    const match = request.match ?? this.config.resync.linkMatch;
+    const match = request.match ?? this.settings.linkMatch;
     const account = this.catalogs.forShop(shop);
     const index = new CatalogIndex(match.catalog, await this.links.mappedSkuIds(account.shops));
     let searches = 0;

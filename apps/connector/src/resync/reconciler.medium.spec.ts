@@ -9,12 +9,13 @@ import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
 import type { ReconcilePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
+import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { Shops } from '../shops/shops.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
 import { Reconciler } from './reconciler.js';
-import { SeenProducts } from './seen-products.js';
 
 // The reconciliation on real PostgreSQL (map, checkpoints), Shopify faked by a product list: a
 // change the map has not applied and a product gone from Shopify are enqueued, nothing else.
@@ -75,7 +76,8 @@ function reconciler(enqueued: SyncProductPayload[]): Reconciler {
       enqueueMany: async (payloads: SyncProductPayload[]) => void enqueued.push(...payloads),
     } as unknown as SyncEnqueuer,
     clock,
-    config,
+    config.reconcile,
+    new Shops(config.shops),
     dataSource.getRepository(ReconcileCheckpoint),
     {} as Queue<ReconcilePayload>,
   );
@@ -182,7 +184,8 @@ describe('Reconciler against PostgreSQL', () => {
       new SeenProducts(dataSource.getRepository(SkuMapRow)),
       { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as SyncEnqueuer,
       clock,
-      two,
+      two.reconcile,
+      new Shops(two.shops),
       dataSource.getRepository(ReconcileCheckpoint),
       {} as Queue<ReconcilePayload>,
     );

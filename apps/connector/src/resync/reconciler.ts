@@ -1,19 +1,19 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { ReconcileSettings } from '../platform/config/settings.js';
 import { reconcileJobOptions } from '../platform/queues/job-options.js';
 import type { ReconcilePayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { Shops } from '../shops/shops.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
-import { SeenProducts } from './seen-products.js';
 import { allPages, listProductPage, updatedSince } from './shopify-product-pages.js';
 
 /** Shopify's search index lags writes: each run looks this far before its checkpoint again. */
@@ -45,7 +45,8 @@ export class Reconciler implements OnApplicationBootstrap {
     private readonly seen: SeenProducts,
     private readonly enqueuer: SyncEnqueuer,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: ReconcileSettings,
+    private readonly shops: Shops,
     @InjectRepository(ReconcileCheckpoint) private readonly checkpoints: Repository<ReconcileCheckpoint>,
     @InjectQueue(QueueName.RECONCILE) private readonly queue: Queue<ReconcilePayload>,
   ) {}
@@ -53,7 +54,7 @@ export class Reconciler implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JobName.RECONCILE,
-      { every: this.config.reconcile.intervalMs },
+      { every: this.settings.intervalMs },
       { name: JobName.RECONCILE, data: {}, opts: reconcileJobOptions() },
     );
   }
@@ -66,7 +67,7 @@ export class Reconciler implements OnApplicationBootstrap {
   async reconcileAll(): Promise<ReconcileResult[]> {
     const results: ReconcileResult[] = [];
     const failed: string[] = [];
-    for (const shop of this.config.shops) {
+    for (const shop of this.shops.all) {
       try {
         results.push(await this.reconcile(shop.domain));
       } catch (error) {
@@ -86,7 +87,7 @@ export class Reconciler implements OnApplicationBootstrap {
   async reconcile(shop: string): Promise<ReconcileResult> {
     const startedAt = this.clock.now();
     const saved = await this.checkpoints.findOneBy({ shop });
-    if (saved && startedAt - saved.lastRunAt.getTime() < this.config.reconcile.intervalMs / 2) {
+    if (saved && startedAt - saved.lastRunAt.getTime() < this.settings.intervalMs / 2) {
       return { shop, changed: 0, deleted: 0 };
     }
     if (!saved) {

@@ -1,6 +1,5 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { RetentionSettings } from '../platform/config/settings.js';
 import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
 
@@ -15,11 +14,11 @@ export class ResyncRetention implements OnModuleInit {
   constructor(
     private readonly registry: RetentionRegistry,
     private readonly runs: ResyncRunsRepository,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: RetentionSettings,
   ) {}
 
   onModuleInit(): void {
-    const ageMs = this.config.retention.resyncRunsMs;
+    const ageMs = this.settings.resyncRunsMs;
     this.registry.register({
       name: 'resync_run_products',
       ageMs,

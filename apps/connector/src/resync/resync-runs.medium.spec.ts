@@ -10,6 +10,7 @@ import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
 import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
+import { Shops } from '../shops/shops.js';
 import { ResyncService } from './resync.service.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
@@ -68,7 +69,10 @@ function world() {
       enqueueMany: async (payloads: SyncProductPayload[]) => void enqueued.push(...payloads),
     } as unknown as SyncEnqueuer,
     { forShop: () => admin } as unknown as ShopifyAdmin,
-    config,
+    config.sync,
+    config.catalog,
+    config.resync,
+    new Shops(config.shops),
     queue as unknown as Queue<ResyncPagePayload>,
   );
   return { service, enqueued, jobs, shopifyCalls };
@@ -211,7 +215,7 @@ describe('resync runs against PostgreSQL', () => {
     const running = await ended(null, 0, '905');
 
     const registry = new RetentionRegistry();
-    new ResyncRetention(registry, runs, config).onModuleInit();
+    new ResyncRetention(registry, runs, config.retention).onModuleInit();
     const tables = registry.all();
     expect(tables.map((t) => [t.name, t.ageMs])).toEqual([
       ['resync_run_products', 30 * DAY],

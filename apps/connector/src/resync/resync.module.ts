@@ -4,8 +4,7 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../intake/intake.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
-import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { LinkService } from './link.service.js';
 import { ReconcileJob } from './reconcile.job.js';
@@ -18,7 +17,6 @@ import { ResyncProgress } from './resync-progress.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
-import { SeenProducts } from './seen-products.js';
 
 /**
  * ⑦ Convergence: resync runs (a product, or a whole shop walked page by page), linking a
@@ -26,7 +24,8 @@ import { SeenProducts } from './seen-products.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ResyncRun, ReconcileCheckpoint, SkuMapRow]),
+    TypeOrmModule.forFeature([ResyncRun, ReconcileCheckpoint]),
+    SkuMapModule,
     IntakeModule,
     FailuresModule,
     CatalogModule,
@@ -40,9 +39,7 @@ import { SeenProducts } from './seen-products.js';
     ResyncPageReplay,
     ResyncProgress,
     ResyncRetention,
-    SkuMapLinks,
     LinkService,
-    SeenProducts,
     Reconciler,
     ReconcileJob,
   ],

@@ -1,16 +1,15 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
-import { findShop } from '../platform/config/connector.config.js';
+import { CatalogSettings, ResyncSettings, SyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { resyncPageJobOptions } from '../platform/queues/job-options.js';
 import type { ResyncPagePayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { Shops } from '../shops/shops.js';
 import { type ResyncRunDto, resyncRunDto } from './resync-run.dto.js';
 import type { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
@@ -30,7 +29,10 @@ export class ResyncService implements OnApplicationBootstrap {
     private readonly runs: ResyncRunsRepository,
     private readonly enqueuer: SyncEnqueuer,
     private readonly shopify: ShopifyAdmin,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly syncSettings: SyncSettings,
+    private readonly catalogSettings: CatalogSettings,
+    private readonly resyncSettings: ResyncSettings,
+    private readonly shops: Shops,
     @InjectQueue(QueueName.RESYNC_PAGE) private readonly pages: Queue<ResyncPagePayload>,
   ) {}
 
@@ -43,7 +45,7 @@ export class ResyncService implements OnApplicationBootstrap {
   }
 
   async start(shopDomain: string, productId: string | null): Promise<ResyncRunDto> {
-    const shop = findShop(this.config, shopDomain);
+    const shop = this.shops.find(shopDomain);
     if (!shop) {
       throw new ConnectorError(ConnectorErrorCode.UNKNOWN_SHOP, `Shop ${shopDomain} is not configured.`, {
         shop: shopDomain,
@@ -64,7 +66,7 @@ export class ResyncService implements OnApplicationBootstrap {
       run = await this.existing(id);
       counts = await this.runs.counts(run.id);
     }
-    return resyncRunDto(run, counts, this.config.catalog.ratePerSecond);
+    return resyncRunDto(run, counts, this.catalogSettings.ratePerSecond);
   }
 
   /** Cancels a running run: its walk stops before the next page. 409 when it has ended. */
@@ -89,7 +91,7 @@ export class ResyncService implements OnApplicationBootstrap {
     if (run?.state !== 'running' || run.walkDone) return 'stopped';
     const page = await listProductPage(this.shopify.forShop(run.shop), {
       after: run.cursor,
-      first: this.config.resync.pageSize,
+      first: this.resyncSettings.pageSize,
     });
     const ids = page.items.map((p) => p.productId);
     await this.runs.listProducts(run, ids);
@@ -116,7 +118,7 @@ export class ResyncService implements OnApplicationBootstrap {
   }
 
   private async enqueuePage(run: Pick<ResyncRun, 'id' | 'shop' | 'pages'>, replayId?: string): Promise<void> {
-    const options = resyncPageJobOptions(this.config.sync, run.id, run.pages);
+    const options = resyncPageJobOptions(this.syncSettings, run.id, run.pages);
     if (replayId) options.jobId = `${options.jobId}-replay-${replayId}`;
     await this.pages.add(JobName.RESYNC_PAGE, { runId: run.id, shop: run.shop }, options);
   }

@@ -9,5 +9,9 @@ export class ShopsModule {}
 
 /** Why a function: the list comes from the configuration `createConnector` validated. */
 export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
-  return { module: ShopsModule, providers: [{ provide: Shops, useValue: new Shops(shops) }], exports: [Shops] };
+  return {
+    module: ShopsModule,
+    providers: [{ provide: Shops, useValue: new Shops(shops) }],
+    exports: [Shops],
+  };
 }

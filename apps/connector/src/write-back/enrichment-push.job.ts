@@ -1,9 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { CONNECTOR_CONFIG } from '../connector.tokens.js';
 import { ShopMappings } from '../mapping/shop-mappings.js';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import { EnrichmentSettings } from '../platform/config/settings.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import { ReplayRegistry } from '../platform/failures/replay-registry.js';
 import type { EnrichmentPushPayload } from '../platform/queues/job-payloads.js';
@@ -26,7 +25,7 @@ export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApp
     private readonly pusher: WriteBackPusher,
     private readonly enqueuer: PushEnqueuer,
     private readonly registry: ReplayRegistry,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: EnrichmentSettings,
   ) {
     super();
   }
@@ -43,7 +42,7 @@ export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApp
   }
 
   onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.enrichment.pushConcurrency;
+    this.worker.concurrency = this.settings.pushConcurrency;
   }
 
   async process(job: Job<EnrichmentPushPayload>, token?: string): Promise<PushSummary | null> {
@@ -56,7 +55,7 @@ export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApp
       return this.locks.withLock(
         subject,
         () => this.pusher.push(subject, entries, job.id ?? null, job.data.overwrite),
-        () => this.guard.delay(job, token, this.config.enrichment.lockRetryMs),
+        () => this.guard.delay(job, token, this.settings.lockRetryMs),
       );
     });
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -9,9 +9,15 @@ import {
   RedisRateLimiter,
 } from '#lib/catalog-client';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig, ShopConfig } from '../../platform/config/connector.config.js';
+import type { ShopConfig } from '../../platform/config/connector.config.js';
+import {
+  CatalogSettings,
+  DatabaseSettings,
+  MediaSettings,
+  QueueSettings,
+} from '../../platform/config/settings.js';
 import { Observations } from '../../platform/health/observations.js';
+import { Shops } from '../../shops/shops.js';
 
 /** One catalog account as the connector reaches it: its client and the shops on it. */
 export interface CatalogAccount {
@@ -35,22 +41,26 @@ export class CatalogClients implements OnModuleDestroy {
   private readonly redis: Redis | null;
 
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly databaseSettings: DatabaseSettings,
+    queueSettings: QueueSettings,
+    private readonly catalogSettings: CatalogSettings,
+    private readonly mediaSettings: MediaSettings,
+    private readonly shops: Shops,
     clock: Clock,
     private readonly observations: Observations,
   ) {
-    const { redisUrl } = config.queue;
+    const { redisUrl } = queueSettings;
     this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
     this.pool =
-      this.redis === null && config.database.url
+      this.redis === null && databaseSettings.url
         ? new pg.Pool({
-            connectionString: config.database.url,
+            connectionString: databaseSettings.url,
             max: 2,
             application_name: 'catalog-connector-limiter',
           })
         : null;
     this.pool?.on('error', (error) => this.logger.warn(`Rate limiter pool: ${error.message}`));
-    for (const shop of config.shops) {
+    for (const shop of shops.all) {
       const id = `${shop.catalog.baseUrl}#${apiKeyFingerprint(shop.catalog.apiKey.reveal())}`;
       let account = this.accounts.get(id);
       if (!account) {
@@ -80,7 +90,7 @@ export class CatalogClients implements OnModuleDestroy {
   }
 
   private createClient(id: string, shop: ShopConfig, clock: Clock): CatalogClient {
-    const { ratePerSecond, burst, breakerCooldownMs, breakerAuthCooldownMs } = this.config.catalog;
+    const { ratePerSecond, burst, breakerCooldownMs, breakerAuthCooldownMs } = this.catalogSettings;
     return new CatalogClient({
       baseUrl: shop.catalog.baseUrl,
       apiKey: shop.catalog.apiKey.reveal(),
@@ -95,7 +105,7 @@ export class CatalogClients implements OnModuleDestroy {
         rateLimited: ({ endpoint }) => this.observations.catalogRateLimited({ account: id, endpoint }),
       },
       // Product images: status polls start late and back off (config/media-uploads.ts).
-      uploads: this.config.media.uploads,
+      uploads: this.mediaSettings.uploads,
       logger: {
         debug: () => undefined,
         warn: (message) => this.logger.warn(message),
@@ -104,7 +114,7 @@ export class CatalogClients implements OnModuleDestroy {
   }
 
   private limiter(bucket: string, clock: Clock): RateLimiter {
-    const { ratePerSecond, burst } = this.config.catalog;
+    const { ratePerSecond, burst } = this.catalogSettings;
     if (this.redis) return new RedisRateLimiter({ redis: this.redis, bucket, clock, ratePerSecond, burst });
     if (!this.pool) throw new Error('No store for the catalog rate limiter');
     return new PostgresRateLimiter({
@@ -113,7 +123,7 @@ export class CatalogClients implements OnModuleDestroy {
       clock,
       ratePerSecond,
       burst,
-      schema: this.config.database.schema,
+      schema: this.databaseSettings.schema,
     });
   }
 }

@@ -1,13 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { CatalogSettings } from '../../platform/config/settings.js';
 import { type CatalogAccount, CatalogClients } from './catalog-clients.js';
 import { SyncPauses } from './sync-pauses.js';
 
@@ -41,7 +34,7 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly clients: CatalogClients,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: CatalogSettings,
     private readonly pauses: SyncPauses,
   ) {}
 
@@ -69,7 +62,7 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Null when the shop's catalog work may go; otherwise how long its jobs should wait (ms). */
   waitFor(shop: string): number | null {
-    return this.pauseState(shop).paused ? this.config.catalog.pauseRecheckMs : null;
+    return this.pauseState(shop).paused ? this.settings.pauseRecheckMs : null;
   }
 
   /** Whether the shop's sync waits, and why (an operator's pause wins: it outlasts the breaker). */

@@ -1,13 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { OperationsSettings } from '../../platform/config/settings.js';
 import { ALL_SHOPS } from './sync-pause.entity.js';
 import { SyncPauseRepository } from './sync-pause.repository.js';
 
@@ -35,12 +28,12 @@ export class SyncPauses implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly repository: SyncPauseRepository,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: OperationsSettings,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => void this.refresh(), this.config.operations.pauseRefreshMs);
+    this.timer = setInterval(() => void this.refresh(), this.settings.pauseRefreshMs);
     this.timer.unref();
   }
 

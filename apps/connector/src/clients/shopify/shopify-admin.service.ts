@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { LogSeverity, Session, shopifyApi } from '@shopify/shopify-api';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG, SHOPIFY_FETCH } from '../../connector.tokens.js';
-import type { ConnectorConfig, ShopConfig } from '../../platform/config/connector.config.js';
+import { SHOPIFY_FETCH } from '../../connector.tokens.js';
+import type { ShopConfig } from '../../platform/config/connector.config.js';
+import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
+import { Shops } from '../../shops/shops.js';
 import { ShopAdminClient } from './shop-admin.client.js';
 import { originFetch, routeShopFetch } from './shop-fetch.router.js';
 
@@ -18,17 +20,20 @@ export class ShopifyAdmin implements OnModuleDestroy {
   private readonly unroutes: Array<() => void> = [];
 
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly httpSettings: HttpSettings,
+    shopifySettings: ShopifySettings,
+    shops: Shops,
     @Inject(SHOPIFY_FETCH) fetchOverride: typeof fetch | null,
     clock: Clock,
   ) {
     const fetchFn =
-      fetchOverride ?? (config.shopify.adminOrigin !== null ? originFetch(config.shopify.adminOrigin) : null);
-    for (const shop of config.shops) {
+      fetchOverride ??
+      (shopifySettings.adminOrigin !== null ? originFetch(shopifySettings.adminOrigin) : null);
+    for (const shop of shops.all) {
       if (fetchFn !== null) this.unroutes.push(routeShopFetch(shop.domain, fetchFn));
       this.clients.set(
         shop.domain,
-        new ShopAdminClient(shop.domain, this.graphqlFor(shop), clock, config.shopify.throttleRetries),
+        new ShopAdminClient(shop.domain, this.graphqlFor(shop), clock, shopifySettings.throttleRetries),
       );
     }
   }
@@ -50,7 +55,7 @@ export class ShopifyAdmin implements OnModuleDestroy {
       adminApiAccessToken: shop.accessToken.reveal(),
       isCustomStoreApp: true,
       isEmbeddedApp: false,
-      hostName: new URL(this.config.http.publicUrl ?? 'http://localhost').host,
+      hostName: new URL(this.httpSettings.publicUrl ?? 'http://localhost').host,
       apiVersion: shop.apiVersion,
       logger: {
         level: LogSeverity.Warning,

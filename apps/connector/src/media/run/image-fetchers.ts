@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { Injectable } from '@nestjs/common';
+import { MediaSettings } from '../../platform/config/settings.js';
 import { type AllowedSource, parseAllowlist, shopifyCdnAllowlist } from '../fetch/allowlist.js';
 import { SafeImageFetcher } from '../fetch/safe-image-fetcher.js';
 
@@ -14,8 +13,8 @@ export class ImageFetchers {
   private readonly configured: AllowedSource[] | null;
   private readonly byShop = new Map<string, SafeImageFetcher>();
 
-  constructor(@Inject(CONNECTOR_CONFIG) config: ConnectorConfig) {
-    this.configured = config.media.allowedHosts === null ? null : parseAllowlist(config.media.allowedHosts);
+  constructor(settings: MediaSettings) {
+    this.configured = settings.allowedHosts === null ? null : parseAllowlist(settings.allowedHosts);
   }
 
   forShop(shop: string): SafeImageFetcher {

@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { Injectable } from '@nestjs/common';
+import { MediaSettings } from '../../platform/config/settings.js';
 import type { SyncedProduct } from '../../product-sync/sync-events.js';
 import { PgGalleryStateRepository } from '../store/gallery-state.repository.js';
 import { PgImageMapRepository } from '../store/image-map.repository.js';
@@ -21,7 +20,7 @@ export class MediaChangeCheck {
     private readonly galleries: PgGalleryStateRepository,
     private readonly imageMap: PgImageMapRepository,
     private readonly statuses: MediaStatusRepository,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: MediaSettings,
   ) {}
 
   /** Why the synced product needs a media run; null when its images did not change since the last one. */
@@ -41,7 +40,7 @@ export class MediaChangeCheck {
       written: skuIds.length > 0 ? await this.galleries.find(shop, skuIds) : [],
       known: mediaIds.length > 0 ? await this.imageMap.findByMediaIds(shop, mediaIds) : [],
       lastRun,
-      settings: { variantGalleries: this.config.media.variantGalleries },
+      settings: { variantGalleries: this.settings.variantGalleries },
     });
   }
 }

@@ -1,8 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { MediaSettings } from '../../platform/config/settings.js';
 import { syncMediaJobOptions } from '../../platform/queues/job-options.js';
 import type { SyncMediaPayload } from '../../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
@@ -16,10 +15,10 @@ import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 export class MediaEnqueuer {
   constructor(
     @InjectQueue(QueueName.SYNC_MEDIA) private readonly queue: Queue<SyncMediaPayload>,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: MediaSettings,
   ) {}
 
   async enqueue(payload: SyncMediaPayload): Promise<void> {
-    await this.queue.add(JobName.SYNC_MEDIA, payload, syncMediaJobOptions(this.config.media, payload));
+    await this.queue.add(JobName.SYNC_MEDIA, payload, syncMediaJobOptions(this.settings, payload));
   }
 }

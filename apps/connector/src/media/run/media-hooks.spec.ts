@@ -26,7 +26,7 @@ function setup(extra: Record<string, string> = {}, reason: string | null = 'no m
     { reasonToRun: async () => reason } as unknown as MediaChangeCheck,
     registry,
     enqueuer as MediaEnqueuer,
-    loadConnectorConfig({ ...env, ...extra }),
+    loadConnectorConfig({ ...env, ...extra }).media,
   ).onModuleInit();
   const synced = (outcome: 'synced' | 'deleted') =>
     events.emitSynced({ shop: 'demo.myshopify.com', productId: '7', outcome, product: null, jobId: '1' });

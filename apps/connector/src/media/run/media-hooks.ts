@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { MediaSettings } from '../../platform/config/settings.js';
 import { ReplayRegistry } from '../../platform/failures/replay-registry.js';
 import { JobName } from '../../platform/queues/queue-names.js';
 import { SyncEvents } from '../../product-sync/sync-events.js';
@@ -22,12 +21,12 @@ export class MediaHooks implements OnModuleInit {
     private readonly changes: MediaChangeCheck,
     private readonly registry: ReplayRegistry,
     private readonly enqueuer: MediaEnqueuer,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: MediaSettings,
   ) {}
 
   onModuleInit(): void {
     this.events.onSynced('media', async (event) => {
-      if (!this.config.media.enabled || event.outcome !== 'synced') return;
+      if (!this.settings.enabled || event.outcome !== 'synced') return;
       if ((await this.changes.reasonToRun(event)) === null) {
         this.logger.debug(
           `${event.shop}/${event.productId}: images unchanged since the last media run, no media job`,

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import {
@@ -6,16 +6,15 @@ import {
   VARIANT_MEDIA_QUERY,
 } from '../../clients/shopify/documents/product-media.query.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { MediaSettings } from '../../platform/config/settings.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
-import type { MediaRecord } from '../plan/desired-galleries.js';
 import type { VariantImages } from '../model/product-images.js';
+import type { MediaRecord } from '../plan/desired-galleries.js';
 import { readProductMedia, readVariantMedia } from '../read/product-media.reader.js';
 import { PgGalleryStateRepository } from '../store/gallery-state.repository.js';
 import { PgImageMapRepository } from '../store/image-map.repository.js';
-import { type MediaSyncResult, syncProductMedia } from './sync-product-media.js';
 import { ImageFetchers } from './image-fetchers.js';
+import { type MediaSyncResult, syncProductMedia } from './sync-product-media.js';
 
 /** Requested query costs (`read/product-media.query.ts`), for the shop's cost pacer. */
 const PRODUCT_MEDIA_COST = 502;
@@ -43,7 +42,7 @@ export class ProductMediaRunner {
     private readonly imageMap: PgImageMapRepository,
     private readonly galleries: PgGalleryStateRepository,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: MediaSettings,
   ) {}
 
   async run(shop: string, productId: string): Promise<ProductMediaRun> {
@@ -55,7 +54,7 @@ export class ProductMediaRunner {
       await admin.request<unknown>(PRODUCT_MEDIA_QUERY, { id }, PRODUCT_MEDIA_COST),
     );
     if (read === null) return { kind: 'not-found' };
-    const settings = { variantGalleries: this.config.media.variantGalleries };
+    const settings = { variantGalleries: this.settings.variantGalleries };
     let variantImages: VariantImages[] = [];
     if (settings.variantGalleries === 'own-image' && records.some((r) => r.kind === 'variant')) {
       const data = await admin.request<unknown>(VARIANT_MEDIA_QUERY, { id }, VARIANT_MEDIA_COST);

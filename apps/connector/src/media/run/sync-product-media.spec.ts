@@ -7,8 +7,8 @@ import { sampleImage } from '#testing/catalog-sandbox';
 import { InMemoryGalleryStates, InMemoryImageMap } from '../../../test/support/media-unit.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
 import { MediaError } from '../model/media-error.js';
-import type { MediaRecord } from '../plan/desired-galleries.js';
 import type { ProductImages } from '../model/product-images.js';
+import type { MediaRecord } from '../plan/desired-galleries.js';
 import { type MediaCatalogApi, type MediaSyncInput, syncProductMedia } from './sync-product-media.js';
 
 const SHOP = 'demo.myshopify.com';

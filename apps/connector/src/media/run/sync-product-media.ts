@@ -1,10 +1,11 @@
 import type { CallOptions } from '#lib/catalog-client';
 import type { ProductRecord, ProductWriteRequest } from '#lib/catalog-contract';
 import type { Clock } from '#lib/clock';
-import { catalogFailure } from '../model/catalog-failure.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
+import { catalogFailure } from '../model/catalog-failure.js';
 import { MediaError, MediaErrorCode } from '../model/media-error.js';
 import type { GalleryStateRepository, ImageMapRepository } from '../model/media-store.js';
+import type { ProductImages } from '../model/product-images.js';
 import {
   desiredGalleries,
   type GalleryNote,
@@ -14,7 +15,6 @@ import {
 } from '../plan/desired-galleries.js';
 import { type CurrentGallery, type GalleryWrite, planGalleryWrites } from '../plan/plan-gallery-writes.js';
 import { mapRow, planImageWork, planUploads } from '../plan/plan-image-work.js';
-import type { ProductImages } from '../model/product-images.js';
 import { MEDIA_PRIORITY, type MediaUploader, uploadFetchedImage } from '../upload/upload-image.js';
 
 /** The part of `CatalogClient` the media step uses. */

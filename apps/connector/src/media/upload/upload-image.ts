@@ -4,8 +4,8 @@ import {
   type UploadImageInput,
   type UploadResult,
 } from '#lib/catalog-client';
-import { catalogFailure } from '../model/catalog-failure.js';
 import type { FetchedImage } from '../fetch/safe-image-fetcher.js';
+import { catalogFailure } from '../model/catalog-failure.js';
 import { MediaError, MediaErrorCode } from '../model/media-error.js';
 
 /**

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 import { Secret } from '../../platform/config/secret.js';
 import { AdminSession } from './admin-session.js';
 
 const TOKEN = 'admin-token-0123456789';
 const sessions = (token: string | null, clock = new ManualClock(Date.UTC(2026, 10, 23))) =>
-  new AdminSession(
-    {
-      admin: { token: token === null ? null : new Secret(token), uiSessionTtlMs: 60_000 },
-    } as ConnectorConfig,
-    clock,
-  );
+  new AdminSession({ token: token === null ? null : new Secret(token), uiSessionTtlMs: 60_000 }, clock);
 
 describe('AdminSession', () => {
   it('opens sessions that verify, with a CSRF token of their own, never containing the admin token', () => {

@@ -1,8 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { AdminSettings } from '../../platform/config/settings.js';
 
 /** The `/admin/ui` session cookie's name; its path is `/admin/ui`. */
 export const SESSION_COOKIE = 'connector_admin_session';
@@ -27,10 +26,10 @@ export class AdminSession {
   private readonly tokenDigest: Buffer | null;
 
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: AdminSettings,
     private readonly clock: Clock,
   ) {
-    const token = config.admin.token?.reveal() ?? null;
+    const token = settings.token?.reveal() ?? null;
     this.key =
       token === null ? null : createHmac('sha256', token).update('connector-admin-ui-session').digest();
     this.tokenDigest = token === null ? null : sha256(token);
@@ -48,7 +47,7 @@ export class AdminSession {
 
   /** A new session for someone who just gave the token. */
   open(): AdminSessionInfo {
-    const expiresAt = this.clock.now() + this.config.admin.uiSessionTtlMs;
+    const expiresAt = this.clock.now() + this.settings.uiSessionTtlMs;
     const body = `${expiresAt}.${randomBytes(18).toString('base64url')}`;
     const value = `${body}.${this.mac(`session.${body}`)}`;
     return { value, csrf: this.mac(`csrf.${body}`), expiresAt };

@@ -1,14 +1,14 @@
-import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import { type ConnectorConfig, findShop } from '../../platform/config/connector.config.js';
+import { AdminSettings } from '../../platform/config/settings.js';
 import { FailureNotOpenError, FailuresService } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import { Shops } from '../../shops/shops.js';
 import { failureDto } from '../admin/failure.dto.js';
 import { failureIdOf } from '../admin/failure-query.js';
 import { ProductTimeline } from '../admin/product-timeline.js';
+import { ConnectorMetrics } from '../metrics/connector-metrics.js';
 import { AdminSession, SESSION_COOKIE } from './admin-session.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
@@ -31,7 +31,8 @@ const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 @UseFilters(AdminUiFilter)
 export class AdminUiController {
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: AdminSettings,
+    private readonly shops: Shops,
     private readonly sessions: AdminSession,
     private readonly failures: FailuresService,
     private readonly metrics: ConnectorMetrics,
@@ -74,7 +75,7 @@ export class AdminUiController {
       sameSite: 'strict',
       secure: req.secure,
       path: '/admin/ui',
-      maxAge: this.config.admin.uiSessionTtlMs,
+      maxAge: this.settings.uiSessionTtlMs,
     });
     res.redirect(303, '/admin/ui');
   }
@@ -109,7 +110,7 @@ export class AdminUiController {
       res,
       200,
       productLookupPage(
-        this.config.shops.map((shop) => shop.domain),
+        this.shops.all.map((shop) => shop.domain),
         csrfOf(req),
       ),
     );
@@ -152,10 +153,10 @@ export class AdminUiController {
   private shopOf(shop: string | undefined): string {
     const found =
       shop === undefined
-        ? this.config.shops.length === 1
-          ? this.config.shops[0]
+        ? this.shops.all.length === 1
+          ? this.shops.all[0]
           : undefined
-        : findShop(this.config, shop);
+        : this.shops.find(shop);
     if (!found)
       throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Name a shop this connector serves.', {
         parameter: 'shop',

@@ -1,5 +1,5 @@
-import type { TimelineEvent } from '../../platform/health/operations-seams.js';
 import type { FailureDto } from '../admin/failure.dto.js';
+import type { TimelineEvent } from '../admin/product-timeline.js';
 import { actionButton, esc, page } from './ui-html.js';
 
 /** The failures inbox page: open failures first-class, each with replay and dismiss. */

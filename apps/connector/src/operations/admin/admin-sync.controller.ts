@@ -1,17 +1,17 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Controller, Get, HttpCode, Inject, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
 import { ALL_SHOPS } from '../../clients/catalog/sync-pause.entity.js';
 import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import { type ConnectorConfig, findShop } from '../../platform/config/connector.config.js';
-import { OperationsSeams } from '../../platform/health/operations-seams.js';
+import { CatalogSettings } from '../../platform/config/settings.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
+import { Shops } from '../../shops/shops.js';
+import { WriteBackStatus } from '../../write-back/write-back-status.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import type { OperationsViewDto, SyncPausesDto } from './operations-view.dto.js';
@@ -27,12 +27,13 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 @UseGuards(AdminTokenGuard)
 export class AdminSyncController {
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: CatalogSettings,
+    private readonly shops: Shops,
     private readonly pauses: SyncPauses,
     private readonly gate: CatalogGate,
     private readonly catalogs: CatalogClients,
     private readonly window: CatalogCallWindow,
-    private readonly seams: OperationsSeams,
+    private readonly writeBack: WriteBackStatus,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -74,10 +75,10 @@ export class AdminSyncController {
         };
       }),
     );
-    const budgetPerMinute = Math.floor(this.config.catalog.ratePerSecond * 60);
+    const budgetPerMinute = Math.floor(this.settings.ratePerSecond * 60);
     return {
       queues,
-      shops: this.config.shops.map((shop) => ({ shop: shop.domain, ...this.gate.pauseState(shop.domain) })),
+      shops: this.shops.all.map((shop) => ({ shop: shop.domain, ...this.gate.pauseState(shop.domain) })),
       pauses: this.pauses.all(),
       catalog: this.catalogs.all().map((account) => ({
         account: account.id,
@@ -86,7 +87,7 @@ export class AdminSyncController {
         callsLastMinute: this.window.lastMinute(account.id),
         budgetPerMinute,
       })),
-      enrichment: await this.seams.enrichmentStatus(),
+      enrichment: await this.writeBack.enrichmentStatus(),
     };
   }
 
@@ -99,7 +100,7 @@ export class AdminSyncController {
       }
     }
     if (query.shop === undefined) return ALL_SHOPS;
-    const shop = typeof query.shop === 'string' ? findShop(this.config, query.shop) : undefined;
+    const shop = typeof query.shop === 'string' ? this.shops.find(query.shop) : undefined;
     if (!shop) {
       throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'shop must be a shop this connector serves.', {
         parameter: 'shop',

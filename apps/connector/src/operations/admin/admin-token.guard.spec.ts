@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 import { Secret } from '../../platform/config/secret.js';
+import type { AdminSettings } from '../../platform/config/settings.js';
 import type { ConnectorError } from '../../platform/http/connector.error.js';
 import type { ConnectorRequest } from '../../platform/http/request-id.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 
 const TOKEN = 'admin-token-0123456789';
 const guardWith = (token: string | null) =>
-  new AdminTokenGuard({ admin: { token: token === null ? null : new Secret(token) } } as ConnectorConfig);
+  new AdminTokenGuard({ token: token === null ? null : new Secret(token) } as AdminSettings);
 const request = (authorization?: string) =>
   ({ header: (name: string) => (name === 'authorization' ? authorization : undefined) }) as ConnectorRequest;
 const refusal = (guard: AdminTokenGuard, authorization?: string): ConnectorError | null => {

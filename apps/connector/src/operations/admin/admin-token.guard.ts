@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { AdminSettings } from '../../platform/config/settings.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import type { ConnectorRequest } from '../../platform/http/request-id.js';
@@ -17,8 +16,8 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 export class AdminTokenGuard implements CanActivate {
   private readonly expected: Buffer | null;
 
-  constructor(@Inject(CONNECTOR_CONFIG) config: ConnectorConfig) {
-    const token = config.admin.token;
+  constructor(settings: AdminSettings) {
+    const token = settings.token;
     this.expected = token === null ? null : digest(token.reveal());
   }
 

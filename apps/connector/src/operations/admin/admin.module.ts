@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { IntakeModule } from '../../intake/intake.module.js';
+import { MediaModule } from '../../media/media.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
+import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
+import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
@@ -12,11 +17,20 @@ import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ProductStatus } from './product-status.js';
 import { ProductTimeline } from './product-timeline.js';
-import { SyncRecordsTimeline } from './sync-records-timeline.js';
 
 /** `/admin`: the operators' API, every route behind `AdminTokenGuard` (the web view is `AdminUiModule`). */
 @Module({
-  imports: [FailuresModule, MetricsModule, CatalogModule, ResyncModule],
+  imports: [
+    FailuresModule,
+    MetricsModule,
+    CatalogModule,
+    IntakeModule,
+    SkuMapModule,
+    ProductSyncModule,
+    MediaModule,
+    ResyncModule,
+    WriteBackModule,
+  ],
   controllers: [
     AdminFailuresController,
     AdminSyncController,
@@ -25,12 +39,7 @@ import { SyncRecordsTimeline } from './sync-records-timeline.js';
     AdminLinkController,
     AdminEnrichmentController,
   ],
-  providers: [
-    AdminTokenGuard,
-    ProductTimeline,
-    ProductStatus,
-    SyncRecordsTimeline,
-  ],
+  providers: [AdminTokenGuard, ProductTimeline, ProductStatus],
   exports: [ProductTimeline],
 })
 export class AdminModule {}

@@ -1,6 +1,6 @@
 import type { PauseState } from '../../clients/catalog/catalog-gate.js';
 import type { OperatorPause } from '../../clients/catalog/sync-pauses.js';
-import type { EnrichmentStatus } from '../../platform/health/operations-seams.js';
+import type { EnrichmentStatus } from '../../write-back/write-back-status.js';
 
 /** The operators' sync pauses in force (`scope` `*`: every shop). */
 export interface SyncPausesDto {

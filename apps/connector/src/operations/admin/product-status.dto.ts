@@ -1,7 +1,7 @@
 import type { MediaStatus } from '../../media/store/media-status.repository.js';
-import type { WriteBackEntry } from '../../platform/health/operations-seams.js';
-import type { MappingGap, PlanNote } from '../../product-sync/plan/sync-plan.js';
 import type { CatalogCallRecord } from '../../product-sync/apply/catalog-call-record.js';
+import type { MappingGap, PlanNote } from '../../product-sync/plan/sync-plan.js';
+import type { WriteBackEntry } from '../../write-back/write-back-status.js';
 
 /** One sku map row of the product, as operators see it. */
 export interface MapRowDto {

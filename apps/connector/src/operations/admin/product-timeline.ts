@@ -1,27 +1,38 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
-import { OperationsSeams, type TimelineEvent } from '../../platform/health/operations-seams.js';
+import { InboxRepository } from '../../intake/inbox.repository.js';
+import { FailuresService } from '../../platform/failures/failures.service.js';
 import type { SyncProductPayload } from '../../platform/queues/job-payloads.js';
 import { QueueName } from '../../platform/queues/queue-names.js';
+import { SyncRecords } from '../../product-sync/sync-records.repository.js';
+import { WriteBackStatus } from '../../write-back/write-back-status.js';
 
 const RECENT_JOBS = 500;
+
+/** One line of a product's timeline in the operators' view. */
+export interface TimelineEvent {
+  /** ISO 8601. */
+  at: string;
+  /** `webhook`, `job`, `failure`, `sync`, `write-back`, ... */
+  kind: string;
+  summary: string;
+  details?: Record<string, unknown>;
+}
 
 /**
  * A product's history for operators, latest first: its webhooks (the inbox), its sync jobs
  * (waiting or running now, and the recent finished ones the queue still keeps), its failures,
- * and whatever later stages add through `OperationsSeams` (the sync records of the catalog
- * calls made, the write-backs). Read-only; nothing here is an entity handed out.
+ * its sync runs (the catalog calls made) and its write-backs, each read from the feature that
+ * owns it. Read-only; nothing here is an entity handed out.
  */
 @Injectable()
 export class ProductTimeline {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly seams: OperationsSeams,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly inbox: InboxRepository,
+    private readonly failuresOf: FailuresService,
+    private readonly syncRecords: SyncRecords,
+    private readonly writeBack: WriteBackStatus,
     @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
   ) {}
 
@@ -30,7 +41,8 @@ export class ProductTimeline {
       this.webhooks(shop, productId, limit),
       this.failures(shop, productId, limit),
       this.jobs(shop, productId),
-      ...this.seams.timelineSources().map((source) => source.events(shop, productId, limit)),
+      this.syncs(shop, productId, limit),
+      this.writeBacks(shop, productId, limit),
     ]);
     return parts
       .flat()
@@ -39,41 +51,42 @@ export class ProductTimeline {
   }
 
   private async webhooks(shop: string, productId: string, limit: number): Promise<TimelineEvent[]> {
-    const rows: Array<{
-      webhook_id: string;
-      topic: string;
-      state: string;
-      outcome: string | null;
-      received_at: Date;
-    }> = await this.dataSource.query(
-      `SELECT webhook_id, topic, state, outcome, received_at FROM ${this.table('inbox')}
-          WHERE shop = $1 AND product_id = $2::bigint ORDER BY received_at DESC LIMIT $3`,
-      [shop, productId, limit],
-    );
+    const rows = await this.inbox.ofProduct(shop, productId, limit);
     return rows.map((row) => ({
-      at: row.received_at.toISOString(),
+      at: row.receivedAt.toISOString(),
       kind: 'webhook',
       summary: `${row.topic} ${row.state}${row.outcome ? ` (${row.outcome})` : ''}`,
-      details: { webhookId: row.webhook_id },
+      details: { webhookId: row.webhookId },
+    }));
+  }
+
+  private async syncs(shop: string, productId: string, limit: number): Promise<TimelineEvent[]> {
+    return (await this.syncRecords.ofProduct(shop, productId, limit)).map((run) => ({
+      at: run.finishedAt.toISOString(),
+      kind: 'sync',
+      summary: `sync (${run.reason}) ${run.outcome}${run.detail ? `: ${run.detail}` : ''}; ${run.calls.length} catalog call(s)`,
+      details: {
+        calls: run.calls.map((call) => `${call.method} ${call.path} ${call.status ?? 'no answer'}`),
+        ...(run.error ? { error: run.error.code } : {}),
+      },
+    }));
+  }
+
+  private async writeBacks(shop: string, productId: string, limit: number): Promise<TimelineEvent[]> {
+    return (await this.writeBack.history(shop, productId, limit)).map((entry) => ({
+      at: entry.at,
+      kind: 'write-back',
+      summary: `${entry.details.purpose} ${entry.details.attribute} → ${entry.field}: ${entry.outcome}`,
+      details: entry.details,
     }));
   }
 
   private async failures(shop: string, productId: string, limit: number): Promise<TimelineEvent[]> {
-    const rows: Array<{
-      id: string;
-      job_kind: string;
-      error_code: string;
-      state: string;
-      last_failed_at: Date;
-    }> = await this.dataSource.query(
-      `SELECT id::text, job_kind, error_code, state, last_failed_at FROM ${this.table('failures')}
-          WHERE shop = $1 AND subject_key = $2 ORDER BY last_failed_at DESC LIMIT $3`,
-      [shop, productId, limit],
-    );
+    const rows = await this.failuresOf.list({ shop, subjectKey: productId }, limit);
     return rows.map((row) => ({
-      at: row.last_failed_at.toISOString(),
+      at: row.lastFailedAt.toISOString(),
       kind: 'failure',
-      summary: `${row.job_kind} failed: ${row.error_code} (${row.state})`,
+      summary: `${row.jobKind} failed: ${row.errorCode} (${row.state})`,
       details: { failureId: row.id, state: row.state },
     }));
   }
@@ -106,9 +119,5 @@ export class ProductTimeline {
           details: { jobId: String(job.id), attempts: job.attemptsMade },
         };
       });
-  }
-
-  private table(name: string): string {
-    return `"${this.config.database.schema}".${name}`;
   }
 }

@@ -1,8 +1,5 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '#lib/config';
-import { type CliOutput, contextFactory } from './context/cli-context.js';
-import { cliEnvironment } from './context/cli-environment.js';
-import { CliError, ExitCode } from './context/cli-error.js';
 import { checkConfigCommand } from './commands/check-config.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
@@ -10,6 +7,9 @@ import { registerWebhooksCommand } from './commands/register-webhooks.command.js
 import { replayCommand } from './commands/replay.command.js';
 import { resyncCommand } from './commands/resync.command.js';
 import { statusCommand } from './commands/status.command.js';
+import { type CliOutput, contextFactory } from './context/cli-context.js';
+import { cliEnvironment } from './context/cli-environment.js';
+import { CliError, ExitCode } from './context/cli-error.js';
 
 const HELP_HINT = '(npm run connector -- --help shows the commands)';
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { ShopifyAdminError, ShopifyErrorCode } from '../../clients/shopify/shopify-admin.error.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { OperationsSettings } from '../../platform/config/settings.js';
 import { DependencyHealth } from '../../platform/health/dependency-health.js';
 import { Observations } from '../../platform/health/observations.js';
+import { Shops } from '../../shops/shops.js';
 
 const SHOP_QUERY = '{ shop { id } }';
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -25,7 +25,8 @@ export class DependencyProbes implements OnModuleInit {
   private readonly lastStatus = new Map<string, number>();
 
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: OperationsSettings,
+    private readonly shops: Shops,
     private readonly health: DependencyHealth,
     private readonly observations: Observations,
     private readonly catalogs: CatalogClients,
@@ -33,7 +34,7 @@ export class DependencyProbes implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.health.every(this.config.operations.dependencyCheckIntervalMs);
+    this.health.every(this.settings.dependencyCheckIntervalMs);
     this.observations.subscribe({
       catalogCall: ({ account, status }) => {
         if (status !== null) this.lastStatus.set(account, status);
@@ -56,7 +57,7 @@ export class DependencyProbes implements OnModuleInit {
         },
       });
     }
-    for (const shop of this.config.shops) {
+    for (const shop of this.shops.all) {
       this.health.register({
         name: `shopify:${shop.domain}`,
         run: async () => {

@@ -1,14 +1,13 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { DependencyHealth } from '../../platform/health/dependency-health.js';
 import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
+import { Shops } from '../../shops/shops.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 
 const READ_TIMEOUT_MS = 2_000;
@@ -30,7 +29,7 @@ export class StateGauges implements OnModuleInit {
     private readonly moduleRef: ModuleRef,
     private readonly gate: CatalogGate,
     private readonly dependencies: DependencyHealth,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly shops: Shops,
   ) {}
 
   onModuleInit(): void {
@@ -82,7 +81,7 @@ export class StateGauges implements OnModuleInit {
       "1 when a shop's sync waits, by why: `breaker` (its catalog account's breaker is open) or `operator` (paused through the admin API).",
       ['shop', 'by'],
       async () =>
-        this.config.shops.flatMap(({ domain }) => {
+        this.shops.all.flatMap(({ domain }) => {
           const state = this.gate.pauseState(domain);
           return (['breaker', 'operator'] as const).map((by) => ({
             labels: { shop: domain, by },

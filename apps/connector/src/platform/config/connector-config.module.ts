@@ -1,28 +1,18 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG, SHOPIFY_FETCH } from '../../connector.tokens.js';
 import type { ConnectorConfig } from './connector.config.js';
+import { settingsProviders } from './settings.js';
 
 /**
- * Makes the configuration, the clock and the Admin API fetch (null: Shopify itself) injectable
- * everywhere: the only global providers.
+ * Makes each configuration slice (`SyncSettings`, `MediaSettings`, …) and the clock injectable
+ * everywhere: a class asks for the slices it reads, by type.
  */
 @Global()
 @Module({})
 export class ConnectorConfigModule {}
 
-export function connectorConfigModule(
-  config: ConnectorConfig,
-  clock: Clock,
-  shopifyFetch: typeof fetch | null,
-): DynamicModule {
-  return {
-    module: ConnectorConfigModule,
-    providers: [
-      { provide: CONNECTOR_CONFIG, useValue: config },
-      { provide: Clock, useValue: clock },
-      { provide: SHOPIFY_FETCH, useValue: shopifyFetch },
-    ],
-    exports: [CONNECTOR_CONFIG, Clock, SHOPIFY_FETCH],
-  };
+/** Why a function: the configuration is validated before the app is built (`createConnector`). */
+export function connectorConfigModule(config: ConnectorConfig, clock: Clock): DynamicModule {
+  const providers = [...settingsProviders(config), { provide: Clock, useValue: clock }];
+  return { module: ConnectorConfigModule, providers, exports: providers.map((p) => p.provide) };
 }

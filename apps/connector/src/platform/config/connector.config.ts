@@ -101,9 +101,3 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
     };
   });
 }
-
-/** The configured shop with this domain, if any. */
-export function findShop(config: ConnectorConfig, domain: string): ShopConfig | undefined {
-  const wanted = domain.toLowerCase();
-  return config.shops.find((shop) => shop.domain === wanted);
-}

@@ -1,7 +1,14 @@
+// biome-ignore-all lint/suspicious/noUnsafeDeclarationMerging: each slice is an abstract class (the injection token) merged with its section's interface (its shape); the class is never instantiated, the module provides the validated section as its value.
 import type { AdminConfig } from './admin-config.js';
 import type { ConnectorConfig } from './connector.config.js';
 import type { EnrichmentConfig } from './enrichment-config.js';
-import type { CatalogConfig, DatabaseConfig, HttpConfig, QueueConfig, ShopifyConfig } from './infrastructure-config.js';
+import type {
+  CatalogConfig,
+  DatabaseConfig,
+  HttpConfig,
+  QueueConfig,
+  ShopifyConfig,
+} from './infrastructure-config.js';
 import type { MediaConfig } from './media-config.js';
 import type { OperationsConfig, RetentionConfig } from './operations-config.js';
 import type { InboxConfig, ReconcileConfig, ResyncConfig, SyncConfig } from './sync-config.js';
@@ -54,7 +61,9 @@ export abstract class RetentionSettings {}
 export interface RetentionSettings extends RetentionConfig {}
 
 /** Every slice with its section of the validated configuration (the shops are `Shops`, in `shops/`). */
-export function settingsProviders(config: ConnectorConfig): Array<{ provide: abstract new () => object; useValue: object }> {
+export function settingsProviders(
+  config: ConnectorConfig,
+): Array<{ provide: abstract new () => object; useValue: object }> {
   return [
     { provide: HttpSettings, useValue: config.http },
     { provide: DatabaseSettings, useValue: config.database },

@@ -106,7 +106,15 @@ describe('Retention against PostgreSQL', () => {
       database: { schema },
       retention: { intervalMs: 60_000, inboxMs: 30 * DAY, jobsMs: 7 * DAY, failuresMs: 90 * DAY },
     } as ConnectorConfig;
-    const retention = new Retention(registry, dataSource, clock, moduleRef, config, {} as Queue);
+    const retention = new Retention(
+      registry,
+      dataSource,
+      clock,
+      moduleRef,
+      config.database,
+      config.retention,
+      {} as Queue,
+    );
     retention.onModuleInit();
 
     const result = await retention.run();

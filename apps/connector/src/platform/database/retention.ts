@@ -1,11 +1,10 @@
 import { getQueueToken, InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../config/connector.config.js';
+import { DatabaseSettings, RetentionSettings } from '../config/settings.js';
 import { retentionJobOptions } from '../queues/job-options.js';
 import type { RetentionPayload } from '../queues/job-payloads.js';
 import { ALL_QUEUES, JobName, QueueName } from '../queues/queue-names.js';
@@ -30,13 +29,14 @@ export class Retention implements OnModuleInit, OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly moduleRef: ModuleRef,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly databaseSettings: DatabaseSettings,
+    private readonly retentionSettings: RetentionSettings,
     @InjectQueue(QueueName.RETENTION) private readonly queue: Queue<RetentionPayload>,
   ) {}
 
   onModuleInit(): void {
-    const s = `"${this.config.database.schema}"`;
-    const { inboxMs, failuresMs } = this.config.retention;
+    const s = `"${this.databaseSettings.schema}"`;
+    const { inboxMs, failuresMs } = this.retentionSettings;
     this.registry.register({
       name: 'inbox',
       ageMs: inboxMs,
@@ -62,7 +62,7 @@ export class Retention implements OnModuleInit, OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JobName.RETENTION,
-      { every: this.config.retention.intervalMs },
+      { every: this.retentionSettings.intervalMs },
       { name: JobName.RETENTION, data: {}, opts: retentionJobOptions() },
     );
   }
@@ -77,7 +77,7 @@ export class Retention implements OnModuleInit, OnApplicationBootstrap {
     for (const name of ALL_QUEUES) {
       const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
       result[`jobs:${name}`] = await pruneInBatches(
-        async (limit) => (await queue.clean(this.config.retention.jobsMs, limit, 'completed')).length,
+        async (limit) => (await queue.clean(this.retentionSettings.jobsMs, limit, 'completed')).length,
       );
     }
     const total = Object.values(result).reduce((sum, n) => sum + n, 0);

@@ -71,7 +71,7 @@ export class FailuresService {
   }
 
   list(
-    filter: { shop?: string; state?: FailureState; jobKind?: string } = {},
+    filter: { shop?: string; state?: FailureState; jobKind?: string; subjectKey?: string } = {},
     limit = 100,
   ): Promise<Failure[]> {
     return this.failures.find({ where: filter, order: { lastFailedAt: 'DESC' }, take: limit });

@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { ClientErrorCode } from '#lib/catalog-client';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../config/connector.config.js';
+import { CatalogSettings } from '../config/settings.js';
 import { logContext } from '../http/log-context.js';
 import { FailuresService } from './failures.service.js';
 import { jobErrorInfo } from './job-error.js';
@@ -26,7 +25,7 @@ export class JobGuard {
 
   constructor(
     private readonly failures: FailuresService,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: CatalogSettings,
   ) {}
 
   async run<T>(job: Job, token: string | undefined, subject: JobSubject, work: () => Promise<T>): Promise<T> {
@@ -54,7 +53,7 @@ export class JobGuard {
     } catch (error) {
       if (error instanceof DelayedError) throw error;
       if ((error as { code?: unknown }).code === ClientErrorCode.CIRCUIT_OPEN) {
-        return this.delay(job, token, this.config.catalog.pauseRecheckMs);
+        return this.delay(job, token, this.settings.pauseRecheckMs);
       }
       const info = jobErrorInfo(error);
       const attempts = job.attemptsMade + 1;

@@ -1,7 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { QUEUE_CONNECTION } from '../../connector.tokens.js';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { JobClassesCheck } from './job-classes.check.js';
 import { queueConnection } from './queue-connection.js';
@@ -22,7 +21,7 @@ export function queuesModule(config: ConnectorConfig): DynamicModule {
       BullModule.forRoot({ connection: chosen.connection, prefix: chosen.prefix }),
       BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
     ],
-    providers: [{ provide: QUEUE_CONNECTION, useValue: chosen }, JobClassesCheck, QueueErrorLog],
-    exports: [BullModule, QUEUE_CONNECTION],
+    providers: [JobClassesCheck, QueueErrorLog],
+    exports: [BullModule],
   };
 }

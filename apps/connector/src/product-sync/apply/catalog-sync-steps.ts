@@ -1,16 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { SyncSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { type CanonicalProduct, planDeletion, planSync } from '../plan/index.js';
-import { ShopCurrencies } from './shop-currencies.js';
 import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
+import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
+import { ShopCurrencies } from './shop-currencies.js';
 import type { SyncApplied, SyncChange, SyncRun } from './sync-run.js';
 import type { SyncSubject } from './sync-subject.js';
-import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
 
 /** A record found gone is recreated in the same run; more than this many in one run is a failure. */
 const MAX_GONE_PER_RUN = 3;
@@ -28,7 +27,7 @@ export class CatalogSyncSteps {
     private readonly mappings: ShopMappings,
     private readonly clients: CatalogClients,
     private readonly currencies: ShopCurrencies,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: SyncSettings,
   ) {}
 
   async apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied> {
@@ -36,8 +35,8 @@ export class CatalogSyncSteps {
     if (!mapping) return { result: 'skipped', detail: 'the shop has no mapping file: nothing is sent' };
     if (change.kind === 'delete') return this.remove(subject, run, 'tombstone', null);
     const { status } = change.product;
-    if (!this.config.sync.statuses.includes(status)) {
-      if (this.config.sync.leavingStatuses === 'keep') {
+    if (!this.settings.statuses.includes(status)) {
+      if (this.settings.leavingStatuses === 'keep') {
         return { result: 'skipped', detail: `status ${status} is not synced: the catalog records are kept` };
       }
       return this.remove(

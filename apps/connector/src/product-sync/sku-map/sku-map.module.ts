@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SeenProducts } from './seen-products.js';
 import { SkuMapRepository } from './sku-map.repository.js';
+import { SkuMapLinks } from './sku-map-links.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
 /**
@@ -9,7 +11,7 @@ import { SkuMapRow } from './sku-map-row.entity.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SkuMapRow])],
-  providers: [SkuMapRepository],
-  exports: [SkuMapRepository],
+  providers: [SkuMapRepository, SkuMapLinks, SeenProducts],
+  exports: [SkuMapRepository, SkuMapLinks, SeenProducts],
 })
 export class SkuMapModule {}

@@ -5,6 +5,9 @@ import { Clock } from '#lib/clock';
 import type { PlanNote, PlannedRecord, RecordKind, StoredRecord } from '../plan/index.js';
 import { SkuMapRow, type SkuMapState } from './sku-map-row.entity.js';
 
+/** Ids per `IN (...)` lookup: one statement stays small however many ids a caller has. */
+const LOOKUP_CHUNK = 1_000;
+
 /** A create about to be sent: the row that makes a retry look the record up instead. */
 export interface CreateIntent {
   shop: string;
@@ -191,6 +194,55 @@ export class SkuMapRepository {
       { state: 'gone-from-catalog', skuId: null },
       (r) => r.state === 'live' || r.state === 'gone-from-catalog',
     );
+  }
+
+  /** The Shopify product (decimal id) of each live mapped skuId among `skuIds` (the write-back's poll). */
+  async productsOfSkuIds(shop: string, skuIds: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let i = 0; i < skuIds.length; i += LOOKUP_CHUNK) {
+      const rows = await this.rows.find({
+        select: { skuId: true, shopifyProductId: true },
+        where: { shop, state: 'live', skuId: In(skuIds.slice(i, i + LOOKUP_CHUNK)) },
+      });
+      for (const row of rows) if (row.skuId !== null) found.set(row.skuId, row.shopifyProductId);
+    }
+    return found;
+  }
+
+  /** The live mapped skuIds (the product's own and its variants') of each of `productIds`. */
+  async skuIdsOfProducts(shop: string, productIds: readonly string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    for (let i = 0; i < productIds.length; i += LOOKUP_CHUNK) {
+      const rows = await this.rows.find({
+        select: { skuId: true, shopifyProductId: true },
+        where: { shop, state: 'live', shopifyProductId: In(productIds.slice(i, i + LOOKUP_CHUNK)) },
+      });
+      for (const row of rows) {
+        if (row.skuId === null) continue;
+        found.set(row.shopifyProductId, [...(found.get(row.shopifyProductId) ?? []), row.skuId]);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The products an operator's id names (a supplierSku, a skuId or a Shopify product id), at most
+   * `limit`, in `shop` when given.
+   */
+  async productsNamed(
+    id: string,
+    shop: string | null,
+    productId: string | null,
+    limit: number,
+  ): Promise<Array<{ shop: string; productId: string }>> {
+    const rows: Array<{ shop: string; product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT shop, shopify_product_id::text AS product_id FROM ${this.table}
+        WHERE ($2::text IS NULL OR shop = $2)
+          AND (supplier_sku = $1 OR sku_id = $1 OR ($3::bigint IS NOT NULL AND shopify_product_id = $3::bigint))
+        LIMIT $4`,
+      [id, shop, productId, limit],
+    );
+    return rows.map((r) => ({ shop: r.shop, productId: r.product_id }));
   }
 
   private async update(

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { ReplayRegistry } from '../../platform/failures/replay-registry.js';
 import { enrichmentPollJobOptions } from '../../platform/queues/job-options.js';
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
@@ -37,7 +36,7 @@ export class EnrichmentPollScheduler implements OnModuleInit, OnApplicationBoots
     private readonly runs: EnrichmentPollRuns,
     private readonly outbox: EnrichmentOutbox,
     private readonly registry: ReplayRegistry,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: EnrichmentSettings,
     @InjectQueue(QueueName.ENRICHMENT_POLL) private readonly queue: Queue<EnrichmentPollPayload>,
   ) {}
 
@@ -50,7 +49,7 @@ export class EnrichmentPollScheduler implements OnModuleInit, OnApplicationBoots
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JobName.ENRICHMENT_POLL,
-      { every: this.config.enrichment.pollIntervalMs },
+      { every: this.settings.pollIntervalMs },
       { name: JobName.ENRICHMENT_POLL, data: { trigger: 'schedule' }, opts: enrichmentPollJobOptions() },
     );
   }

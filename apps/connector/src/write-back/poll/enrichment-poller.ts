@@ -1,15 +1,15 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { Observations } from '../../platform/health/observations.js';
+import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';
 import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
 import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
-import { MappedRecords } from '../store/mapped-records.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
@@ -45,13 +45,14 @@ export class EnrichmentPoller {
 
   constructor(
     private readonly outbox: EnrichmentOutbox,
-    private readonly mapped: MappedRecords,
+    private readonly map: SkuMapRepository,
     private readonly mappings: ShopMappings,
     private readonly clients: CatalogClients,
     private readonly lock: ShopPollLock,
     private readonly pushes: PushEnqueuer,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: EnrichmentSettings,
+    private readonly shops: Shops,
     @Optional() private readonly observations?: Observations,
   ) {}
 
@@ -59,7 +60,7 @@ export class EnrichmentPoller {
   async poll(pollId: string): Promise<PollCounts> {
     const total = emptyCounts();
     const failed: unknown[] = [];
-    for (const shop of this.config.shops) {
+    for (const shop of this.shops.all) {
       const entries = this.mappings.mapping(shop.domain)?.writeBack ?? [];
       if (entries.length === 0) continue;
       try {
@@ -87,7 +88,7 @@ export class EnrichmentPoller {
     pollId: string,
     entries: readonly ResolvedWriteBackEntry[],
   ): Promise<PollCounts> {
-    const { overlapMs, maxCallsPerPoll, watchlistIntervalMs, watchlistMaxAgeMs } = this.config.enrichment;
+    const { overlapMs, maxCallsPerPoll, watchlistIntervalMs, watchlistMaxAgeMs } = this.settings;
     const attributes = [...new Set(entries.map((e) => e.attribute))];
     const { client } = this.clients.forShop(shop);
     const search: SearchProducts = (body) => client.searchProducts(body);
@@ -122,7 +123,7 @@ export class EnrichmentPoller {
     }
 
     counts.found = records.size;
-    const products = await this.mapped.productsOf(shop, [...records.keys()]);
+    const products = await this.map.productsOfSkuIds(shop, [...records.keys()]);
     const found: FoundRecord[] = [];
     const watch: Array<{ skuId: string; productId: string; attributes: string[] }> = [];
     for (const record of records.values()) {
@@ -141,7 +142,7 @@ export class EnrichmentPoller {
     const unseen = await this.outbox.unseen(shop, found);
     const given = [...new Set(found.filter((f) => unseen.has(f.skuId)).map((f) => f.productId))];
     const read = await readProductSnapshots(search, {
-      products: await this.mapped.skuIdsOfProducts(shop, given),
+      products: await this.map.skuIdsOfProducts(shop, given),
       read: records,
       attributes,
       at: readAt,

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
+import { Injectable } from '@nestjs/common';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
-import { type ConnectorConfig, findShop } from '../../platform/config/connector.config.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from './push-enqueuer.js';
 
 const PRODUCT_ID = /^[1-9][0-9]{0,19}$/;
@@ -25,13 +24,13 @@ export interface OverwriteQueued {
 @Injectable()
 export class OverwriteRequests {
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly shops: Shops,
     private readonly mappings: ShopMappings,
     private readonly pushes: PushEnqueuer,
   ) {}
 
   async request(shop: string, productId: string, attributes: readonly string[]): Promise<OverwriteQueued> {
-    const configured = findShop(this.config, shop);
+    const configured = this.shops.find(shop);
     if (!configured) throw badRequest('shop', `No shop ${shop} is configured.`);
     if (!PRODUCT_ID.test(productId)) throw badRequest('productId', 'productId must be a Shopify product id.');
     const known = new Set(

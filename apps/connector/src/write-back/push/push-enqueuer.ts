@@ -1,8 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { enrichmentPushJobOptions } from '../../platform/queues/job-options.js';
 import type { EnrichmentPushPayload } from '../../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
@@ -11,15 +10,11 @@ import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 @Injectable()
 export class PushEnqueuer {
   constructor(
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: EnrichmentSettings,
     @InjectQueue(QueueName.ENRICHMENT_PUSH) private readonly queue: Queue<EnrichmentPushPayload>,
   ) {}
 
   async enqueue(payload: EnrichmentPushPayload): Promise<void> {
-    await this.queue.add(
-      JobName.ENRICHMENT_PUSH,
-      payload,
-      enrichmentPushJobOptions(this.config.enrichment, payload),
-    );
+    await this.queue.add(JobName.ENRICHMENT_PUSH, payload, enrichmentPushJobOptions(this.settings, payload));
   }
 }

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { ShopifySettings } from '../../platform/config/settings.js';
 import type { AdminGraphql, GraphqlResponse, PacingOptions } from '../shopify/admin-graphql.js';
 
 /**
@@ -15,7 +14,7 @@ export class ShopGraphql {
   constructor(
     private readonly shopify: ShopifyAdmin,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: ShopifySettings,
   ) {}
 
   forShop(shop: string): AdminGraphql {
@@ -26,7 +25,7 @@ export class ShopGraphql {
   pacing(): PacingOptions {
     return {
       sleep: (ms) => this.clock.sleep(ms),
-      throttleRetries: Math.max(this.config.shopify.throttleRetries, 1),
+      throttleRetries: Math.max(this.settings.throttleRetries, 1),
     };
   }
 }

@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ProductRecord } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { WRITE_BACK_VARIANTS_QUERY } from '../../clients/shopify/documents/write-back.documents.js';
-import { CONNECTOR_CONFIG } from '../../connector.tokens.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
-import type { ConnectorConfig } from '../../platform/config/connector.config.js';
+import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
@@ -56,7 +55,7 @@ export class WriteBackPusher {
     private readonly outbox: EnrichmentOutbox,
     private readonly hooks: EnrichmentHooks,
     private readonly clock: Clock,
-    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    private readonly settings: EnrichmentSettings,
   ) {}
 
   async push(
@@ -158,7 +157,7 @@ export class WriteBackPusher {
         skuIds,
         attributes: entries.map((e) => e.attribute),
         now: this.clock.now(),
-        maxAgeMs: this.config.enrichment.snapshotMaxAgeMs,
+        maxAgeMs: this.settings.snapshotMaxAgeMs,
       }) ?? (await this.search(subject.shop, skuIds));
     const productId = `gid://shopify/Product/${subject.productId}`;
     const record = records.get(own.skuId as string) ?? null;

@@ -5,6 +5,7 @@ import { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js'
 import { checkMappingAgainstCatalog } from '../../../mapping/index.js';
 import { type LoadedMapping, loadShopMappingFiles } from '../../../mapping/load-shop-mappings.js';
 import type { ConnectorConfig, ShopConfig } from '../../../platform/config/connector.config.js';
+import { Shops } from '../../../shops/shops.js';
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
 import { CliError } from '../context/cli-error.js';
 
@@ -26,7 +27,13 @@ export function checkConfigCommand(contextOf: ContextOf): Command {
     .action(async (options: { shop?: string }, command: Command) => {
       const context = contextOf(command);
       const clock = new SystemClock();
-      const shopify = new ShopifyAdmin(context.config, null, clock);
+      const shopify = new ShopifyAdmin(
+        context.config.http,
+        context.config.shopify,
+        new Shops(context.config.shops),
+        null,
+        clock,
+      );
       let problems = 0;
       try {
         for (const shop of context.shops(options.shop)) {

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { ConfigError, type Env } from '#lib/config';
 import {
   type ConnectorConfig,
-  findShop,
   loadConnectorConfig,
   type ShopConfig,
 } from '../../../platform/config/connector.config.js';
+import { Shops } from '../../../shops/shops.js';
 import { AdminApi } from './admin-api.js';
 import { CliError, ExitCode } from './cli-error.js';
 
@@ -72,7 +72,7 @@ export function contextFactory(env: Env, out: CliOutput): ContextOf {
 }
 
 function known(config: ConnectorConfig, domain: string): ShopConfig {
-  const shop = findShop(config, domain);
+  const shop = new Shops(config.shops).find(domain);
   if (!shop) {
     throw new CliError(
       `${domain} is not a configured shop (CONNECTOR_SHOPS: ${config.shops.map((s) => s.domain).join(', ')})`,

@@ -2,19 +2,21 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
-import type { ConnectorConfig } from '../platform/config/connector.config.js';
+import type { RetentionSettings } from '../platform/config/settings.js';
+import type { ShopConfig } from '../platform/config/shop-config.js';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { RetentionRegistry } from '../platform/database/retention-registry.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
-import { OperationsSeams } from '../platform/health/operations-seams.js';
-import { ENRICHMENT_ENTITIES } from './write-back.module.js';
-import { EnrichmentOperationsHooks } from './operations-hooks.js';
+import { Shops } from '../shops/shops.js';
 import { EnrichmentOutboxRow } from './store/enrichment-outbox.entity.js';
 import { EnrichmentOutbox } from './store/enrichment-outbox.repository.js';
 import { EnrichmentPollRun } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 import { WriteBackStateRow } from './store/write-back-state.entity.js';
 import { type PushRecord, WriteBackStates } from './store/write-back-states.repository.js';
+import { ENRICHMENT_ENTITIES } from './write-back.module.js';
+import { WriteBackRetention } from './write-back-retention.js';
+import { WriteBackStatus } from './write-back-status.js';
 
 // Real PostgreSQL: the hooks' retention of the push history, finished polls and done work,
 // and the history and status they give operations.
@@ -27,7 +29,7 @@ let states: WriteBackStates;
 let outbox: EnrichmentOutbox;
 let runs: EnrichmentPollRuns;
 const registry = new RetentionRegistry();
-const seams = new OperationsSeams();
+let status: WriteBackStatus;
 
 beforeAll(async () => {
   dataSource = await new DataSource({
@@ -44,11 +46,10 @@ beforeAll(async () => {
   states = new WriteBackStates(dataSource.getRepository(WriteBackStateRow), clock);
   outbox = new EnrichmentOutbox(dataSource.getRepository(EnrichmentOutboxRow), clock);
   runs = new EnrichmentPollRuns(dataSource.getRepository(EnrichmentPollRun), clock);
-  const config = {
-    shops: [{ domain: shop }],
-    retention: { pushHistoryMs: 90 * DAY, enrichmentRunsMs: 7 * DAY },
-  } as unknown as ConnectorConfig;
-  new EnrichmentOperationsHooks(seams, registry, outbox, runs, states, clock, config).onModuleInit();
+  const retention = { pushHistoryMs: 90 * DAY, enrichmentRunsMs: 7 * DAY } as RetentionSettings;
+  const shops = new Shops([{ domain: shop } as ShopConfig]);
+  new WriteBackRetention(registry, outbox, runs, states, retention).onModuleInit();
+  status = new WriteBackStatus(outbox, states, shops, clock);
 });
 
 afterAll(async () => {
@@ -97,14 +98,14 @@ describe('the write-back in operations', () => {
   it('gives product status the history latest first, conflicts marked, and the poll status', async () => {
     await states.save(shop, '77', { history: [push('seoTitle', 'ok')] });
     await states.save(shop, '77', { history: [push('seoTitle', 'conflict')] });
-    const history = await seams.writeBackHistory(shop, '77', 10);
-    expect(history?.map((e) => [e.field, e.outcome, e.conflict, e.details?.attribute])).toEqual([
+    const history = await status.history(shop, '77', 10);
+    expect(history.map((e) => [e.field, e.outcome, e.conflict, e.details.attribute])).toEqual([
       ['seo.title', 'conflict', true, 'seoTitle'],
       ['seo.title', 'ok', false, 'seoTitle'],
     ]);
-    expect(await seams.writeBackHistory(shop, '77', 1)).toHaveLength(1);
+    expect(await status.history(shop, '77', 1)).toHaveLength(1);
 
-    expect(await seams.enrichmentStatus()).toEqual({ checkpoint: null, lagSeconds: null, watchlistSize: 0 });
+    expect(await status.enrichmentStatus()).toEqual({ checkpoint: null, lagSeconds: null, watchlistSize: 0 });
     const checkpoint = clock.now() - 30_000;
     await outbox.commit({
       shop,
@@ -114,7 +115,7 @@ describe('the write-back in operations', () => {
       watch: [{ skuId: 'SKU-W', productId: '77', attributes: ['seoTitle'] }],
       unwatch: [],
     });
-    expect(await seams.enrichmentStatus()).toEqual({
+    expect(await status.enrichmentStatus()).toEqual({
       checkpoint: new Date(checkpoint).toISOString(),
       lagSeconds: 30,
       watchlistSize: 1,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { SkuMapRow } from './sku-map-row.entity.js';
 
 /**
  * Which listed products the connector has already applied at the `updatedAt` Shopify lists.

@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { RetentionRegistry } from '../database/retention-registry.js';
+import { DependencyHealth } from './dependency-health.js';
+import { Observations } from './observations.js';
+
+/**
+ * The registries through which every feature reports to the platform: observations (the metrics
+ * read them), dependency checks (health), the tables retention prunes. Global, so a feature
+ * injects them without importing a module.
+ */
+@Global()
+@Module({
+  providers: [Observations, DependencyHealth, RetentionRegistry],
+  exports: [Observations, DependencyHealth, RetentionRegistry],
+})
+export class ReportingModule {}
