@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
+import { pruneInBatches } from '../platform/database/retention-registry.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 
@@ -71,6 +72,19 @@ export class InboxRepository {
       // A webhook id twice in one list: the first is the one stored, the second a duplicate.
       ids.delete(key);
       return id === undefined ? null : { ...row, id };
+    });
+  }
+
+  /** Deletes handled deliveries received before `before` (never `received` ones); resolves to how many went. */
+  pruneHandledBefore(before: Date): Promise<number> {
+    const inbox = this.entries.metadata.tablePath;
+    return pruneInBatches(async (limit) => {
+      const [, affected]: [unknown, number] = await this.entries.query(
+        `DELETE FROM ${inbox} WHERE id IN (SELECT id FROM ${inbox}
+           WHERE state <> 'received' AND received_at < $1 ORDER BY received_at LIMIT $2)`,
+        [before, limit],
+      );
+      return affected;
     });
   }
 

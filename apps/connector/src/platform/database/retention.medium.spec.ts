@@ -4,7 +4,13 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
-import type { ConnectorConfig } from '../config/connector.config.js';
+import { InboxRepository } from '../../intake/inbox.repository.js';
+import { InboxEntry } from '../../intake/inbox-entry.entity.js';
+import { InboxRetention } from '../../intake/inbox-retention.js';
+import type { RetentionSettings } from '../config/settings.js';
+import { Failure } from '../failures/failure.entity.js';
+import { FailuresService } from '../failures/failures.service.js';
+import { ReplayRegistry } from '../failures/replay-registry.js';
 import { ALL_QUEUES, type QueueName } from '../queues/queue-names.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { Retention } from './retention.js';
@@ -23,6 +29,7 @@ beforeAll(async () => {
     type: 'postgres',
     url: inject('databaseUrl'),
     schema,
+    entities: [InboxEntry, Failure],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -102,20 +109,24 @@ describe('Retention against PostgreSQL', () => {
         return 3;
       },
     });
-    const config = {
-      database: { schema },
-      retention: { intervalMs: 60_000, inboxMs: 30 * DAY, jobsMs: 7 * DAY, failuresMs: 90 * DAY },
-    } as ConnectorConfig;
-    const retention = new Retention(
-      registry,
-      dataSource,
+    const settings = {
+      intervalMs: 60_000,
+      inboxMs: 30 * DAY,
+      jobsMs: 7 * DAY,
+      failuresMs: 90 * DAY,
+    } as RetentionSettings;
+    const failuresService = new FailuresService(
+      dataSource.getRepository(Failure),
+      new ReplayRegistry(),
       clock,
-      moduleRef,
-      config.database,
-      config.retention,
-      {} as Queue,
     );
-    retention.onModuleInit();
+    const retention = new Retention(registry, failuresService, clock, moduleRef, settings, {} as Queue);
+    // The inbox registers its own table (intake), as every feature does.
+    new InboxRetention(
+      registry,
+      new InboxRepository(dataSource.getRepository(InboxEntry)),
+      settings,
+    ).onModuleInit();
 
     const result = await retention.run();
 

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { FailuresModule } from '../failures/failures.module.js';
 import { RetentionJob } from './retention.job.js';
 import { Retention } from './retention.js';
 
-/** The retention job and its scheduler (the registry itself is global, in `OperationsSeamsModule`). */
+/** The retention job and its scheduler (the registry itself is global, in `ReportingModule`). */
 @Module({
+  imports: [FailuresModule],
   providers: [Retention, RetentionJob],
   exports: [Retention],
 })

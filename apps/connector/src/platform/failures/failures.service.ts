@@ -92,6 +92,19 @@ export class FailuresService {
     return { items, total };
   }
 
+  /**
+   * Deletes at most `limit` failures resolved (replayed, dismissed, resolved by a later success)
+   * before `before`; resolves to how many went (the retention job repeats it in batches).
+   */
+  async deleteResolvedBatch(before: Date, limit: number): Promise<number> {
+    const [, affected]: [unknown, number] = await this.failures.query(
+      `DELETE FROM ${this.table} WHERE id IN (SELECT id FROM ${this.table}
+         WHERE state <> 'open' AND resolved_at < $1 ORDER BY resolved_at LIMIT $2)`,
+      [before, limit],
+    );
+    return affected;
+  }
+
   /** Open failures per shop and job kind (the metrics' gauge). */
   async openCounts(): Promise<Array<{ shop: string; jobKind: string; count: number }>> {
     const rows: Array<{ shop: string; job_kind: string; count: string }> = await this.failures.query(

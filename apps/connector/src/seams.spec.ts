@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readSources } from '../test/support/import-graph.js';
+import { findSeams, type RegistryDeclaration, seamViolations, strayTokens } from '../test/support/seams.js';
+
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every registry of the connector and the method later layers plug in with. */
+const REGISTRIES: RegistryDeclaration[] = [
+  { name: 'RetentionRegistry', method: 'register' },
+  { name: 'ReplayRegistry', method: 'register' },
+  { name: 'SyncEvents', method: 'onSynced' },
+  { name: 'Observations', method: 'subscribe' },
+  { name: 'DependencyHealth', method: 'register' },
+];
+
+describe("the connector's seams", () => {
+  const sources = readSources(SRC);
+
+  it('lists every token and registry with the folders that provide and consume it', () => {
+    const table = findSeams(sources, REGISTRIES).map(
+      (s) =>
+        `${s.kind} ${s.name}: ${s.providers.map((p) => p || '(root)').join(', ')} -> ${s.consumers.join(', ')}`,
+    );
+    expect(table).toEqual([
+      'token SHOPIFY_FETCH: (root) -> clients/shopify',
+      'token SYNC_HOOKS: (root) -> product-sync',
+      'token SHOP_MAPPING_FILES: (root) -> mapping',
+      'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/database',
+      'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
+      'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
+      'registry Observations: operations/metrics -> platform/health',
+      'registry DependencyHealth: operations/metrics -> platform/health',
+    ]);
+  });
+
+  it('has each provider in a later layer than its consumers (else it is an import, not a seam)', () => {
+    expect(seamViolations(findSeams(sources, REGISTRIES))).toEqual([]);
+    expect(strayTokens(sources)).toEqual([]);
+  });
+
+  it('finds a seam that only hides an import', () => {
+    const fake = new Map([
+      ['connector.tokens.ts', "export const INBOX = Symbol('INBOX');"],
+      ['intake/inbox.module.ts', '{ provide: INBOX, useExisting: InboxService }'],
+      ['intake/door.ts', 'constructor(@Inject(INBOX) inbox: Inbox) {}'],
+      ['product-sync/events.ts', 'export class Events { on() {} }'],
+      ['platform/queues/q.ts', 'constructor(private readonly events: Events) { this.events.on(); }'],
+      ['clients/x.ts', "const LOCAL = Symbol('LOCAL');"],
+    ]);
+    expect(seamViolations(findSeams(fake, [{ name: 'Events', method: 'on' }]))).toEqual([
+      'INBOX: intake provides, intake consumes: a plain import',
+      'Events: platform/queues provides, product-sync consumes: a plain import',
+    ]);
+    expect(strayTokens(fake)).toEqual(['clients/x.ts']);
+  });
+});
