@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readSources } from '../test/support/import-graph.js';
+import { migratedTables, type TableOwner, tableOwnerViolations } from '../test/support/table-owners.js';
+
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every table of the connector and its one repository; others call that repository's named queries. */
+const OWNERS: TableOwner[] = [
+  { table: 'catalog_rate_buckets', owner: '#lib/catalog-client' },
+  { table: 'inbox', owner: 'intake/inbox.repository.ts' },
+  {
+    table: 'failures',
+    owner: 'platform/failures/failures.service.ts',
+    joinedBy: {
+      'intake/inbox.repository.ts':
+        'the sweeper skips products whose sync has an open failure, in its one scan',
+      'resync/resync-runs.repository.ts': "a run's progress counts its products' failures in one statement",
+    },
+  },
+  { table: 'sync_pauses', owner: 'clients/catalog/sync-pause.repository.ts' },
+  { table: 'sku_map', owner: 'product-sync/sku-map/sku-map.repository.ts' },
+  { table: 'product_sync_state', owner: 'product-sync/product-sync-states.ts' },
+  {
+    table: 'sync_records',
+    owner: 'product-sync/sync-records.repository.ts',
+    joinedBy: {
+      'product-sync/sku-map/seen-products.ts':
+        'a product updated in the second it was synced is seen only after a later run',
+      'resync/resync-runs.repository.ts':
+        "a run's progress counts its products' sync records in one statement",
+    },
+  },
+  { table: 'media_image_map', owner: 'media/store/image-map.repository.ts' },
+  { table: 'media_gallery_state', owner: 'media/store/gallery-state.repository.ts' },
+  { table: 'media_product_status', owner: 'media/store/media-status.repository.ts' },
+  { table: 'resync_runs', owner: 'resync/resync-runs.repository.ts' },
+  { table: 'resync_run_products', owner: 'resync/resync-runs.repository.ts' },
+  { table: 'reconcile_checkpoints', owner: 'resync/reconciler.ts' },
+  { table: 'enrichment_checkpoint', owner: 'write-back/store/enrichment-outbox.repository.ts' },
+  { table: 'enrichment_seen', owner: 'write-back/store/enrichment-outbox.repository.ts' },
+  { table: 'enrichment_outbox', owner: 'write-back/store/enrichment-outbox.repository.ts' },
+  { table: 'review_watchlist', owner: 'write-back/store/enrichment-outbox.repository.ts' },
+  { table: 'enrichment_poll', owner: 'write-back/store/enrichment-poll-runs.repository.ts' },
+  { table: 'write_back_state', owner: 'write-back/store/write-back-states.repository.ts' },
+  { table: 'write_back_push', owner: 'write-back/store/write-back-states.repository.ts' },
+];
+
+describe('one owner per table', () => {
+  const sources = readSources(SRC);
+
+  it('gives every table the migrations create an owner', () => {
+    expect(OWNERS.map((o) => o.table).sort()).toEqual(migratedTables(sources));
+  });
+
+  it('has no code outside the owner touch a table', () => {
+    expect(tableOwnerViolations(sources, OWNERS)).toEqual([]);
+  });
+
+  it('catches a table read outside its owner', () => {
+    const fake = new Map([
+      ['a/things.repository.ts', "@Entity('things') export class Thing {} `SELECT * FROM ${t}.things`"],
+      ['b/peek.ts', '`SELECT count(*) FROM "s".things`'],
+      ['c/inject.ts', 'constructor(@InjectRepository(Thing) rows: Repository<Thing>) {}'],
+      ['c/c.module.ts', 'TypeOrmModule.forFeature([Thing])'],
+    ]);
+    expect(tableOwnerViolations(fake, [{ table: 'things', owner: 'a/things.repository.ts' }])).toEqual([
+      'things: touched by b/peek.ts, not its owner a/things.repository.ts',
+      'things: touched by c/inject.ts, not its owner a/things.repository.ts',
+      'things: touched by c/c.module.ts, not its owner a/things.repository.ts',
+    ]);
+  });
+});
