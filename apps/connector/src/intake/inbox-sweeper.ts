@@ -1,11 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Queue } from 'bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { InboxSettings } from '../platform/config/settings.js';
-import { inboxSweepJobOptions } from '../platform/queues/job-options.js';
-import type { InboxSweepPayload } from '../platform/queues/job-payloads.js';
-import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { InboxRepository } from './inbox.repository.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
 
@@ -15,10 +10,10 @@ const BATCH = 500;
  * Recovers deliveries stored but never synced (a crash between insert and enqueue, a queue that
  * lost its jobs): products with deliveries waiting longer than `sweepAfterMs` are enqueued again.
  * Enqueueing is deduplicated, so a product whose job is merely delayed is not doubled. Runs as a
- * BullMQ job scheduler: once per interval across all replicas.
+ * BullMQ job scheduler (`JobSchedulers`): once per interval across all replicas.
  */
 @Injectable()
-export class InboxSweeper implements OnApplicationBootstrap {
+export class InboxSweeper {
   private readonly logger = new Logger('InboxSweeper');
 
   constructor(
@@ -26,16 +21,7 @@ export class InboxSweeper implements OnApplicationBootstrap {
     private readonly enqueuer: SyncEnqueuer,
     private readonly clock: Clock,
     private readonly settings: InboxSettings,
-    @InjectQueue(QueueName.INBOX_SWEEP) private readonly queue: Queue<InboxSweepPayload>,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      JobName.INBOX_SWEEP,
-      { every: this.settings.sweepIntervalMs },
-      { name: JobName.INBOX_SWEEP, data: {}, opts: inboxSweepJobOptions() },
-    );
-  }
 
   /** Enqueues every product with overdue deliveries; resolves to how many. */
   async sweep(): Promise<number> {

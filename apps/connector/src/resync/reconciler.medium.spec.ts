@@ -1,4 +1,3 @@
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
@@ -8,7 +7,7 @@ import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
-import type { ReconcilePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
+import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
@@ -79,7 +78,6 @@ function reconciler(enqueued: SyncProductPayload[]): Reconciler {
     config.reconcile,
     new Shops(config.shops),
     dataSource.getRepository(ReconcileCheckpoint),
-    {} as Queue<ReconcilePayload>,
   );
 }
 
@@ -187,7 +185,6 @@ describe('Reconciler against PostgreSQL', () => {
       two.reconcile,
       new Shops(two.shops),
       dataSource.getRepository(ReconcileCheckpoint),
-      {} as Queue<ReconcilePayload>,
     );
     // Checkpoints first (no Shopify call), then a real run for both.
     await dataSource.query(

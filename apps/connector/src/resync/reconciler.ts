@@ -1,15 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { ReconcileSettings } from '../platform/config/settings.js';
-import { reconcileJobOptions } from '../platform/queues/job-options.js';
-import type { ReconcilePayload } from '../platform/queues/job-payloads.js';
-import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { Shops } from '../shops/shops.js';
@@ -33,10 +28,10 @@ export interface ReconcileResult {
  * the shop's product ids (an id-only paged query) are compared with the map: a product the map
  * holds that Shopify no longer lists was deleted without a delivery, and is enqueued too (its
  * sync finds it gone and deletes its records). Reason `reconcile` for both. Runs as a BullMQ
- * job scheduler, once per `CONNECTOR_RECONCILE_INTERVAL_MS` across replicas, and only enqueues.
+ * job scheduler (`JobSchedulers`), once per `CONNECTOR_RECONCILE_INTERVAL_MS` across replicas, and only enqueues.
  */
 @Injectable()
-export class Reconciler implements OnApplicationBootstrap {
+export class Reconciler {
   private readonly logger = new Logger('Reconciler');
 
   constructor(
@@ -48,16 +43,7 @@ export class Reconciler implements OnApplicationBootstrap {
     private readonly settings: ReconcileSettings,
     private readonly shops: Shops,
     @InjectRepository(ReconcileCheckpoint) private readonly checkpoints: Repository<ReconcileCheckpoint>,
-    @InjectQueue(QueueName.RECONCILE) private readonly queue: Queue<ReconcilePayload>,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      JobName.RECONCILE,
-      { every: this.settings.intervalMs },
-      { name: JobName.RECONCILE, data: {}, opts: reconcileJobOptions() },
-    );
-  }
 
   /**
    * Every configured shop, one after the other; a shop that fails (Shopify unreachable, a revoked

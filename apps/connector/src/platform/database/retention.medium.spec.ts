@@ -1,5 +1,4 @@
 import type { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
@@ -120,7 +119,7 @@ describe('Retention against PostgreSQL', () => {
       new ReplayRegistry(),
       clock,
     );
-    const retention = new Retention(registry, failuresService, clock, moduleRef, settings, {} as Queue);
+    const retention = new Retention(registry, failuresService, clock, moduleRef, settings);
     // The inbox registers its own table (intake), as every feature does.
     new InboxRetention(
       registry,

@@ -1,13 +1,11 @@
-import { getQueueToken, InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { Clock } from '#lib/clock';
 import { RetentionSettings } from '../config/settings.js';
 import { FailuresService } from '../failures/failures.service.js';
-import { retentionJobOptions } from '../queues/job-options.js';
-import type { RetentionPayload } from '../queues/job-payloads.js';
-import { ALL_QUEUES, JobName, QueueName } from '../queues/queue-names.js';
+import { ALL_QUEUES } from '../queues/queue-names.js';
 import { pruneInBatches, RetentionRegistry } from './retention-registry.js';
 
 /** What one retention run removed, per table (and `jobs:<queue>` for succeeded jobs). */
@@ -17,11 +15,11 @@ export type RetentionResult = Record<string, number>;
  * Keeps a year of operation from growing tables without bound. Prunes resolved failures (dismissed,
  * replayed or resolved by a later success), removes succeeded jobs from every queue, and runs what
  * each feature registered for its own tables (`RetentionRegistry`: the inbox, the sync records,
- * ended resync runs, the write-back history; never tombstones or the map). Scheduled as a BullMQ job scheduler, so it runs once per interval
- * across replicas; the scheduler only enqueues, the job prunes.
+ * ended resync runs, the write-back history; never tombstones or the map). Scheduled in `JobSchedulers` (once per interval across replicas);
+ * the scheduler only enqueues, `RetentionJob` prunes.
  */
 @Injectable()
-export class Retention implements OnApplicationBootstrap {
+export class Retention {
   private readonly logger = new Logger('Retention');
 
   constructor(
@@ -30,16 +28,7 @@ export class Retention implements OnApplicationBootstrap {
     private readonly clock: Clock,
     private readonly moduleRef: ModuleRef,
     private readonly retentionSettings: RetentionSettings,
-    @InjectQueue(QueueName.RETENTION) private readonly queue: Queue<RetentionPayload>,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      JobName.RETENTION,
-      { every: this.retentionSettings.intervalMs },
-      { name: JobName.RETENTION, data: {}, opts: retentionJobOptions() },
-    );
-  }
 
   /** One pass over every registered table and every queue; resolves to what went. */
   async run(): Promise<RetentionResult> {

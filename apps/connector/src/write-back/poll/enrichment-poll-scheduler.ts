@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { ReplayRegistry } from '../../platform/failures/replay-registry.js';
 import { enrichmentPollJobOptions } from '../../platform/queues/job-options.js';
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
@@ -26,17 +25,16 @@ export interface PollStatus {
 }
 
 /**
- * Starts polls: every `CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS` through a BullMQ job scheduler
- * (one job per interval across all replicas; it only enqueues), or now when an operator asks.
+ * Starts polls now when an operator asks (the scheduled ones, every
+ * `CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS`, come from `JobSchedulers`), and reports where a poll stands.
  * Registers the poll's replay handler (a failed poll is replayed as a new poll).
  */
 @Injectable()
-export class EnrichmentPollScheduler implements OnModuleInit, OnApplicationBootstrap {
+export class EnrichmentPollScheduler implements OnModuleInit {
   constructor(
     private readonly runs: EnrichmentPollRuns,
     private readonly outbox: EnrichmentOutbox,
     private readonly registry: ReplayRegistry,
-    private readonly settings: EnrichmentSettings,
     @InjectQueue(QueueName.ENRICHMENT_POLL) private readonly queue: Queue<EnrichmentPollPayload>,
   ) {}
 
@@ -44,14 +42,6 @@ export class EnrichmentPollScheduler implements OnModuleInit, OnApplicationBoots
     this.registry.register(JobName.ENRICHMENT_POLL, async () => {
       await this.requestNow();
     });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      JobName.ENRICHMENT_POLL,
-      { every: this.settings.pollIntervalMs },
-      { name: JobName.ENRICHMENT_POLL, data: { trigger: 'schedule' }, opts: enrichmentPollJobOptions() },
-    );
   }
 
   /** Enqueues a poll now; resolves to its id. */

@@ -1,0 +1,92 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import {
+  EnrichmentSettings,
+  InboxSettings,
+  ReconcileSettings,
+  RetentionSettings,
+} from '../config/settings.js';
+import {
+  enrichmentPollJobOptions,
+  inboxSweepJobOptions,
+  reconcileJobOptions,
+  retentionJobOptions,
+} from './job-options.js';
+import { JobName, QueueName } from './queue-names.js';
+
+/** One repeatable job: a BullMQ job scheduler that only enqueues, once per interval across replicas. */
+export interface RepeatableJob {
+  name: JobName;
+  queue: Queue;
+  everyMs: number;
+  data: object;
+  opts: JobsOptions;
+}
+
+/**
+ * Why: every scheduled job of the connector in one place (the inbox sweep, the enrichment poll,
+ * reconciliation, retention), created at boot with one call each, and re-creatable at any time
+ * (a queue backend that lost its data). Each job's work lives in its feature's `*.job.ts`.
+ */
+@Injectable()
+export class JobSchedulers implements OnApplicationBootstrap {
+  readonly all: readonly RepeatableJob[];
+
+  constructor(
+    inbox: InboxSettings,
+    enrichment: EnrichmentSettings,
+    reconcile: ReconcileSettings,
+    retention: RetentionSettings,
+    @InjectQueue(QueueName.INBOX_SWEEP) sweepQueue: Queue,
+    @InjectQueue(QueueName.ENRICHMENT_POLL) pollQueue: Queue,
+    @InjectQueue(QueueName.RECONCILE) reconcileQueue: Queue,
+    @InjectQueue(QueueName.RETENTION) retentionQueue: Queue,
+  ) {
+    this.all = [
+      {
+        name: JobName.INBOX_SWEEP,
+        queue: sweepQueue,
+        everyMs: inbox.sweepIntervalMs,
+        data: {},
+        opts: inboxSweepJobOptions(),
+      },
+      {
+        name: JobName.ENRICHMENT_POLL,
+        queue: pollQueue,
+        everyMs: enrichment.pollIntervalMs,
+        data: { trigger: 'schedule' },
+        opts: enrichmentPollJobOptions(),
+      },
+      {
+        name: JobName.RECONCILE,
+        queue: reconcileQueue,
+        everyMs: reconcile.intervalMs,
+        data: {},
+        opts: reconcileJobOptions(),
+      },
+      {
+        name: JobName.RETENTION,
+        queue: retentionQueue,
+        everyMs: retention.intervalMs,
+        data: {},
+        opts: retentionJobOptions(),
+      },
+    ];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensure();
+  }
+
+  /** Creates (or updates) every scheduler; idempotent, so replicas and repeats are harmless. */
+  async ensure(): Promise<void> {
+    for (const job of this.all) {
+      await job.queue.upsertJobScheduler(
+        job.name,
+        { every: job.everyMs },
+        { name: job.name, data: job.data, opts: job.opts },
+      );
+    }
+  }
+}
