@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '#lib/clock';
+import { WEBHOOK_SUBSCRIPTION_CREATE_MUTATION } from '../clients/shopify/documents/webhook-subscription-create.mutation.js';
+import { WEBHOOK_SUBSCRIPTIONS_QUERY } from '../clients/shopify/documents/webhook-subscriptions.query.js';
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
@@ -9,18 +11,6 @@ import { PRODUCT_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
 export const WEBHOOK_PATH = '/webhooks/shopify';
-
-const LIST_QUERY = `
-query ConnectorWebhookSubscriptions($uri: String!) {
-  webhookSubscriptions(first: 50, uri: $uri) { nodes { id topic uri } }
-}`;
-const CREATE_MUTATION = `
-mutation ConnectorWebhookSubscriptionCreate($topic: WebhookSubscriptionTopic!, $uri: String!) {
-  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri }) {
-    webhookSubscription { id }
-    userErrors { field message }
-  }
-}`;
 
 interface ListAnswer {
   webhookSubscriptions: { nodes: Array<{ id: string; topic: string; uri: string }> };
@@ -49,7 +39,7 @@ export async function ensureWebhookSubscriptions(
   admin: Pick<ShopAdminClient, 'request'>,
   uri: string,
 ): Promise<SubscriptionOutcome> {
-  const existing = await admin.request<ListAnswer>(LIST_QUERY, { uri }, 52);
+  const existing = await admin.request<ListAnswer>(WEBHOOK_SUBSCRIPTIONS_QUERY, { uri }, 52);
   const have = new Set(existing.webhookSubscriptions.nodes.filter((s) => s.uri === uri).map((s) => s.topic));
   const outcome: SubscriptionOutcome = { existing: [], created: [] };
   for (const topic of PRODUCT_TOPICS.map((t) => t.toUpperCase().replace('/', '_'))) {
@@ -57,7 +47,11 @@ export async function ensureWebhookSubscriptions(
       outcome.existing.push(topic);
       continue;
     }
-    const answer = await admin.request<CreateAnswer>(CREATE_MUTATION, { topic, uri }, 10);
+    const answer = await admin.request<CreateAnswer>(
+      WEBHOOK_SUBSCRIPTION_CREATE_MUTATION,
+      { topic, uri },
+      10,
+    );
     const errors = answer.webhookSubscriptionCreate.userErrors;
     if (errors.length > 0) throw new Error(`${topic}: ${errors.map((e) => e.message).join('; ')}`);
     outcome.created.push(topic);

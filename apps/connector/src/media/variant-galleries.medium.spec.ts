@@ -6,10 +6,8 @@ import { uniqueId } from '#lib/testing';
 import { type CatalogSandboxHarness, productBody, startCatalogSandbox } from '#testing/catalog-sandbox';
 import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { drive, InMemoryGalleryStates, InMemoryImageMap } from '../../test/support/media-unit.js';
-import {
-  PRODUCT_MEDIA_QUERY,
-  VARIANT_MEDIA_QUERY,
-} from '../clients/shopify/documents/product-media.query.js';
+import { PRODUCT_MEDIA_QUERY } from '../clients/shopify/documents/product-media.query.js';
+import { VARIANT_MEDIA_QUERY } from '../clients/shopify/documents/variant-media.query.js';
 import { parseAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
 import type { MediaRecord } from './plan/desired-galleries.js';

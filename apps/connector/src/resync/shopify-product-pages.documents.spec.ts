@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_IDS_QUERY, PRODUCT_KEYS_QUERY, updatedSince } from './shopify-product-pages.js';
+import { PRODUCT_IDS_QUERY } from '../clients/shopify/documents/product-ids.query.js';
+import { PRODUCT_KEYS_QUERY } from '../clients/shopify/documents/product-keys.query.js';
+import { updatedSince } from './shopify-product-pages.js';
 
 const fixtures = new URL('../../test/fixtures/shopify/', import.meta.url);
 

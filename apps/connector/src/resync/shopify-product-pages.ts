@@ -1,3 +1,8 @@
+import { PRODUCT_IDS_QUERY } from '../clients/shopify/documents/product-ids.query.js';
+import {
+  PRODUCT_KEYS_PAGE_SIZE,
+  PRODUCT_KEYS_QUERY,
+} from '../clients/shopify/documents/product-keys.query.js';
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 
 /** One product as an id-only page lists it. */
@@ -13,35 +18,6 @@ export interface ProductPage<T> {
   /** The cursor to ask the next page after; null when this was the last page. */
   next: string | null;
 }
-
-/**
- * Products by id only, in a stable order, optionally filtered (`updated_at:>='…'`). Requested
- * cost: 2 + one point per product (scalars cost nothing), 252 for a page of 250.
- */
-export const PRODUCT_IDS_QUERY = `
-query ConnectorProductIds($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys!) {
-  products(first: $first, after: $after, query: $query, sortKey: $sortKey) {
-    nodes { legacyResourceId updatedAt }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-/**
- * Products with the keys linking matches on (each variant's SKU and barcode), a few per page:
- * requested cost first x (1 + variants 2 + 100 x 1) + 2, 826 for 8 products, under Shopify's
- * single-query limit of 1,000. Variants past the first 100 are not linked (the sync creates them).
- */
-export const PRODUCT_KEYS_QUERY = `
-query ConnectorProductKeys($first: Int!, $after: String) {
-  products(first: $first, after: $after, sortKey: ID) {
-    nodes {
-      legacyResourceId updatedAt hasOnlyDefaultVariant
-      variants(first: 100, sortKey: POSITION) { nodes { legacyResourceId sku barcode } }
-    }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-export const PRODUCT_KEYS_PAGE_SIZE = 8;
 
 /** A product with its variants' match keys. */
 export interface KeyedProduct extends ListedProduct {

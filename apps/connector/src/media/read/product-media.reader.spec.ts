@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import {
-  PRODUCT_MEDIA_QUERY,
-  VARIANT_MEDIA_QUERY,
-} from '../../clients/shopify/documents/product-media.query.js';
+import { PRODUCT_MEDIA_QUERY } from '../../clients/shopify/documents/product-media.query.js';
+import { VARIANT_MEDIA_QUERY } from '../../clients/shopify/documents/variant-media.query.js';
 import { MediaReadError, readProductMedia, readVariantMedia } from './product-media.reader.js';
 
 const fixtures = new URL('../../../test/fixtures/shopify/', import.meta.url);

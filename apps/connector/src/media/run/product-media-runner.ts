@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import {
-  PRODUCT_MEDIA_QUERY,
-  VARIANT_MEDIA_QUERY,
-} from '../../clients/shopify/documents/product-media.query.js';
+import { PRODUCT_MEDIA_QUERY } from '../../clients/shopify/documents/product-media.query.js';
+import { VARIANT_MEDIA_QUERY } from '../../clients/shopify/documents/variant-media.query.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import { MediaSettings } from '../../platform/config/settings.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { SHOP_CURRENCY_QUERY } from './shop-currencies.js';
+import { SHOP_CURRENCY_QUERY } from '../../clients/shopify/documents/shop-currency.query.js';
 
 const schemaFile = new URL(
   '../../../test/fixtures/shopify/admin-graphql-2026-07.introspection.json.gz',

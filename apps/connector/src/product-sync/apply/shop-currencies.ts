@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { SHOP_CURRENCY_QUERY } from '../../clients/shopify/documents/shop-currency.query.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
-
-/** The shop's currency (`shop { currencyCode }`), validated against the Admin schema by a spec. */
-export const SHOP_CURRENCY_QUERY = /* GraphQL */ `
-  query ShopCurrency {
-    shop {
-      currencyCode
-    }
-  }
-`;
 
 /**
  * Why: a mapping entry with `currency: shop` sends prices as "19.99 EUR" (shops in different

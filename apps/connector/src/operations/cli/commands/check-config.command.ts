@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { apiKeyFingerprint, CatalogClient } from '#lib/catalog-client';
 import { SystemClock } from '#lib/clock';
+import { CHECK_SHOP_QUERY } from '../../../clients/shopify/documents/check-shop.query.js';
 import { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js';
 import { checkMappingAgainstCatalog } from '../../../mapping/index.js';
 import { type LoadedMapping, loadShopMappingFiles } from '../../../mapping/load-shop-mappings.js';
@@ -8,8 +9,6 @@ import type { ConnectorConfig, ShopConfig } from '../../../platform/config/conne
 import { Shops } from '../../../shops/shops.js';
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
 import { CliError } from '../context/cli-error.js';
-
-const SHOP_QUERY = 'query ConnectorCheckShop { shop { myshopifyDomain } }';
 
 /**
  * `check-config`: checks, for each configured shop, what the connector needs before it can sync:
@@ -64,7 +63,7 @@ async function checkShop(
   };
 
   try {
-    await shopify.forShop(shop.domain).request(SHOP_QUERY, {}, 1);
+    await shopify.forShop(shop.domain).request(CHECK_SHOP_QUERY, {}, 1);
     ok(`Shopify Admin API ${shop.apiVersion}: the access token is accepted`);
   } catch (error) {
     fail(
