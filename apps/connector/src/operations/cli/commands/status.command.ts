@@ -1,42 +1,6 @@
 import { Command } from 'commander';
+import type { ProductStatusDto as ProductStatus } from '../../admin/product-status.dto.js';
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
-
-/** A product's status as `GET /admin/products/{id}` answers it (the parts printed here). */
-interface ProductStatus {
-  shop: string;
-  productId: string;
-  mapRows: Array<{
-    kind: string;
-    shopifyVariantId: string | null;
-    supplierSku: string;
-    skuId: string | null;
-    state: string;
-    gaps: unknown[];
-  }>;
-  lastSync: {
-    finishedAt: string;
-    reason: string;
-    outcome: string;
-    detail: string | null;
-    calls: Array<{ method: string; path: string; status: number | null }>;
-    error: { code: string; message: string } | null;
-  } | null;
-  lastError: {
-    at: string;
-    code: string;
-    message: string;
-    source: string;
-    failureId?: string;
-    state?: string;
-  } | null;
-  catalog: {
-    skuId: string;
-    enrichmentStatus: string | null;
-    attributeSummary: Record<string, number> | null;
-    error?: string;
-  } | null;
-  writeBacks: unknown[] | null;
-}
 
 /**
  * `status <id>`: one product's status from the admin API (`GET /admin/products/{id}`), found by
