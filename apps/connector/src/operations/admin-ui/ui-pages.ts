@@ -60,7 +60,7 @@ export function timelinePage(shop: string, productId: string, events: TimelineEv
     .join('');
   return page(
     `Product ${productId}`,
-    `<p class="muted">${esc(shop)} — webhooks, jobs, failures, and the sync records and write-backs once those stages report them.</p>
+    `<p class="muted">${esc(shop)} — its webhooks, jobs, sync runs, write-backs and failures, latest first.</p>
 <table><thead><tr><th>When</th><th>What</th><th>Summary</th><th>Details</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="4" class="muted">Nothing recorded for this product.</td></tr>'}</tbody></table>`,
     csrf,
