@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
+import { appConfig } from '../src/apps/app-config.js';
 import { adminStatus, tokenRequest } from './oauth-client.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
@@ -139,6 +140,40 @@ describe('installing and uninstalling an app', () => {
       orders_to_redact: [299938],
     });
     expect(received.every((w) => w.validation.valid)).toBe(true);
+  });
+
+  it("keeps each app's subscriptions its own: signed with its secret, kept when another app is uninstalled", async () => {
+    h = await startShopifySandbox({
+      apps: [appConfig(CLIENT_ID, 'unused'), appConfig('second-app', 'second-secret', 'organization')],
+    });
+    receiver = await WebhookReceiver.start('second-secret');
+    const issued = await tokenRequest(h, {
+      grant_type: 'client_credentials',
+      client_id: 'second-app',
+      client_secret: 'second-secret',
+    });
+    const created = await fetch(`${h.adminUrl}/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': issued.body.access_token as string },
+      body: JSON.stringify({
+        query: `mutation { webhookSubscriptionCreate(topic: PRODUCTS_CREATE, webhookSubscription: { uri: "${receiver.url}" }) { userErrors { message } } }`,
+      }),
+    });
+    expect(created.status).toBe(200);
+    await created.arrayBuffer();
+    const uninstalled = await h.control('POST', `shops/${h.shopDomain}/uninstall`, {});
+    expect(uninstalled.body.deletedWebhookSubscriptions).toBe(0);
+    const installed = await h.control('POST', `shops/${h.shopDomain}/install`, {});
+    const token = installed.body.accessToken as string;
+    const product = await fetch(`${h.adminUrl}/products.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': token },
+      body: JSON.stringify({ product: { title: 'Signed by the second app' } }),
+    });
+    expect(product.status).toBe(201);
+    const [webhook] = await receiver.waitFor(1);
+    expect(webhook?.headers['x-shopify-topic']).toBe('products/create');
+    expect(webhook?.validation.valid).toBe(true);
   });
 
   it('refuses a compliance topic in webhookSubscriptionCreate, as Shopify does', async () => {

@@ -1,4 +1,5 @@
 import type { Clock } from '#lib/clock';
+import { DEFAULT_APP_CLIENT_ID } from '../apps/app-config.js';
 import {
   DEFAULT_APP_SECRET,
   DEFAULT_CONTROL_TOKEN,
@@ -26,6 +27,8 @@ export interface ShopifySandboxHarness {
   shopDomain: string;
   accessToken: string;
   appSecret: string;
+  /** The default app's client id (its secret is `appSecret`; `accessToken` is its static token). */
+  clientId: string;
   controlToken: string;
   sandbox: ShopifySandbox;
   /** POSTs a GraphQL document to the Admin API as the first shop; resolves to the parsed body. */
@@ -102,6 +105,7 @@ export async function startShopifySandbox(overrides: SandboxOverrides = {}): Pro
     shopDomain: shop.domain,
     accessToken: shop.accessToken,
     appSecret: config.appSecret ?? DEFAULT_APP_SECRET,
+    clientId: config.apps[0]?.clientId ?? DEFAULT_APP_CLIENT_ID,
     controlToken,
     sandbox,
     async graphql<T>(query: string, variables?: Record<string, unknown>) {
