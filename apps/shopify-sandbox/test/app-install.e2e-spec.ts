@@ -154,7 +154,10 @@ describe('installing and uninstalling an app', () => {
     });
     const created = await fetch(`${h.adminUrl}/graphql.json`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': issued.body.access_token as string },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Shopify-Access-Token': issued.body.access_token as string,
+      },
       body: JSON.stringify({
         query: `mutation { webhookSubscriptionCreate(topic: PRODUCTS_CREATE, webhookSubscription: { uri: "${receiver.url}" }) { userErrors { message } } }`,
       }),
