@@ -84,6 +84,9 @@ describe('GET /admin/oauth/authorize and the authorization code grant', () => {
     expect(wrong.text).toContain('Oauth error invalid_request: The redirect_uri is not whitelisted');
     const unknown = await authorize({ client_id: 'nope' });
     expect(unknown.text).toContain('Could not find Shopify API application with api_key nope');
+    const online = await authorize({ 'grant_options[]': 'per-user' });
+    expect(online.status).toBe(400);
+    expect(online.text).toContain('online access');
   });
 
   it('forgets a declined request: nothing installed, no redirect', async () => {

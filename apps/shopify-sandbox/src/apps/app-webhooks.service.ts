@@ -15,7 +15,7 @@ import { AppRegistry } from './app-registry.service.js';
 /** Shopify sends `shop/redact` this long after an uninstall (privacy law compliance). */
 export const SHOP_REDACT_DELAY_MS = 48 * 3_600_000;
 /** Sleeps at most this long at a time, so a shutdown is not held by a 48-hour timer. */
-const SLEEP_CHUNK_MS = 60_000;
+const SLEEP_CHUNK_MS = 10_000;
 
 /**
  * Webhooks of an app's life on a shop, outside products: `app/uninstalled` (to its
