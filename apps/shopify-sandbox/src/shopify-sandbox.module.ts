@@ -7,6 +7,8 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Clock } from '#lib/clock';
+import { BulkOperationService } from './bulk/bulk-operation.service.js';
+import { BulkResultsController } from './bulk/bulk-results.controller.js';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
@@ -39,7 +41,7 @@ export class ShopifySandboxModule implements NestModule {
   static forRoot(config: ShopifySandboxConfig, clock: Clock): DynamicModule {
     return {
       module: ShopifySandboxModule,
-      controllers: [...BODY_CONTROLLERS, ImagesController],
+      controllers: [...BODY_CONTROLLERS, ImagesController, BulkResultsController],
       providers: [
         { provide: APP_FILTER, useClass: ShopifyExceptionFilter },
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -51,6 +53,7 @@ export class ShopifySandboxModule implements NestModule {
         ImageIngest,
         WebhookDeliveryService,
         AdminGraphqlService,
+        BulkOperationService,
       ],
     };
   }

@@ -11,9 +11,10 @@ import { createShopifySandbox, type ShopifySandbox } from '../create-shopify-san
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { DeliveryRecord } from '../webhooks/delivery-log.js';
 
-export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost'>> {
+export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost' | 'bulk'>> {
   webhooks?: Partial<ShopifySandboxConfig['webhooks']>;
   cost?: Partial<ShopifySandboxConfig['cost']>;
+  bulk?: Partial<ShopifySandboxConfig['bulk']>;
   clock?: Clock;
 }
 
@@ -70,13 +71,14 @@ export interface GraphqlBody<T> {
  */
 export async function startShopifySandbox(overrides: SandboxOverrides = {}): Promise<ShopifySandboxHarness> {
   const defaults = loadShopifySandboxConfig({});
-  const { clock, webhooks, cost, ...rest } = overrides;
+  const { clock, webhooks, cost, bulk, ...rest } = overrides;
   const config: ShopifySandboxConfig = {
     ...defaults,
     port: 0,
     ...rest,
     webhooks: { ...defaults.webhooks, retryDelaysMs: [10, 20, 40], ...webhooks },
     cost: { ...defaults.cost, ...cost },
+    bulk: { ...defaults.bulk, ...bulk },
   };
   const sandbox = await createShopifySandbox(config, { clock, logger: false });
   const url = await sandbox.listen();
