@@ -48,6 +48,7 @@ export async function readBulk(h: ShopifySandboxHarness, id: string): Promise<Bu
     `query($id: ID!) { bulkOperation(id: $id) { ${FIELDS} } }`,
     { id },
   );
+  if (reply.errors) throw new Error(`bulkOperation failed: ${JSON.stringify(reply.errors)}`);
   return reply.data?.bulkOperation ?? null;
 }
 

@@ -24,6 +24,7 @@ import {
   bulkOperationGid,
   bulkOperationNode,
   IN_PROGRESS,
+  resultsExpireAt,
   viewStatus,
 } from './bulk-operation.js';
 import { checkBulkQuery } from './bulk-query-rules.js';
@@ -210,10 +211,10 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     };
   }
 
-  /** A link like Shopify's signed storage URLs: `Expires` (Unix seconds) and a `Signature` over both. */
+  /** A link like Shopify's signed storage URLs: `Expires` (Unix seconds, not before the results go) and a `Signature`. */
   private fileUrl(shop: Shop, record: BulkOperationRecord): string {
     const name = `${record.id}-${record.status === 'FAILED' ? 'partial' : 'final'}.jsonl`;
-    const expires = String(Math.floor(((record.finishedAt ?? 0) + this.config.bulk.urlTtlMs) / 1000));
+    const expires = String((resultsExpireAt(record, this.config.bulk.urlTtlMs) ?? 0) / 1000);
     const query = new URLSearchParams({ Expires: expires, Signature: this.signature(shop, name, expires) });
     return `${this.publicUrl.value}/bulk-operation-outputs/${shop.domain}/${name}?${query}`;
   }

@@ -75,14 +75,18 @@ export interface BulkView {
   fileUrl(record: BulkOperationRecord): string;
 }
 
-/** The status as read now: a finished run whose file outlived the retention is EXPIRED. */
+/** When a finished run's results (and its link, whose `Expires` is in whole seconds) go. */
+export function resultsExpireAt(record: BulkOperationRecord, urlTtlMs: number): number | null {
+  return record.finishedAt === null ? null : Math.ceil((record.finishedAt + urlTtlMs) / 1000) * 1000;
+}
+
+/** The status as read now: a finished run whose results outlived the retention is EXPIRED. */
 export function viewStatus(
   record: BulkOperationRecord,
   view: Pick<BulkView, 'now' | 'urlTtlMs'>,
 ): BulkStatus {
-  if (record.finishedAt !== null && record.written > 0 && view.now >= record.finishedAt + view.urlTtlMs) {
-    return 'EXPIRED';
-  }
+  const expiresAt = resultsExpireAt(record, view.urlTtlMs);
+  if (expiresAt !== null && record.written > 0 && view.now >= expiresAt) return 'EXPIRED';
   return record.status;
 }
 
