@@ -183,6 +183,8 @@ describe('a bulk operation runs on the sandbox clock', () => {
     expect(await readBulk(h, id)).toMatchObject({ status: 'RUNNING', objectCount: '2' });
     const canceling = await cancelBulk(h, id);
     expect(canceling).toMatchObject({ userErrors: [], bulkOperation: { id, status: 'CANCELING' } });
+    // Asking again while it cancels is not an error.
+    expect(await cancelBulk(h, id)).toMatchObject({ userErrors: [], bulkOperation: { status: 'CANCELING' } });
     await clock.advance(STEP);
     const canceled = await readBulk(h, id);
     expect(canceled).toMatchObject({

@@ -123,7 +123,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
         userErrors: [{ field: ['id'], message: 'Bulk operation does not exist' }],
       };
     const status = viewStatus(record, this.viewOf(shop));
-    if (status !== 'CREATED' && status !== 'RUNNING') {
+    if (!IN_PROGRESS.has(status)) {
       return {
         bulkOperation: this.node(shop, record),
         userErrors: [
