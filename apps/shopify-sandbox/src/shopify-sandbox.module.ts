@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Clock } from '#lib/clock';
+import { BulkControlController } from './bulk/bulk-control.controller.js';
 import { BulkOperationService } from './bulk/bulk-operation.service.js';
 import { BulkResultsController } from './bulk/bulk-results.controller.js';
 import { IdSequence } from './common/id-sequence.js';
@@ -33,6 +34,7 @@ const BODY_CONTROLLERS = [
   MerchantProductsController,
   MerchantInventoryController,
   ControlController,
+  BulkControlController,
 ];
 
 /** The whole sandbox, for one configuration and clock. */

@@ -29,6 +29,26 @@ import {
 } from './bulk-operation.js';
 import { checkBulkQuery } from './bulk-query-rules.js';
 
+/** Per-shop bulk faults set through the control API; each overrides the configuration's. */
+export interface BulkFaults {
+  failHalfway: boolean;
+  urlTtlMs: number;
+}
+
+/** What the control API lists of one run. */
+export interface BulkRunSummary {
+  id: string;
+  type: string;
+  status: string;
+  query: string;
+  groupObjects: boolean;
+  objectCount: number;
+  rootObjectCount: number;
+  errorCode: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 /** What the results route finds behind a signed link. */
 export type BulkFileLookup =
   | { kind: 'file'; bytes: Buffer; id: number }
@@ -47,6 +67,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
   private readonly logger = new Logger('BulkOperations');
   private readonly schema = adminSchema();
   private readonly runs = new Map<Shop, BulkOperationRecord[]>();
+  private readonly shopFaults = new Map<Shop, Partial<BulkFaults>>();
   private closed = false;
 
   constructor(
@@ -148,6 +169,41 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     return record ? this.node(shop, record) : null;
   }
 
+  /** The shop's bulk faults: the configuration's, overridden by the control API's. */
+  faults(shop: Shop): BulkFaults {
+    const { failHalfway, urlTtlMs } = this.config.bulk;
+    return { failHalfway, urlTtlMs, ...this.shopFaults.get(shop) };
+  }
+
+  /** Merges faults for one shop; a `null` goes back to the configuration's value. */
+  setFaults(shop: Shop, faults: { [K in keyof BulkFaults]?: BulkFaults[K] | null }): BulkFaults {
+    const merged: Partial<BulkFaults> = { ...this.shopFaults.get(shop) };
+    for (const key of ['failHalfway', 'urlTtlMs'] as const) {
+      const value = faults[key];
+      if (value === null) delete merged[key];
+      else if (value !== undefined) Object.assign(merged, { [key]: value });
+    }
+    this.shopFaults.set(shop, merged);
+    return this.faults(shop);
+  }
+
+  /** The shop's runs, oldest first, as the control API lists them. */
+  summaries(shop: Shop): BulkRunSummary[] {
+    const view = this.viewOf(shop);
+    return this.list(shop).map((r) => ({
+      id: bulkOperationGid(r.id),
+      type: r.type,
+      status: viewStatus(r, view),
+      query: r.query,
+      groupObjects: r.groupObjects,
+      objectCount: r.objectCount,
+      rootObjectCount: r.rootObjectCount,
+      errorCode: r.errorCode,
+      createdAt: new Date(r.createdAt).toISOString(),
+      finishedAt: r.finishedAt === null ? null : new Date(r.finishedAt).toISOString(),
+    }));
+  }
+
   /** The bytes behind a signed link, if the link is genuine and not expired. */
   file(shop: Shop, name: string, expires: string, signature: string): BulkFileLookup {
     if (!safeEqual(signature, this.signature(shop, name, expires))) return { kind: 'bad-signature' };
@@ -161,7 +217,8 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
 
   /** Moves a run on, one sandbox-clock step at a time, until it finishes. */
   private async progress(shop: Shop, record: BulkOperationRecord): Promise<void> {
-    const { stepMs, objectsPerStep, failHalfway } = this.config.bulk;
+    const { stepMs, objectsPerStep } = this.config.bulk;
+    const { failHalfway } = this.faults(shop);
     const failAt = failHalfway ? Math.floor(record.lines.length / 2) : Number.POSITIVE_INFINITY;
     await this.clock.sleep(stepMs);
     if (this.closed) return;
@@ -206,7 +263,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
   private viewOf(shop: Shop): BulkView {
     return {
       now: this.clock.now(),
-      urlTtlMs: this.config.bulk.urlTtlMs,
+      urlTtlMs: this.faults(shop).urlTtlMs,
       fileUrl: (record) => this.fileUrl(shop, record),
     };
   }
@@ -214,7 +271,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
   /** A link like Shopify's signed storage URLs: `Expires` (Unix seconds, not before the results go) and a `Signature`. */
   private fileUrl(shop: Shop, record: BulkOperationRecord): string {
     const name = `${record.id}-${record.status === 'FAILED' ? 'partial' : 'final'}.jsonl`;
-    const expires = String((resultsExpireAt(record, this.config.bulk.urlTtlMs) ?? 0) / 1000);
+    const expires = String((resultsExpireAt(record, this.faults(shop).urlTtlMs) ?? 0) / 1000);
     const query = new URLSearchParams({ Expires: expires, Signature: this.signature(shop, name, expires) });
     return `${this.publicUrl.value}/bulk-operation-outputs/${shop.domain}/${name}?${query}`;
   }
