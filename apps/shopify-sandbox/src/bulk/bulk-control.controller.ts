@@ -4,7 +4,8 @@ import { ShopifyErrorCode, ShopifySandboxError } from '../http/shopify-sandbox.e
 import { isObject } from '../merchant/product-input.js';
 import type { Shop } from '../shops/shop.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
-import { type BulkFaults, BulkOperationService } from './bulk-operation.service.js';
+import type { BulkFaults } from './bulk-operation.js';
+import { BulkOperationService } from './bulk-operation.service.js';
 
 /**
  * The control API's bulk part (no Shopify equivalent): a shop's runs, and its bulk faults

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { execute } from 'graphql';
 import { Clock } from '#lib/clock';
@@ -15,10 +14,13 @@ import type { Shop } from '../shops/shop.js';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service.js';
 import { BULK_FINISH_TOPIC, bulkFinishDelivery } from './bulk-finish-webhook.js';
 import { jsonlLines } from './bulk-jsonl.js';
+import { linkRunId, resultLink, signatureMatches } from './bulk-links.js';
 import {
   type BulkErrorCode,
+  type BulkFaults,
   type BulkOperationRecord,
   type BulkOperations,
+  type BulkRunSummary,
   type BulkUserError,
   type BulkView,
   bulkOperationGid,
@@ -28,26 +30,6 @@ import {
   viewStatus,
 } from './bulk-operation.js';
 import { checkBulkQuery } from './bulk-query-rules.js';
-
-/** Per-shop bulk faults set through the control API; each overrides the configuration's. */
-export interface BulkFaults {
-  failHalfway: boolean;
-  urlTtlMs: number;
-}
-
-/** What the control API lists of one run. */
-export interface BulkRunSummary {
-  id: string;
-  type: string;
-  status: string;
-  query: string;
-  groupObjects: boolean;
-  objectCount: number;
-  rootObjectCount: number;
-  errorCode: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
 
 /** What the results route finds behind a signed link. */
 export type BulkFileLookup =
@@ -206,13 +188,15 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
 
   /** The bytes behind a signed link, if the link is genuine and not expired. */
   file(shop: Shop, name: string, expires: string, signature: string): BulkFileLookup {
-    if (!safeEqual(signature, this.signature(shop, name, expires))) return { kind: 'bad-signature' };
+    if (!signatureMatches(this.config.appSecret, shop.domain, name, expires, signature)) {
+      return { kind: 'bad-signature' };
+    }
     const expiresAt = Number(expires) * 1000;
     if (this.clock.now() >= expiresAt) return { kind: 'expired', expiredAt: expiresAt };
-    const id = Number(/^(\d+)-(final|partial)\.jsonl$/.exec(name)?.[1]);
+    const id = linkRunId(name);
     const record = this.list(shop).find((r) => r.id === id);
     if (!record?.file || viewStatus(record, this.viewOf(shop)) === 'EXPIRED') return { kind: 'missing' };
-    return { kind: 'file', bytes: record.file, id };
+    return { kind: 'file', bytes: record.file, id: record.id };
   }
 
   /** Moves a run on, one sandbox-clock step at a time, until it finishes. */
@@ -264,22 +248,15 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     return {
       now: this.clock.now(),
       urlTtlMs: this.faults(shop).urlTtlMs,
-      fileUrl: (record) => this.fileUrl(shop, record),
+      fileUrl: (record) =>
+        resultLink(
+          this.publicUrl.value,
+          this.config.appSecret,
+          shop.domain,
+          record,
+          resultsExpireAt(record, this.faults(shop).urlTtlMs) ?? 0,
+        ),
     };
-  }
-
-  /** A link like Shopify's signed storage URLs: `Expires` (Unix seconds, not before the results go) and a `Signature`. */
-  private fileUrl(shop: Shop, record: BulkOperationRecord): string {
-    const name = `${record.id}-${record.status === 'FAILED' ? 'partial' : 'final'}.jsonl`;
-    const expires = String((resultsExpireAt(record, this.faults(shop).urlTtlMs) ?? 0) / 1000);
-    const query = new URLSearchParams({ Expires: expires, Signature: this.signature(shop, name, expires) });
-    return `${this.publicUrl.value}/bulk-operation-outputs/${shop.domain}/${name}?${query}`;
-  }
-
-  private signature(shop: Shop, name: string, expires: string): string {
-    return createHmac('sha256', this.config.appSecret)
-      .update(`${shop.domain}/${name}:${expires}`)
-      .digest('base64url');
   }
 
   private record(shop: Shop, gid: string): BulkOperationRecord | undefined {
@@ -301,10 +278,4 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
 /** Read through a function: `bulkOperationCancel` changes the status while the run sleeps. */
 function canceling(record: BulkOperationRecord): boolean {
   return record.status === 'CANCELING';
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -68,6 +68,26 @@ export interface BulkOperations {
   current(shop: Shop, type: string): GraphQLObject | null;
 }
 
+/** Per-shop bulk faults set through the control API; each overrides the configuration's. */
+export interface BulkFaults {
+  failHalfway: boolean;
+  urlTtlMs: number;
+}
+
+/** What the control API lists of one run. */
+export interface BulkRunSummary {
+  id: string;
+  type: string;
+  status: string;
+  query: string;
+  groupObjects: boolean;
+  objectCount: number;
+  rootObjectCount: number;
+  errorCode: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 /** What a view of a run needs: the time, the retention and the signed link to its file. */
 export interface BulkView {
   now: number;
