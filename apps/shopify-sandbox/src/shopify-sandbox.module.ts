@@ -13,6 +13,9 @@ import { AppRegistry } from './apps/app-registry.service.js';
 import { AppWebhooks } from './apps/app-webhooks.service.js';
 import { OAuthController } from './apps/oauth.controller.js';
 import { OAuthService } from './apps/oauth.service.js';
+import { BulkControlController } from './bulk/bulk-control.controller.js';
+import { BulkOperationService } from './bulk/bulk-operation.service.js';
+import { BulkResultsController } from './bulk/bulk-results.controller.js';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
@@ -38,6 +41,7 @@ const BODY_CONTROLLERS = [
   MerchantInventoryController,
   ControlController,
   AppControlController,
+  BulkControlController,
 ];
 
 /** The whole sandbox, for one configuration and clock. */
@@ -46,8 +50,8 @@ export class ShopifySandboxModule implements NestModule {
   static forRoot(config: ShopifySandboxConfig, clock: Clock): DynamicModule {
     return {
       module: ShopifySandboxModule,
-      // The OAuth endpoints read their own bodies (form-encoded or JSON).
-      controllers: [...BODY_CONTROLLERS, ImagesController, OAuthController],
+      // The OAuth endpoints read their own bodies (form-encoded or JSON); the others have none.
+      controllers: [...BODY_CONTROLLERS, ImagesController, OAuthController, BulkResultsController],
       providers: [
         { provide: APP_FILTER, useClass: ShopifyExceptionFilter },
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -63,6 +67,7 @@ export class ShopifySandboxModule implements NestModule {
         OAuthService,
         AppWebhooks,
         AppLifecycle,
+        BulkOperationService,
       ],
     };
   }

@@ -86,7 +86,26 @@ export interface ShopifySandboxConfig {
     /** An authorize request is approved at once, as if the merchant clicked Install (kinder: false by default). */
     autoApprove: boolean;
   };
+  /** Bulk query operations (`bulkOperationRunQuery`); see `BulkConfig`. */
+  bulk: BulkConfig;
 }
+
+/** How bulk query operations run, and the switches that break them on purpose. */
+export interface BulkConfig {
+  /** Sandbox-clock wait before a run starts, and between two chunks of results. */
+  stepMs: number;
+  /** Objects written per step (the pace at which `objectCount` grows). */
+  objectsPerStep: number;
+  /** How long `url`/`partialDataUrl` live after the run ends (Shopify: 7 days); then the run is EXPIRED. */
+  urlTtlMs: number;
+  /** Bulk queries that may run at once per shop (Shopify from 2026-01: 5; before: 1). */
+  maxConcurrentQueries: number;
+  /** Fault: every run fails half way (FAILED, INTERNAL_SERVER_ERROR, a `partialDataUrl`). */
+  failHalfway: boolean;
+}
+
+/** Shopify keeps bulk results for 7 days. */
+export const BULK_RESULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The named kindnesses (`SHOPIFY_SANDBOX_LENIENT=metafield-values,global-ids`). Each one makes
@@ -163,6 +182,13 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
           ? read.int('SHOPIFY_SANDBOX_TOKEN_TTL_S', 3_600, { min: 1 })
           : null,
         autoApprove: read.bool('SHOPIFY_SANDBOX_OAUTH_AUTO_APPROVE', false),
+      },
+      bulk: {
+        stepMs: read.int('SHOPIFY_SANDBOX_BULK_STEP_MS', 200, { min: 0 }),
+        objectsPerStep: read.int('SHOPIFY_SANDBOX_BULK_OBJECTS_PER_STEP', 500, { min: 1 }),
+        urlTtlMs: read.int('SHOPIFY_SANDBOX_BULK_URL_TTL_MS', BULK_RESULT_TTL_MS, { min: 1 }),
+        maxConcurrentQueries: read.int('SHOPIFY_SANDBOX_BULK_MAX_CONCURRENT_QUERIES', 5, { min: 1 }),
+        failHalfway: read.bool('SHOPIFY_SANDBOX_BULK_FAIL_HALFWAY', false),
       },
     };
   });

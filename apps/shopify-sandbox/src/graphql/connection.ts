@@ -1,6 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphQLError } from 'graphql';
 
 export const MAX_PAGE_SIZE = 250;
+
+/**
+ * Set while a bulk operation executes its query: every connection then returns all its items,
+ * `first`/`last` neither required nor applied (bulk queries are paginated by Shopify).
+ */
+export const bulkPaging = new AsyncLocalStorage<true>();
 
 export interface ConnectionArgs {
   first?: number | null;
@@ -54,6 +61,7 @@ export function connection<T>(
 }
 
 function pageSize(args: ConnectionArgs): number {
+  if (bulkPaging.getStore()) return Number.MAX_SAFE_INTEGER;
   const size = args.first ?? args.last;
   if (size === undefined || size === null) {
     throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });

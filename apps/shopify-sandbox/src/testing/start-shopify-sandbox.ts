@@ -12,10 +12,12 @@ import { createShopifySandbox, type ShopifySandbox } from '../create-shopify-san
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { DeliveryRecord } from '../webhooks/delivery-log.js';
 
-export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost' | 'oauth'>> {
+export interface SandboxOverrides
+  extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost' | 'oauth' | 'bulk'>> {
   webhooks?: Partial<ShopifySandboxConfig['webhooks']>;
   cost?: Partial<ShopifySandboxConfig['cost']>;
   oauth?: Partial<ShopifySandboxConfig['oauth']>;
+  bulk?: Partial<ShopifySandboxConfig['bulk']>;
   clock?: Clock;
 }
 
@@ -74,7 +76,7 @@ export interface GraphqlBody<T> {
  */
 export async function startShopifySandbox(overrides: SandboxOverrides = {}): Promise<ShopifySandboxHarness> {
   const defaults = loadShopifySandboxConfig({});
-  const { clock, webhooks, cost, oauth, ...rest } = overrides;
+  const { clock, webhooks, cost, oauth, bulk, ...rest } = overrides;
   const config: ShopifySandboxConfig = {
     ...defaults,
     port: 0,
@@ -82,6 +84,7 @@ export async function startShopifySandbox(overrides: SandboxOverrides = {}): Pro
     webhooks: { ...defaults.webhooks, retryDelaysMs: [10, 20, 40], ...webhooks },
     cost: { ...defaults.cost, ...cost },
     oauth: { ...defaults.oauth, ...oauth },
+    bulk: { ...defaults.bulk, ...bulk },
   };
   const sandbox = await createShopifySandbox(config, { clock, logger: false });
   const url = await sandbox.listen();

@@ -17,7 +17,7 @@ export interface DeliveryRecord {
   topic: string;
   subscriptionId: string;
   uri: string;
-  /** The product of a `products/*` delivery; null for app and compliance topics. */
+  /** The product of a `products/*` delivery; null for every other topic (app, compliance, bulk, collections). */
   productId: number | null;
   /** The API version that answered (the subscription's, or the oldest supported one). */
   apiVersion: string;

@@ -75,23 +75,40 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const topic = `PRODUCTS_${event.type.toUpperCase()}`;
     const stamp = stampEvent(event);
     for (const subscription of shop.subscriptions.forTopic(topic)) {
-      const secret = this.apps.secretOf(subscription.clientId);
-      const delivery = prepareDelivery(shop, event, subscription, stamp, this.config, secret);
-      shop.deliveries.add(delivery.record);
-      const random = this.random(shop);
-      if (random() < shop.deliveryFaults.drop) {
-        delivery.record.state = 'dropped';
-        continue;
-      }
-      this.dispatch(delivery);
-      if (random() < shop.deliveryFaults.duplicate) {
-        const copy = {
-          ...delivery,
-          record: { ...delivery.record, id: randomUUID(), duplicate: true, attempts: [] },
-        };
-        shop.deliveries.add(copy.record);
-        this.dispatch(copy);
-      }
+      this.send(
+        prepareDelivery(
+          shop,
+          event,
+          subscription,
+          stamp,
+          this.config,
+          this.apps.secretOf(subscription.clientId),
+        ),
+      );
+    }
+  }
+
+  /**
+   * Logs and sends one prepared delivery (of any topic) with the shop's faults applied: it may
+   * be dropped or duplicated, then goes out in order and is retried like every other.
+   */
+  send(delivery: Delivery): void {
+    if (this.closed) return;
+    const { shop } = delivery;
+    shop.deliveries.add(delivery.record);
+    const random = this.random(shop);
+    if (random() < shop.deliveryFaults.drop) {
+      delivery.record.state = 'dropped';
+      return;
+    }
+    this.dispatch(delivery);
+    if (random() < shop.deliveryFaults.duplicate) {
+      const copy = {
+        ...delivery,
+        record: { ...delivery.record, id: randomUUID(), duplicate: true, attempts: [] },
+      };
+      shop.deliveries.add(copy.record);
+      this.dispatch(copy);
     }
   }
 
