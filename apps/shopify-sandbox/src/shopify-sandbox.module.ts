@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Clock } from '#lib/clock';
+import { CollectionEditor } from './collections/collection-editor.service.js';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
@@ -18,6 +19,7 @@ import { RouteCheckMiddleware } from './http/route-check.middleware.js';
 import { ShopifyExceptionFilter } from './http/shopify-exception.filter.js';
 import { ImageIngest } from './images/image-ingest.service.js';
 import { ImagesController } from './images/images.controller.js';
+import { MerchantCollectionsController } from './merchant/merchant-collections.controller.js';
 import { MerchantInventoryController } from './merchant/merchant-inventory.controller.js';
 import { MerchantProductsController } from './merchant/merchant-products.controller.js';
 import { ProductEditor } from './merchant/product-editor.service.js';
@@ -30,6 +32,7 @@ const BODY_CONTROLLERS = [
   AdminGraphqlController,
   MerchantProductsController,
   MerchantInventoryController,
+  MerchantCollectionsController,
   ControlController,
 ];
 
@@ -48,6 +51,7 @@ export class ShopifySandboxModule implements NestModule {
         PublicUrl,
         ShopRegistry,
         ProductEditor,
+        CollectionEditor,
         ImageIngest,
         WebhookDeliveryService,
         AdminGraphqlService,

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Clock } from '#lib/clock';
+import { CollectionStore } from '../collections/collection.store.js';
 import { toGid } from '../common/gid.js';
 import { IdSequence } from '../common/id-sequence.js';
 import { CostBucket } from '../graphql/cost-bucket.js';
@@ -17,6 +18,8 @@ export class Shop {
   readonly id: number;
   readonly locationId: number;
   readonly products: ProductStore;
+  /** Custom and smart collections (see `src/collections`). */
+  readonly collections: CollectionStore;
   readonly metafields = new MetafieldStore();
   readonly subscriptions = new WebhookSubscriptionStore();
   readonly deliveries = new DeliveryLog();
@@ -43,6 +46,7 @@ export class Shop {
       noopUpdates: writes.noopUpdates,
       extraState: (product) => this.metafieldState(product),
     });
+    this.collections = new CollectionStore(this.products);
     this.costBucket = new CostBucket(clock, cost.bucketSize, cost.restoreRate);
   }
 

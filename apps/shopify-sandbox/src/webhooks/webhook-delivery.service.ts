@@ -9,8 +9,15 @@ import type { Shop } from '../shops/shop.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
 import type { DeliveryRecord } from './delivery-log.js';
 import { UpdateMerger } from './update-merger.js';
-import { type Delivery, prepareDelivery, stampEvent } from './webhook-request.js';
+import {
+  type Delivery,
+  deliveryApiVersion,
+  prepareDelivery,
+  signedDelivery,
+  stampEvent,
+} from './webhook-request.js';
 import { sendWebhook } from './webhook-sender.js';
+import type { WebhookSubscriptionRecord } from './webhook-subscription.store.js';
 
 /**
  * Delivers `products/*` webhooks to the subscribed URLs: updates merged per product (see
@@ -67,11 +74,44 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   }
 
   private publish(shop: Shop, event: ProductEvent): void {
-    if (this.closed) return;
     const topic = `PRODUCTS_${event.type.toUpperCase()}`;
     const stamp = stampEvent(event);
+    this.fanOut(shop, topic, (subscription) =>
+      prepareDelivery(shop, event, subscription, stamp, this.config),
+    );
+  }
+
+  /**
+   * Sends an event of another resource (`collections/*`) to every subscription of `topic`
+   * (the GraphQL enum name): `payload` builds the body for the version answering each one.
+   * Delivered like product events: signed, logged, retried, with the shop's faults.
+   */
+  publishResource(
+    shop: Shop,
+    topic: string,
+    at: number,
+    payload: (apiVersion: string) => Record<string, unknown>,
+  ): void {
+    const stamp = stampEvent({ at });
+    this.fanOut(shop, topic, (subscription) => {
+      const apiVersion = deliveryApiVersion(subscription, this.config);
+      return signedDelivery(shop, subscription, stamp, this.config, {
+        apiVersion,
+        payload: payload(apiVersion),
+        productId: null,
+        headers: {},
+      });
+    });
+  }
+
+  private fanOut(
+    shop: Shop,
+    topic: string,
+    prepare: (subscription: WebhookSubscriptionRecord) => Delivery,
+  ): void {
+    if (this.closed) return;
     for (const subscription of shop.subscriptions.forTopic(topic)) {
-      const delivery = prepareDelivery(shop, event, subscription, stamp, this.config);
+      const delivery = prepare(subscription);
       shop.deliveries.add(delivery.record);
       const random = this.random(shop);
       if (random() < shop.deliveryFaults.drop) {

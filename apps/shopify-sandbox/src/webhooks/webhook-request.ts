@@ -26,7 +26,7 @@ export interface EventStamp {
 }
 
 /** Stamps an event: a new event id and its time with nanoseconds, as Shopify writes them. */
-export function stampEvent(event: ProductEvent): EventStamp {
+export function stampEvent(event: { at: number }): EventStamp {
   return { eventId: randomUUID(), triggeredAt: nanosecondUtcTime(event.at, randomInt(1_000_000)) };
 }
 
@@ -42,15 +42,54 @@ export function prepareDelivery(
   stamp: EventStamp,
   config: ShopifySandboxConfig,
 ): Delivery {
-  const apiVersion =
-    answeringVersion(subscription.apiVersion, config.apiVersions) ??
-    config.apiVersions.at(-1) ??
-    subscription.apiVersion;
+  const apiVersion = deliveryApiVersion(subscription, config);
   const payload = webhookPayload(event, subscription, shop.metafields, {
     timeZone: config.timeZone,
     emptyFields: config.emptyFields,
     apiVersion,
   });
+  return signedDelivery(shop, subscription, stamp, config, {
+    apiVersion,
+    payload,
+    productId: event.product.id,
+    headers: { 'X-Shopify-Product-Id': String(event.product.id) },
+  });
+}
+
+/** What one delivery carries besides the subscription: the payload and its topic's own headers. */
+export interface DeliveryContent {
+  apiVersion: string;
+  payload: Record<string, unknown>;
+  /** The product of a `products/*` delivery; null for other topics. */
+  productId: number | null;
+  /** Topic-specific headers, e.g. `X-Shopify-Product-Id`. */
+  headers: Record<string, string>;
+}
+
+/** The version that answers for a subscription: its own, or the oldest supported one after it. */
+export function deliveryApiVersion(
+  subscription: WebhookSubscriptionRecord,
+  config: ShopifySandboxConfig,
+): string {
+  return (
+    answeringVersion(subscription.apiVersion, config.apiVersions) ??
+    config.apiVersions.at(-1) ??
+    subscription.apiVersion
+  );
+}
+
+/**
+ * Serializes a payload as Shopify does (`\/`), signs exactly those bytes and adds the captured
+ * header set; the log record starts pending. Shared by every topic.
+ */
+export function signedDelivery(
+  shop: Shop,
+  subscription: WebhookSubscriptionRecord,
+  stamp: EventStamp,
+  config: ShopifySandboxConfig,
+  content: DeliveryContent,
+): Delivery {
+  const { apiVersion, payload } = content;
   const body = shopifyJson(payload);
   const webhookId = randomUUID();
   const topic = topicHeader(subscription.topic);
@@ -63,7 +102,7 @@ export function prepareDelivery(
     'X-Shopify-Hmac-Sha256': webhookHmac(body, config.appSecret),
     'X-Shopify-Shop-Domain': shop.domain,
     'X-Shopify-API-Version': apiVersion,
-    'X-Shopify-Product-Id': String(event.product.id),
+    ...content.headers,
     'X-Shopify-Webhook-Id': webhookId,
     'X-Shopify-Event-Id': stamp.eventId,
     'X-Shopify-Triggered-At': stamp.triggeredAt,
@@ -76,7 +115,7 @@ export function prepareDelivery(
     topic,
     subscriptionId: toGid('WebhookSubscription', subscription.id),
     uri: subscription.uri,
-    productId: event.product.id,
+    productId: content.productId,
     apiVersion,
     triggeredAt: stamp.triggeredAt,
     state: 'pending',

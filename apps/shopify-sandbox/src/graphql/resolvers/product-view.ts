@@ -3,6 +3,7 @@ import { graphqlTime } from '../../common/shop-time.js';
 import type { ProductRecord, VariantRecord } from '../../products/product.model.js';
 import type { AdminContext, GraphQLObject } from '../admin-context.js';
 import { type ConnectionArgs, compareKeys, connection, type SortKey } from '../connection.js';
+import { collectionNode } from './collection-view.js';
 import { imageNode, mediaImageNode } from './media-view.js';
 import { metafieldFields } from './metafield-view.js';
 import { variantNode } from './variant-view.js';
@@ -81,6 +82,17 @@ export function productNode(ctx: AdminContext, product: ProductRecord): GraphQLO
     images: (args: SortedConnectionArgs) => {
       const sorted = args.reverse ? [...product.images].reverse() : product.images;
       return connection(sorted, args, (i) => [i.position, i.id], imageNode, Boolean(args.reverse));
+    },
+    collections: (args: SortedConnectionArgs) => {
+      const list = ctx.shop.collections.collectionsOf(product);
+      if (args.reverse) list.reverse();
+      return connection(
+        list,
+        args,
+        (c) => [c.id, c.id],
+        (c) => collectionNode(ctx, c, (p) => productNode(ctx, p)),
+        Boolean(args.reverse),
+      );
     },
     featuredMedia: product.images[0] ? mediaImageNode(product.images[0]) : null,
     featuredImage: product.images[0] ? imageNode(product.images[0]) : null,
