@@ -21,6 +21,7 @@ import { ImageIngest } from './images/image-ingest.service.js';
 import { ImagesController } from './images/images.controller.js';
 import { MerchantCollectionsController } from './merchant/merchant-collections.controller.js';
 import { MerchantInventoryController } from './merchant/merchant-inventory.controller.js';
+import { MerchantMetafieldsController } from './merchant/merchant-metafields.controller.js';
 import { MerchantProductsController } from './merchant/merchant-products.controller.js';
 import { ProductEditor } from './merchant/product-editor.service.js';
 import { SANDBOX_CONFIG } from './shopify-sandbox.tokens.js';
@@ -33,6 +34,7 @@ const BODY_CONTROLLERS = [
   MerchantProductsController,
   MerchantInventoryController,
   MerchantCollectionsController,
+  MerchantMetafieldsController,
   ControlController,
 ];
 

@@ -6,6 +6,7 @@ import { IdSequence } from '../common/id-sequence.js';
 import { CostBucket } from '../graphql/cost-bucket.js';
 import { ImageStore } from '../images/image.store.js';
 import { MetafieldStore } from '../products/metafield.store.js';
+import { MetafieldDefinitionStore } from '../products/metafield-definition.store.js';
 import type { ProductRecord } from '../products/product.model.js';
 import { ProductStore } from '../products/product.store.js';
 import { type DeliveryFaults, NO_FAULTS } from '../webhooks/delivery-faults.js';
@@ -21,6 +22,7 @@ export class Shop {
   /** Custom and smart collections (see `src/collections`). */
   readonly collections: CollectionStore;
   readonly metafields = new MetafieldStore();
+  readonly metafieldDefinitions = new MetafieldDefinitionStore();
   readonly subscriptions = new WebhookSubscriptionStore();
   readonly deliveries = new DeliveryLog();
   readonly adminRequests = new AdminRequestLog();

@@ -6,6 +6,7 @@ import type { AdminContext, GraphQLObject } from '../admin-context.js';
 import { type ConnectionArgs, compareKeys, connection, type SortKey } from '../connection.js';
 import { parseProductSearch } from '../product-search.js';
 import { node as collectionNode, collectionQueries } from './collection-queries.js';
+import { metafieldDefinitionQueries } from './metafield-definition-view.js';
 import { metafieldNode } from './metafield-view.js';
 import { productNode } from './product-view.js';
 import { variantNode } from './variant-view.js';
@@ -23,6 +24,7 @@ interface ProductsArgs extends ConnectionArgs {
 /** The implemented fields of `QueryRoot`. Any other root field is refused before execution. */
 export const queryRoot: Record<string, Resolver> = {
   ...collectionQueries,
+  ...metafieldDefinitionQueries,
   product: (args: { id: string }, ctx: AdminContext) => {
     const product = findProduct(ctx, args.id);
     return product ? productNode(ctx, product) : null;
