@@ -213,6 +213,18 @@ describe('collections', () => {
       admin_graphql_api_id: `gid://shopify/Collection/${created.id}`,
     });
     expect((await h.merchant('GET', `custom_collections/${created.id}.json`)).status).toBe(404);
+
+    const narrow = await WebhookReceiver.start(h.appSecret);
+    await h.graphql(
+      `mutation($uri: String!) { webhookSubscriptionCreate(topic: COLLECTIONS_CREATE, webhookSubscription: { uri: $uri, includeFields: ["id", "title"] }) { userErrors { message } } }`,
+      { uri: narrow.url },
+    );
+    const small = (
+      await h.merchant('POST', 'custom_collections.json', { custom_collection: { title: 'Small' } })
+    ).body.custom_collection as { id: number };
+    const [narrowed] = await narrow.waitFor(1);
+    expect(narrowed.body).toEqual({ id: small.id, title: 'Small' });
+    await narrow.close();
     const byHandle = await h.graphql<{
       collectionByHandle: unknown;
       collections: { nodes: Array<{ title: string }> };

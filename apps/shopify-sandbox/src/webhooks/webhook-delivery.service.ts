@@ -83,7 +83,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
 
   /**
    * Sends an event of another resource (`collections/*`) to every subscription of `topic`
-   * (the GraphQL enum name): `payload` builds the body for the version answering each one.
+   * (the GraphQL enum name): `payload` builds the body for the version answering each one,
+   * narrowed to the subscription's `includeFields`.
    * Delivered like product events: signed, logged, retried, with the shop's faults.
    */
   publishResource(
@@ -95,9 +96,16 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const stamp = stampEvent({ at });
     this.fanOut(shop, topic, (subscription) => {
       const apiVersion = deliveryApiVersion(subscription, this.config);
+      const body = payload(apiVersion);
+      const narrowed =
+        subscription.includeFields.length === 0
+          ? body
+          : Object.fromEntries(
+              Object.entries(body).filter(([key]) => subscription.includeFields.includes(key)),
+            );
       return signedDelivery(shop, subscription, stamp, this.config, {
         apiVersion,
-        payload: payload(apiVersion),
+        payload: narrowed,
         productId: null,
         headers: {},
       });
