@@ -213,6 +213,37 @@ describe('metafield definitions', () => {
     expect(missing.data?.metafieldDefinitionUpdate.userErrors[0].code).toBe('NOT_FOUND');
   });
 
+  it('applies COLLECTION definitions to collection metafields', async () => {
+    const collection = (
+      await h.merchant('POST', 'custom_collections.json', { custom_collection: { title: 'Sale' } })
+    ).body.custom_collection as { id: number };
+    const gid = `gid://shopify/Collection/${collection.id}`;
+    await create({
+      ownerType: 'COLLECTION',
+      name: 'Rank',
+      namespace: 'custom',
+      key: 'rank',
+      type: 'number_integer',
+      validations: [{ name: 'max', value: '5' }],
+    });
+    const tooHigh = await h.graphql<SetReply>(SET, {
+      m: [{ ownerId: gid, namespace: 'custom', key: 'rank', value: '9' }],
+    });
+    expect(tooHigh.data?.metafieldsSet.userErrors[0]).toMatchObject({
+      code: 'INVALID_VALUE',
+      message: 'Value has a maximum of 5.',
+    });
+    const fine = await h.graphql<SetReply>(SET, {
+      m: [{ ownerId: gid, namespace: 'custom', key: 'rank', value: '3' }],
+    });
+    expect(fine.data?.metafieldsSet.userErrors).toEqual([]);
+    const read = await h.graphql<{ collection: { metafield: { value: string; type: string } } }>(
+      `query($id: ID!) { collection(id: $id) { metafield(namespace: "custom", key: "rank") { value type } } }`,
+      { id: gid },
+    );
+    expect(read.data?.collection.metafield).toEqual({ value: '3', type: 'number_integer' });
+  });
+
   it('allows 256 app definitions per owner type, then RESOURCE_TYPE_LIMIT_EXCEEDED_BY_APP', async () => {
     for (let i = 0; i < 256; i++) {
       const made = await create({

@@ -1,4 +1,5 @@
-import { parseAnyGid } from '../../common/gid.js';
+import type { CollectionRecord } from '../../collections/collection.store.js';
+import { parseAnyGid, parseGid } from '../../common/gid.js';
 import { compareDigest, type MetafieldRecord } from '../../products/metafield.store.js';
 import { type MetafieldDefinitionRecord, ownerTypeOf } from '../../products/metafield-definition.store.js';
 import type { ProductRecord } from '../../products/product.model.js';
@@ -76,7 +77,8 @@ function writeProblem(ctx: AdminContext, write: MetafieldWrite): WriteProblem | 
     message,
     elementIndex,
   });
-  if (!ownerProduct(ctx, write.ownerId)) return fail('ownerId', 'INVALID', M.ownerMissing);
+  if (!ownerProduct(ctx, write.ownerId) && !ownerCollection(ctx, write.ownerId))
+    return fail('ownerId', 'INVALID', M.ownerMissing);
   const namespace = resolveNamespace(write.namespace);
   const name = nameProblem(namespace, write.key);
   if (name) return fail(name.field, name.code, name.message);
@@ -129,7 +131,14 @@ function referenceExists(ctx: AdminContext, gid: string): boolean | undefined {
   const parsed = parseAnyGid(gid);
   if (parsed?.type === 'Product') return ctx.shop.products.get(parsed.id) !== undefined;
   if (parsed?.type === 'ProductVariant') return ctx.shop.products.findVariant(parsed.id) !== undefined;
+  if (parsed?.type === 'Collection') return ctx.shop.collections.get(parsed.id) !== undefined;
   return undefined;
+}
+
+/** The collection a Collection gid names, in this shop (collections own metafields too). */
+export function ownerCollection(ctx: AdminContext, ownerId: string): CollectionRecord | undefined {
+  const id = parseGid(ownerId, 'Collection');
+  return id === undefined ? undefined : ctx.shop.collections.get(id);
 }
 
 /** Applies checked writes; returns the records and the products whose metafields changed. */
