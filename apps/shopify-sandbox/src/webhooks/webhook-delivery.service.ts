@@ -20,7 +20,8 @@ import { sendWebhook } from './webhook-sender.js';
 import type { WebhookSubscriptionRecord } from './webhook-subscription.store.js';
 
 /**
- * Delivers `products/*` webhooks to the subscribed URLs: updates merged per product (see
+ * Delivers `products/*` (and, through `publishResource`, `collections/*`) webhooks to the
+ * subscribed URLs: product updates merged per product (see
  * `UpdateMerger`), signed, in event order per subscription (first attempts), retried after
  * failures on the configured schedule, with the shop's delivery faults applied. Everything is
  * written to the shop's delivery log.
