@@ -225,6 +225,26 @@ describe('collections', () => {
     const [narrowed] = await narrow.waitFor(1);
     expect(narrowed.body).toEqual({ id: small.id, title: 'Small' });
     await narrow.close();
+    const twin = await h.merchant('POST', 'custom_collections.json', {
+      custom_collection: { title: 'Checks' },
+    });
+    expect((twin.body.custom_collection as { handle: string }).handle).toBe('checks-1');
+    const kinds = await h.graphql<{
+      smart: { nodes: unknown[] };
+      custom: { nodes: unknown[] };
+      byId: { title: string };
+    }>(
+      `query($id: ID!) { smart: collections(first: 50, query: "collection_type:smart") { nodes { id } }
+        custom: collections(first: 50, query: "collection_type:custom") { nodes { id } }
+        byId: collectionByIdentifier(identifier: { id: $id }) { title } }`,
+      { id: `gid://shopify/Collection/${small.id}` },
+    );
+    expect(kinds.data?.byId).toEqual({ title: 'Small' });
+    const all = (await h.merchant('GET', 'custom_collections.json')).body.custom_collections as unknown[];
+    expect(kinds.data?.custom.nodes).toHaveLength(all.length);
+    expect(kinds.data?.smart.nodes).toHaveLength(
+      ((await h.merchant('GET', 'smart_collections.json')).body.smart_collections as unknown[]).length,
+    );
     const byHandle = await h.graphql<{
       collectionByHandle: unknown;
       collections: { nodes: Array<{ title: string }> };
@@ -233,7 +253,7 @@ describe('collections', () => {
     );
     expect(byHandle.data).toEqual({
       collectionByHandle: { title: 'Checks' },
-      collections: { nodes: [{ title: 'Checks' }] },
+      collections: { nodes: [{ title: 'Checks' }, { title: 'Checks' }] },
     });
   });
 });
