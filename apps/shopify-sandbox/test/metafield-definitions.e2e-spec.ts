@@ -3,7 +3,7 @@ import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopif
 
 const CREATE = `mutation($d: MetafieldDefinitionInput!) {
   metafieldDefinitionCreate(definition: $d) {
-    createdDefinition { id name namespace key ownerType type { name } validations { name value } access { admin storefront } }
+    createdDefinition { id name namespace key ownerType type { name category valueType } validations { name value } access { admin storefront } metafieldsCount }
     userErrors { field message code }
   }
 }`;
@@ -57,6 +57,8 @@ describe('metafield definitions', () => {
     expect(made.data?.metafieldDefinitionCreate).toMatchObject({
       createdDefinition: {
         namespace: 'custom',
+        type: { name: 'single_line_text_field', category: 'TEXT', valueType: 'STRING' },
+        metafieldsCount: 0,
         access: { admin: 'PUBLIC_READ_WRITE', storefront: 'NONE' },
         validations: [{ name: 'choices', value: '["Linen","Wool"]' }],
       },
@@ -178,6 +180,16 @@ describe('metafield definitions', () => {
       access: { admin: 'MERCHANT_READ' },
     });
     expect(await keys()).toEqual(['material', 'score', 'note']);
+    const owned = await h.graphql<{
+      metafieldDefinition: { metafieldsCount: number; metafields: { nodes: unknown[] } };
+    }>(
+      `{ metafieldDefinition(identifier: { ownerType: PRODUCT, namespace: "$app", key: "score" }) {
+          metafieldsCount metafields(first: 5) { nodes { value owner { ... on Product { title } } } } } }`,
+    );
+    expect(owned.data?.metafieldDefinition).toEqual({
+      metafieldsCount: 1,
+      metafields: { nodes: [{ value: '7', owner: { title: 'Defined' } }] },
+    });
     const refused = await h.graphql<{ metafieldDefinitionDelete: { userErrors: Array<{ code: string }> } }>(
       `mutation { metafieldDefinitionDelete(identifier: { ownerType: PRODUCT, namespace: "$app", key: "score" }) { deletedDefinitionId userErrors { code message } } }`,
     );

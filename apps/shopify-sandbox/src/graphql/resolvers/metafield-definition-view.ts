@@ -5,6 +5,7 @@ import type { AdminContext, GraphQLObject } from '../admin-context.js';
 import { type ConnectionArgs, connection } from '../connection.js';
 import { VALIDATION_OPTIONS } from '../metafields/definition-validations.js';
 import { resolveNamespace } from '../metafields/metafield-namespace.js';
+import { ownerNode } from './metafield-mutations.js';
 import { metafieldNode } from './metafield-view.js';
 
 /** A definition as GraphQL `MetafieldDefinition`. */
@@ -28,8 +29,8 @@ export function metafieldDefinitionNode(ctx: AdminContext, record: MetafieldDefi
     type: {
       __typename: 'MetafieldDefinitionType',
       name: record.type,
-      category: null,
-      valueType: record.type.toUpperCase().replace('.', '_'),
+      category: typeCategory(base),
+      valueType: valueType(record.type),
       supportsDefinitionMigrations: false,
       supportedValidations: [
         ...(VALIDATION_OPTIONS[base] ?? []),
@@ -58,7 +59,7 @@ export function metafieldDefinitionNode(ctx: AdminContext, record: MetafieldDefi
         metafields(),
         args,
         (m) => [m.id, m.id],
-        (m) => metafieldNode(m, () => ({ id: m.ownerId })),
+        (m) => metafieldNode(m, () => ownerNode(ctx, m.ownerId)),
       ),
   };
 }
@@ -112,4 +113,28 @@ export function findDefinition(
   if (!args.identifier) return undefined;
   const { ownerType, namespace, key } = args.identifier;
   return ctx.shop.metafieldDefinitions.find(ownerType, resolveNamespace(namespace), key);
+}
+
+/** The type's category as the admin groups types (`TEXT`, `NUMBER`, …). */
+function typeCategory(base: string): string {
+  if (base.endsWith('_reference')) return 'REFERENCE';
+  if (['single_line_text_field', 'multi_line_text_field', 'rich_text_field'].includes(base)) return 'TEXT';
+  if (['number_integer', 'number_decimal'].includes(base)) return 'NUMBER';
+  if (['date', 'date_time'].includes(base)) return 'DATE_TIME';
+  if (['weight', 'volume', 'dimension'].includes(base)) return 'MEASUREMENT';
+  if (base === 'boolean') return 'TRUE_FALSE';
+  return base.toUpperCase();
+}
+
+/** The legacy `MetafieldValueType` of a type. */
+function valueType(type: string): string {
+  if (type.startsWith('list.')) return 'JSON_STRING';
+  if (type === 'boolean') return 'BOOLEAN';
+  if (type === 'number_integer') return 'INTEGER';
+  if (type === 'number_decimal') return 'FLOAT';
+  return ['json', 'weight', 'volume', 'dimension', 'money', 'rating', 'link', 'rich_text_field'].includes(
+    type,
+  )
+    ? 'JSON_STRING'
+    : 'STRING';
 }

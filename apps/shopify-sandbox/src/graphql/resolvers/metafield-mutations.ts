@@ -63,7 +63,8 @@ export const metafieldMutations = {
   },
 };
 
-function ownerNode(ctx: AdminContext, ownerId: string) {
+/** The GraphQL node of a metafield's owner: a product, a variant or a collection. */
+export function ownerNode(ctx: AdminContext, ownerId: string) {
   const collection = ownerCollection(ctx, ownerId);
   if (collection) return collectionNode(ctx, collection);
   const productId = parseGid(ownerId, 'Product');
