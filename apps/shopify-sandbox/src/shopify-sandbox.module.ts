@@ -16,6 +16,7 @@ import { OAuthService } from './apps/oauth.service.js';
 import { BulkControlController } from './bulk/bulk-control.controller.js';
 import { BulkOperationService } from './bulk/bulk-operation.service.js';
 import { BulkResultsController } from './bulk/bulk-results.controller.js';
+import { CollectionEditor } from './collections/collection-editor.service.js';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
@@ -27,7 +28,9 @@ import { RouteCheckMiddleware } from './http/route-check.middleware.js';
 import { ShopifyExceptionFilter } from './http/shopify-exception.filter.js';
 import { ImageIngest } from './images/image-ingest.service.js';
 import { ImagesController } from './images/images.controller.js';
+import { MerchantCollectionsController } from './merchant/merchant-collections.controller.js';
 import { MerchantInventoryController } from './merchant/merchant-inventory.controller.js';
+import { MerchantMetafieldsController } from './merchant/merchant-metafields.controller.js';
 import { MerchantProductsController } from './merchant/merchant-products.controller.js';
 import { ProductEditor } from './merchant/product-editor.service.js';
 import { SANDBOX_CONFIG } from './shopify-sandbox.tokens.js';
@@ -39,6 +42,8 @@ const BODY_CONTROLLERS = [
   AdminGraphqlController,
   MerchantProductsController,
   MerchantInventoryController,
+  MerchantCollectionsController,
+  MerchantMetafieldsController,
   ControlController,
   AppControlController,
   BulkControlController,
@@ -60,6 +65,7 @@ export class ShopifySandboxModule implements NestModule {
         PublicUrl,
         ShopRegistry,
         ProductEditor,
+        CollectionEditor,
         ImageIngest,
         WebhookDeliveryService,
         AdminGraphqlService,

@@ -12,7 +12,7 @@ import { queryRoot } from '../graphql/resolvers/query-root.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { Shop } from '../shops/shop.js';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service.js';
-import { BULK_FINISH_TOPIC, bulkFinishDelivery } from './bulk-finish-webhook.js';
+import { BULK_FINISH_TOPIC, bulkFinishPayload } from './bulk-finish-webhook.js';
 import { jsonlLines } from './bulk-jsonl.js';
 import { linkRunId, resultLink, signatureMatches } from './bulk-links.js';
 import {
@@ -99,6 +99,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     const record: BulkOperationRecord = {
       id: ctx.shop.ids.take(),
       type: 'QUERY',
+      clientId: ctx.clientId,
       query,
       groupObjects,
       status: 'CREATED',
@@ -235,9 +236,14 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     record.status = status;
     record.errorCode = errorCode;
     record.finishedAt = this.clock.now();
-    for (const subscription of shop.subscriptions.forTopic(BULK_FINISH_TOPIC)) {
-      this.deliveries.send(bulkFinishDelivery(shop, record, subscription, this.config, this.clock.now()));
-    }
+    // Only the app that ran the operation hears of it (its own subscriptions, its secret).
+    this.deliveries.publishResource(
+      shop,
+      BULK_FINISH_TOPIC,
+      record.finishedAt,
+      () => bulkFinishPayload(record, this.config.timeZone),
+      record.clientId,
+    );
   }
 
   private node(shop: Shop, record: BulkOperationRecord): GraphQLObject {

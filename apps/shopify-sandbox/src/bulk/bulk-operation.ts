@@ -25,6 +25,8 @@ export interface JsonlLine {
 export interface BulkOperationRecord {
   id: number;
   type: 'QUERY';
+  /** The app that ran it (its subscriptions get `bulk_operations/finish`); the default app when absent. */
+  clientId?: string;
   query: string;
   groupObjects: boolean;
   /** The stored state; `EXPIRED` is derived from the clock when read (see `viewStatus`). */

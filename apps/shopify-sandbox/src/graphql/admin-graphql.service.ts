@@ -21,6 +21,7 @@ import { fieldResolver } from './field-resolver.js';
 import { actualQueryCost, type CostInput, requestedQueryCost, rootFields } from './graphql-cost.js';
 import { formatError, plainError, THROTTLED_DOCUMENTATION } from './graphql-errors.js';
 import { readBody } from './graphql-request.js';
+import { metafieldDefinitionMutations } from './resolvers/metafield-definition-mutations.js';
 import { metafieldMutations } from './resolvers/metafield-mutations.js';
 import { productMutations } from './resolvers/product-mutations.js';
 import { queryRoot } from './resolvers/query-root.js';
@@ -35,6 +36,7 @@ export interface GraphqlReply {
 const MUTATION_ROOT: Record<string, unknown> = {
   ...productMutations,
   ...metafieldMutations,
+  ...metafieldDefinitionMutations,
   ...variantMutations,
   ...webhookSubscriptionMutations,
   ...bulkMutations,

@@ -10,11 +10,20 @@ import type { Shop } from '../shops/shop.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
 import type { DeliveryRecord } from './delivery-log.js';
 import { UpdateMerger } from './update-merger.js';
-import { type Delivery, prepareDelivery, stampEvent } from './webhook-request.js';
+import {
+  type Delivery,
+  deliveryApiVersion,
+  prepareDelivery,
+  signedDelivery,
+  stampEvent,
+} from './webhook-request.js';
 import { sendWebhook } from './webhook-sender.js';
+import type { WebhookSubscriptionRecord } from './webhook-subscription.store.js';
 
 /**
- * Delivers `products/*` webhooks to the subscribed URLs: updates merged per product (see
+ * Delivers `products/*` (and, through `publishResource`, `collections/*` and
+ * `bulk_operations/finish`) webhooks to the
+ * subscribed URLs: product updates merged per product (see
  * `UpdateMerger`), signed, in event order per subscription (first attempts), retried after
  * failures on the configured schedule, with the shop's delivery faults applied. Everything is
  * written to the shop's delivery log.
@@ -71,44 +80,82 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   }
 
   private publish(shop: Shop, event: ProductEvent): void {
-    if (this.closed) return;
     const topic = `PRODUCTS_${event.type.toUpperCase()}`;
     const stamp = stampEvent(event);
-    for (const subscription of shop.subscriptions.forTopic(topic)) {
-      this.send(
-        prepareDelivery(
-          shop,
-          event,
-          subscription,
-          stamp,
-          this.config,
-          this.apps.secretOf(subscription.clientId),
-        ),
-      );
-    }
+    this.fanOut(shop, topic, undefined, (subscription) =>
+      prepareDelivery(shop, event, subscription, stamp, this.config, this.secretOf(subscription)),
+    );
   }
 
   /**
-   * Logs and sends one prepared delivery (of any topic) with the shop's faults applied: it may
-   * be dropped or duplicated, then goes out in order and is retried like every other.
+   * Sends an event of any other topic (`collections/*`, `bulk_operations/finish`) to every
+   * subscription of `topic` (the GraphQL enum name), or only app `clientId`'s (an app's own
+   * events, such as its bulk operation finishing): `payload` builds the body
+   * for the version answering each one, narrowed to the subscription's `includeFields`.
+   * Delivered like product events: signed with the subscribing app's secret, logged, retried
+   * (and counted towards the subscription's removal), with the shop's faults.
    */
-  send(delivery: Delivery): void {
+  publishResource(
+    shop: Shop,
+    topic: string,
+    at: number,
+    payload: (apiVersion: string) => Record<string, unknown>,
+    clientId?: string,
+  ): void {
+    const stamp = stampEvent({ at });
+    this.fanOut(shop, topic, clientId, (subscription) => {
+      const apiVersion = deliveryApiVersion(subscription, this.config);
+      const body = payload(apiVersion);
+      const narrowed =
+        subscription.includeFields.length === 0
+          ? body
+          : Object.fromEntries(
+              Object.entries(body).filter(([key]) => subscription.includeFields.includes(key)),
+            );
+      return signedDelivery(shop, subscription, stamp, {
+        apiVersion,
+        payload: narrowed,
+        productId: null,
+        headers: {},
+        secret: this.secretOf(subscription),
+      });
+    });
+  }
+
+  private secretOf(subscription: WebhookSubscriptionRecord): string {
+    return this.apps.secretOf(subscription.clientId);
+  }
+
+  /**
+   * Logs and sends one delivery per subscription of `topic` (of app `clientId` only, when
+   * given), with the shop's faults: a delivery may be dropped or duplicated.
+   */
+  private fanOut(
+    shop: Shop,
+    topic: string,
+    clientId: string | undefined,
+    prepare: (subscription: WebhookSubscriptionRecord) => Delivery,
+  ): void {
     if (this.closed) return;
-    const { shop } = delivery;
-    shop.deliveries.add(delivery.record);
-    const random = this.random(shop);
-    if (random() < shop.deliveryFaults.drop) {
-      delivery.record.state = 'dropped';
-      return;
-    }
-    this.dispatch(delivery);
-    if (random() < shop.deliveryFaults.duplicate) {
-      const copy = {
-        ...delivery,
-        record: { ...delivery.record, id: randomUUID(), duplicate: true, attempts: [] },
-      };
-      shop.deliveries.add(copy.record);
-      this.dispatch(copy);
+    const ownerOf = (s: WebhookSubscriptionRecord) => s.clientId ?? this.apps.defaultClientId;
+    for (const subscription of shop.subscriptions.forTopic(topic)) {
+      if (clientId !== undefined && ownerOf(subscription) !== clientId) continue;
+      const delivery = prepare(subscription);
+      shop.deliveries.add(delivery.record);
+      const random = this.random(shop);
+      if (random() < shop.deliveryFaults.drop) {
+        delivery.record.state = 'dropped';
+        continue;
+      }
+      this.dispatch(delivery);
+      if (random() < shop.deliveryFaults.duplicate) {
+        const copy = {
+          ...delivery,
+          record: { ...delivery.record, id: randomUUID(), duplicate: true, attempts: [] },
+        };
+        shop.deliveries.add(copy.record);
+        this.dispatch(copy);
+      }
     }
   }
 

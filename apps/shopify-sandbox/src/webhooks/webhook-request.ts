@@ -26,7 +26,7 @@ export interface EventStamp {
 }
 
 /** Stamps an event: a new event id and its time with nanoseconds, as Shopify writes them. */
-export function stampEvent(event: ProductEvent): EventStamp {
+export function stampEvent(event: { at: number }): EventStamp {
   return { eventId: randomUUID(), triggeredAt: nanosecondUtcTime(event.at, randomInt(1_000_000)) };
 }
 
@@ -41,17 +41,58 @@ export function prepareDelivery(
   subscription: WebhookSubscriptionRecord,
   stamp: EventStamp,
   config: ShopifySandboxConfig,
-  secret: string = config.appSecret,
+  secret: string,
 ): Delivery {
-  const apiVersion =
-    answeringVersion(subscription.apiVersion, config.apiVersions) ??
-    config.apiVersions.at(-1) ??
-    subscription.apiVersion;
+  const apiVersion = deliveryApiVersion(subscription, config);
   const payload = webhookPayload(event, subscription, shop.metafields, {
     timeZone: config.timeZone,
     emptyFields: config.emptyFields,
     apiVersion,
   });
+  return signedDelivery(shop, subscription, stamp, {
+    apiVersion,
+    payload,
+    productId: event.product.id,
+    headers: { 'X-Shopify-Product-Id': String(event.product.id) },
+    secret,
+  });
+}
+
+/** What one delivery carries besides the subscription: the payload and its topic's own headers. */
+export interface DeliveryContent {
+  apiVersion: string;
+  payload: Record<string, unknown>;
+  /** The product of a `products/*` delivery; null for other topics. */
+  productId: number | null;
+  /** Topic-specific headers, e.g. `X-Shopify-Product-Id`. */
+  headers: Record<string, string>;
+  /** The subscribing app's client secret, which signs the body. */
+  secret: string;
+}
+
+/** The version that answers for a subscription: its own, or the oldest supported one after it. */
+export function deliveryApiVersion(
+  subscription: WebhookSubscriptionRecord,
+  config: ShopifySandboxConfig,
+): string {
+  return (
+    answeringVersion(subscription.apiVersion, config.apiVersions) ??
+    config.apiVersions.at(-1) ??
+    subscription.apiVersion
+  );
+}
+
+/**
+ * Serializes a payload as Shopify does (`\/`), signs exactly those bytes and adds the captured
+ * header set; the log record starts pending. Shared by every topic.
+ */
+export function signedDelivery(
+  shop: Shop,
+  subscription: WebhookSubscriptionRecord,
+  stamp: EventStamp,
+  content: DeliveryContent,
+): Delivery {
+  const { apiVersion, payload } = content;
   const body = shopifyJson(payload);
   const webhookId = randomUUID();
   const topic = topicHeader(subscription.topic);
@@ -61,10 +102,10 @@ export function prepareDelivery(
     Accept: '*/*',
     'Accept-Encoding': 'gzip;q=1.0,deflate;q=0.6,identity;q=0.3',
     'X-Shopify-Topic': topic,
-    'X-Shopify-Hmac-Sha256': webhookHmac(body, secret),
+    'X-Shopify-Hmac-Sha256': webhookHmac(body, content.secret),
     'X-Shopify-Shop-Domain': shop.domain,
     'X-Shopify-API-Version': apiVersion,
-    'X-Shopify-Product-Id': String(event.product.id),
+    ...content.headers,
     'X-Shopify-Webhook-Id': webhookId,
     'X-Shopify-Event-Id': stamp.eventId,
     'X-Shopify-Triggered-At': stamp.triggeredAt,
@@ -77,7 +118,7 @@ export function prepareDelivery(
     topic,
     subscriptionId: toGid('WebhookSubscription', subscription.id),
     uri: subscription.uri,
-    productId: event.product.id,
+    productId: content.productId,
     apiVersion,
     triggeredAt: stamp.triggeredAt,
     state: 'pending',
