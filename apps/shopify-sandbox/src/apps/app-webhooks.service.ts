@@ -1,14 +1,11 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { answeringVersion } from '../common/api-versions.js';
-import { nanosecondUtcTime } from '../common/shop-time.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { Shop } from '../shops/shop.js';
 import type { DeliveryRecord } from '../webhooks/delivery-log.js';
-import { shopifyJson } from '../webhooks/shopify-json.js';
-import { webhookHmac } from '../webhooks/webhook-payload.js';
+import { signedPost, stampEvent } from '../webhooks/webhook-request.js';
 import { sendWebhook } from '../webhooks/webhook-sender.js';
 import { AppRegistry } from './app-registry.service.js';
 
@@ -49,42 +46,18 @@ export class AppWebhooks implements OnApplicationShutdown {
     clientId: string,
     topic: string,
     uri: string,
-    payload: unknown,
+    payload: Record<string, unknown>,
     subscriptionId = '',
   ): DeliveryRecord {
-    const body = shopifyJson(payload);
     const apiVersion =
       answeringVersion(this.config.webhooks.apiVersion, this.config.apiVersions) ??
       this.config.webhooks.apiVersion;
-    const now = this.clock.now();
-    const record: DeliveryRecord = {
-      id: randomUUID(),
-      webhookId: randomUUID(),
-      eventId: randomUUID(),
-      topic,
-      subscriptionId,
-      uri,
-      productId: null,
-      apiVersion,
-      triggeredAt: nanosecondUtcTime(now, randomInt(1_000_000)),
-      state: 'pending',
-      duplicate: false,
-      attempts: [],
-      payload,
-    };
-    const headers = {
-      'Content-Type': 'application/json',
-      'User-Agent': 'Shopify-Captain-Hook',
-      Accept: '*/*',
-      'Accept-Encoding': 'gzip;q=1.0,deflate;q=0.6,identity;q=0.3',
-      'X-Shopify-Topic': topic,
-      'X-Shopify-Hmac-Sha256': webhookHmac(body, this.apps.secretOf(clientId)),
-      'X-Shopify-Shop-Domain': shop.domain,
-      'X-Shopify-API-Version': apiVersion,
-      'X-Shopify-Webhook-Id': record.webhookId,
-      'X-Shopify-Event-Id': record.eventId,
-      'X-Shopify-Triggered-At': record.triggeredAt,
-    };
+    const { record, headers, body } = signedPost(
+      shop,
+      { topic, uri, subscriptionId },
+      stampEvent({ at: this.clock.now() }),
+      { apiVersion, payload, productId: null, headers: {}, secret: this.apps.secretOf(clientId) },
+    );
     shop.deliveries.add(record);
     this.track(this.deliver(record, headers, body));
     return record;

@@ -82,26 +82,50 @@ export function deliveryApiVersion(
   );
 }
 
-/**
- * Serializes a payload as Shopify does (`\/`), signs exactly those bytes and adds the captured
- * header set; the log record starts pending. Shared by every topic.
- */
+/** Where one delivery goes: its `X-Shopify-Topic`, URL, subscription (if any) and name. */
+export interface DeliveryTarget {
+  topic: string;
+  uri: string;
+  /** The subscription's gid; empty for compliance topics, which go to the app's URLs. */
+  subscriptionId: string;
+  name?: string | null;
+}
+
+/** The delivery of one event to one subscription (see `signedPost`). */
 export function signedDelivery(
   shop: Shop,
   subscription: WebhookSubscriptionRecord,
   stamp: EventStamp,
   content: DeliveryContent,
 ): Delivery {
+  const target = {
+    topic: topicHeader(subscription.topic),
+    uri: subscription.uri,
+    subscriptionId: toGid('WebhookSubscription', subscription.id),
+    name: subscription.name,
+  };
+  return signedPost(shop, target, stamp, content);
+}
+
+/**
+ * Serializes a payload as Shopify does (`\/`), signs exactly those bytes and adds the captured
+ * header set; the log record starts pending. Shared by every topic, app and compliance ones too.
+ */
+export function signedPost(
+  shop: Shop,
+  target: DeliveryTarget,
+  stamp: EventStamp,
+  content: DeliveryContent,
+): Delivery {
   const { apiVersion, payload } = content;
   const body = shopifyJson(payload);
   const webhookId = randomUUID();
-  const topic = topicHeader(subscription.topic);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': 'Shopify-Captain-Hook',
     Accept: '*/*',
     'Accept-Encoding': 'gzip;q=1.0,deflate;q=0.6,identity;q=0.3',
-    'X-Shopify-Topic': topic,
+    'X-Shopify-Topic': target.topic,
     'X-Shopify-Hmac-Sha256': webhookHmac(body, content.secret),
     'X-Shopify-Shop-Domain': shop.domain,
     'X-Shopify-API-Version': apiVersion,
@@ -110,14 +134,14 @@ export function signedDelivery(
     'X-Shopify-Event-Id': stamp.eventId,
     'X-Shopify-Triggered-At': stamp.triggeredAt,
   };
-  if (subscription.name) headers['X-Shopify-Name'] = subscription.name;
+  if (target.name) headers['X-Shopify-Name'] = target.name;
   const record: DeliveryRecord = {
     id: randomUUID(),
     webhookId,
     eventId: stamp.eventId,
-    topic,
-    subscriptionId: toGid('WebhookSubscription', subscription.id),
-    uri: subscription.uri,
+    topic: target.topic,
+    subscriptionId: target.subscriptionId,
+    uri: target.uri,
     productId: content.productId,
     apiVersion,
     triggeredAt: stamp.triggeredAt,
