@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
 import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
 import { appConfig, DEFAULT_APP_CLIENT_ID } from '../src/apps/app-config.js';
 import { tokenRequest } from './oauth-client.js';
@@ -73,6 +74,36 @@ describe('non-product webhook topics and the apps that subscribe to them', () =>
     expect(finish?.body).toMatchObject({ admin_graphql_api_id: bulkId, status: 'completed' });
     await h.sandbox.idle();
     expect(first.received).toEqual([]);
+  });
+
+  it('counts bulk runs per app and shop: the limit and currentBulkOperation ignore another app', async () => {
+    h = await startShopifySandbox({
+      clock: new ManualClock(),
+      apps: [appConfig(DEFAULT_APP_CLIENT_ID, 'first-secret'), appConfig(SECOND_APP, SECOND_SECRET)],
+      bulk: { maxConcurrentQueries: 1 },
+    });
+    const token = await secondAppToken();
+    const run = async (as: string) => {
+      const reply = await graphql(
+        as,
+        'mutation { bulkOperationRunQuery(query: "{ products { edges { node { id } } } }") { bulkOperation { id } userErrors { code } } }',
+      );
+      return reply.data?.bulkOperationRunQuery as {
+        bulkOperation: { id: string } | null;
+        userErrors: unknown[];
+      };
+    };
+    const first = await run(h.accessToken);
+    const second = await run(token);
+    expect(second).toMatchObject({ bulkOperation: { id: expect.any(String) }, userErrors: [] });
+    expect(await run(h.accessToken)).toMatchObject({
+      bulkOperation: null,
+      userErrors: [{ code: 'OPERATION_IN_PROGRESS' }],
+    });
+    const current = async (as: string) =>
+      (await graphql(as, '{ currentBulkOperation { id } }')).data?.currentBulkOperation;
+    expect(await current(h.accessToken)).toEqual({ id: first.bulkOperation?.id });
+    expect(await current(token)).toEqual({ id: second.bulkOperation?.id });
   });
 
   it("uninstall deletes the app's bulk_operations/finish and collections/* subscriptions too", async () => {

@@ -71,7 +71,10 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     const refuse = (userErrors: BulkUserError[]) => ({ bulkOperation: null, userErrors });
     const checked = checkBulkQuery(this.schema, query, ctx.leniency, (name) => name in queryRoot);
     if ('errors' in checked) return refuse(checked.errors);
-    const running = this.list(ctx.shop).filter((r) => IN_PROGRESS.has(r.status));
+    // The limit is per app and shop ("for this app and shop"): another app's runs do not count.
+    const running = this.list(ctx.shop).filter(
+      (r) => IN_PROGRESS.has(r.status) && r.clientId === ctx.clientId,
+    );
     if (running.length >= this.config.bulk.maxConcurrentQueries) {
       const ids = running.map((r) => bulkOperationGid(r.id)).join(', ');
       return refuse([
@@ -144,10 +147,10 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     return record ? this.node(shop, record) : null;
   }
 
-  /** The shop's most recent run of that type (`currentBulkOperation`); the sandbox runs queries only. */
-  current(shop: Shop, type: string): GraphQLObject | null {
+  /** The app's most recent run of that type on the shop (`currentBulkOperation`); queries only. */
+  current(shop: Shop, type: string, clientId?: string): GraphQLObject | null {
     const record = this.list(shop)
-      .filter((r) => r.type === type)
+      .filter((r) => r.type === type && r.clientId === clientId)
       .at(-1);
     return record ? this.node(shop, record) : null;
   }

@@ -67,7 +67,7 @@ export interface BulkOperations {
   ): Promise<{ bulkOperation: GraphQLObject | null; userErrors: BulkUserError[] }>;
   cancel(shop: Shop, id: string): { bulkOperation: GraphQLObject | null; userErrors: BulkUserError[] };
   find(shop: Shop, id: string): GraphQLObject | null;
-  current(shop: Shop, type: string): GraphQLObject | null;
+  current(shop: Shop, type: string, clientId?: string): GraphQLObject | null;
 }
 
 /** Per-shop bulk faults set through the control API; each overrides the configuration's. */

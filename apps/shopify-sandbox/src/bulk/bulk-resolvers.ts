@@ -11,5 +11,5 @@ export const bulkMutations = {
 export const bulkQueries = {
   bulkOperation: (args: { id: string }, ctx: AdminContext) => ctx.bulk.find(ctx.shop, args.id),
   currentBulkOperation: (args: { type?: string | null }, ctx: AdminContext) =>
-    ctx.bulk.current(ctx.shop, args.type ?? 'QUERY'),
+    ctx.bulk.current(ctx.shop, args.type ?? 'QUERY', ctx.clientId),
 };
