@@ -7,6 +7,16 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Clock } from '#lib/clock';
+import { AppControlController } from './apps/app-control.controller.js';
+import { AppLifecycle } from './apps/app-lifecycle.service.js';
+import { AppRegistry } from './apps/app-registry.service.js';
+import { AppWebhooks } from './apps/app-webhooks.service.js';
+import { OAuthController } from './apps/oauth.controller.js';
+import { OAuthService } from './apps/oauth.service.js';
+import { BulkControlController } from './bulk/bulk-control.controller.js';
+import { BulkOperationService } from './bulk/bulk-operation.service.js';
+import { BulkResultsController } from './bulk/bulk-results.controller.js';
+import { CollectionEditor } from './collections/collection-editor.service.js';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
@@ -18,7 +28,9 @@ import { RouteCheckMiddleware } from './http/route-check.middleware.js';
 import { ShopifyExceptionFilter } from './http/shopify-exception.filter.js';
 import { ImageIngest } from './images/image-ingest.service.js';
 import { ImagesController } from './images/images.controller.js';
+import { MerchantCollectionsController } from './merchant/merchant-collections.controller.js';
 import { MerchantInventoryController } from './merchant/merchant-inventory.controller.js';
+import { MerchantMetafieldsController } from './merchant/merchant-metafields.controller.js';
 import { MerchantProductsController } from './merchant/merchant-products.controller.js';
 import { ProductEditor } from './merchant/product-editor.service.js';
 import { SANDBOX_CONFIG } from './shopify-sandbox.tokens.js';
@@ -30,7 +42,11 @@ const BODY_CONTROLLERS = [
   AdminGraphqlController,
   MerchantProductsController,
   MerchantInventoryController,
+  MerchantCollectionsController,
+  MerchantMetafieldsController,
   ControlController,
+  AppControlController,
+  BulkControlController,
 ];
 
 /** The whole sandbox, for one configuration and clock. */
@@ -39,7 +55,8 @@ export class ShopifySandboxModule implements NestModule {
   static forRoot(config: ShopifySandboxConfig, clock: Clock): DynamicModule {
     return {
       module: ShopifySandboxModule,
-      controllers: [...BODY_CONTROLLERS, ImagesController],
+      // The OAuth endpoints read their own bodies (form-encoded or JSON); the others have none.
+      controllers: [...BODY_CONTROLLERS, ImagesController, OAuthController, BulkResultsController],
       providers: [
         { provide: APP_FILTER, useClass: ShopifyExceptionFilter },
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -48,9 +65,15 @@ export class ShopifySandboxModule implements NestModule {
         PublicUrl,
         ShopRegistry,
         ProductEditor,
+        CollectionEditor,
         ImageIngest,
         WebhookDeliveryService,
         AdminGraphqlService,
+        AppRegistry,
+        OAuthService,
+        AppWebhooks,
+        AppLifecycle,
+        BulkOperationService,
       ],
     };
   }

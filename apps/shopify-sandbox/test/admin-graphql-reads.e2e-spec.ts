@@ -163,13 +163,13 @@ describe('Admin GraphQL reads', () => {
       extensions: { code: 'NOT_IMPLEMENTED' },
     });
     const nested = await h.graphql(
-      `query($id: ID!) { product(id: $id) { id collections(first: 1) { nodes { id } } } }`,
+      `query($id: ID!) { product(id: $id) { id sellingPlanGroups(first: 1) { nodes { id } } } }`,
       {
         id: productGid,
       },
     );
     expect(nested.errors?.[0].message).toBe(
-      "Field 'Product.collections' is not implemented by shopify-sandbox",
+      "Field 'Product.sellingPlanGroups' is not implemented by shopify-sandbox",
     );
   });
 

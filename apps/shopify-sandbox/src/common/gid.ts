@@ -10,6 +10,9 @@ export type GidType =
   | 'InventoryLevel'
   | 'Location'
   | 'Metafield'
+  | 'MetafieldDefinition'
+  | 'Collection'
+  | 'Collect'
   | 'WebhookSubscription'
   | 'Shop';
 

@@ -26,6 +26,31 @@ describe('loadShopifySandboxConfig', () => {
     });
   });
 
+  it('runs bulk queries as Shopify does by default, and reads the bulk switches by name', () => {
+    expect(loadShopifySandboxConfig({}).bulk).toEqual({
+      stepMs: 200,
+      objectsPerStep: 500,
+      urlTtlMs: 7 * 24 * 60 * 60 * 1000,
+      maxConcurrentQueries: 5,
+      failHalfway: false,
+    });
+    const config = loadShopifySandboxConfig({
+      SHOPIFY_SANDBOX_BULK_STEP_MS: '5',
+      SHOPIFY_SANDBOX_BULK_OBJECTS_PER_STEP: '10',
+      SHOPIFY_SANDBOX_BULK_URL_TTL_MS: '60000',
+      SHOPIFY_SANDBOX_BULK_MAX_CONCURRENT_QUERIES: '1',
+      SHOPIFY_SANDBOX_BULK_FAIL_HALFWAY: 'true',
+    });
+    expect(config.bulk).toEqual({
+      stepMs: 5,
+      objectsPerStep: 10,
+      urlTtlMs: 60_000,
+      maxConcurrentQueries: 1,
+      failHalfway: true,
+    });
+    expect(() => loadShopifySandboxConfig({ SHOPIFY_SANDBOX_BULK_URL_TTL_MS: '0' })).toThrow(ConfigError);
+  });
+
   it('reads the kinder switches and versions by name', () => {
     const config = loadShopifySandboxConfig({
       SHOPIFY_SANDBOX_TIME_ZONE: 'Europe/Paris',

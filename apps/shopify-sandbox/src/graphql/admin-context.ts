@@ -1,4 +1,5 @@
 import { Clock } from '#lib/clock';
+import type { BulkOperations } from '../bulk/bulk-operation.js';
 import type { Leniency } from '../config/shopify-sandbox.config.js';
 import type { Shop } from '../shops/shop.js';
 import type { SearchWarning } from './product-search.js';
@@ -16,6 +17,10 @@ export interface AdminContext {
   leniency: Leniency;
   /** Collected from `query:` arguments; returned in `extensions.search`, as Shopify does. */
   searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
+  /** The app whose token made the request (subscriptions it creates are its own). */
+  clientId?: string;
+  /** The bulk operations of every shop (`bulkOperationRunQuery` and friends). */
+  bulk: BulkOperations;
 }
 
 /** A GraphQL object as the default field resolver reads it: values, or functions of the field's args. */

@@ -3,12 +3,13 @@ import {
   execute,
   type FragmentDefinitionNode,
   GraphQLError,
-  type GraphQLFieldResolver,
   type GraphQLFormattedError,
   getOperationAST,
   Kind,
 } from 'graphql';
 import { Clock } from '#lib/clock';
+import { BulkOperationService } from '../bulk/bulk-operation.service.js';
+import { bulkMutations, bulkQueries } from '../bulk/bulk-resolvers.js';
 import { SANDBOX_API_VERSION, type ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
@@ -16,9 +17,11 @@ import type { Shop } from '../shops/shop.js';
 import type { AdminContext } from './admin-context.js';
 import { adminSchema } from './admin-schema.js';
 import { coerceVariables, parseDocument, validateDocument } from './document-checks.js';
+import { fieldResolver } from './field-resolver.js';
 import { actualQueryCost, type CostInput, requestedQueryCost, rootFields } from './graphql-cost.js';
 import { formatError, plainError, THROTTLED_DOCUMENTATION } from './graphql-errors.js';
 import { readBody } from './graphql-request.js';
+import { metafieldDefinitionMutations } from './resolvers/metafield-definition-mutations.js';
 import { metafieldMutations } from './resolvers/metafield-mutations.js';
 import { productMutations } from './resolvers/product-mutations.js';
 import { queryRoot } from './resolvers/query-root.js';
@@ -33,25 +36,13 @@ export interface GraphqlReply {
 const MUTATION_ROOT: Record<string, unknown> = {
   ...productMutations,
   ...metafieldMutations,
+  ...metafieldDefinitionMutations,
   ...variantMutations,
   ...webhookSubscriptionMutations,
+  ...bulkMutations,
 };
 
-/** Reads a field from a plain object or calls it with (args, context); names what is missing. */
-const fieldResolver: GraphQLFieldResolver<unknown, AdminContext> = (source, args, context, info) => {
-  const value =
-    typeof source === 'object' && source !== null
-      ? (source as Record<string, unknown>)[info.fieldName]
-      : undefined;
-  if (typeof value === 'function') return value.call(source, args, context, info);
-  if (value !== undefined) return value;
-  throw new GraphQLError(
-    `Field '${info.parentType.name}.${info.fieldName}' is not implemented by shopify-sandbox`,
-    {
-      extensions: { code: 'NOT_IMPLEMENTED' },
-    },
-  );
-};
+const QUERY_ROOT: Record<string, unknown> = { ...queryRoot, ...bulkQueries };
 
 /**
  * The Admin GraphQL pipeline: parse and validate against the real schema (errors in
@@ -66,9 +57,10 @@ export class AdminGraphqlService {
   constructor(
     private readonly clock: Clock,
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+    private readonly bulk: BulkOperationService,
   ) {}
 
-  async handle(shop: Shop, path: string, body: unknown): Promise<GraphqlReply> {
+  async handle(shop: Shop, path: string, body: unknown, clientId?: string): Promise<GraphqlReply> {
     const request = readBody(body);
     const log = (reply: GraphqlReply, extra: Partial<Omit<AdminRequestRecord, 'id'>> = {}) => {
       const cost = (
@@ -117,7 +109,7 @@ export class AdminGraphqlService {
       rootFields: fields.map((f) => f.name.value),
     };
     const root =
-      operation.operation === 'mutation' ? MUTATION_ROOT : operation.operation === 'query' ? queryRoot : {};
+      operation.operation === 'mutation' ? MUTATION_ROOT : operation.operation === 'query' ? QUERY_ROOT : {};
     const missing = fields.find((field) => !(field.name.value in root));
     if (missing) {
       const message = `Field '${missing.name.value}' is not implemented by shopify-sandbox`;
@@ -168,6 +160,8 @@ export class AdminGraphqlService {
       timeZone: this.config.timeZone,
       leniency,
       searchWarnings: [],
+      clientId,
+      bulk: this.bulk,
     };
     const result = await execute({
       schema: this.schema,

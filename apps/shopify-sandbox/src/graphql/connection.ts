@@ -1,6 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphQLError } from 'graphql';
 
 export const MAX_PAGE_SIZE = 250;
+
+/**
+ * Set while a bulk operation executes its query: every connection then returns all its items,
+ * `first`/`last` neither required nor applied (bulk queries are paginated by Shopify).
+ */
+export const bulkPaging = new AsyncLocalStorage<true>();
 
 export interface ConnectionArgs {
   first?: number | null;
@@ -22,8 +29,9 @@ export function connection<T>(
   keyOf: (item: T) => SortKey,
   toNode: (item: T) => unknown,
   descending = false,
+  maxPageSize = MAX_PAGE_SIZE,
 ): Record<string, unknown> {
-  const size = pageSize(args);
+  const size = pageSize(args, maxPageSize);
   const position = (item: T) => items.indexOf(item);
   const order = (item: T, cursor: SortKey) => (descending ? -1 : 1) * compareKeys(keyOf(item), cursor);
   let window = items;
@@ -53,15 +61,16 @@ export function connection<T>(
   };
 }
 
-function pageSize(args: ConnectionArgs): number {
+function pageSize(args: ConnectionArgs, max: number): number {
+  if (bulkPaging.getStore()) return Number.MAX_SAFE_INTEGER;
   const size = args.first ?? args.last;
   if (size === undefined || size === null) {
     throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
   }
   if (size < 0)
     throw new GraphQLError('first and last must be non-negative', { extensions: { code: 'BAD_REQUEST' } });
-  if (size > MAX_PAGE_SIZE) {
-    throw new GraphQLError(`The connection cannot request more than ${MAX_PAGE_SIZE} records`, {
+  if (size > max) {
+    throw new GraphQLError(`The connection cannot request more than ${max} records`, {
       extensions: { code: 'MAX_PAGE_SIZE_EXCEEDED' },
     });
   }

@@ -22,6 +22,16 @@ import {
 /** What a mutation root field costs before its selection (Shopify's "Mutation: 10"). */
 export const MUTATION_COST = 10;
 
+/**
+ * Mutations that cost a flat 10 whatever their payload selects: Shopify answers
+ * `requestedQueryCost: 10` for them with `bulkOperation {…}` and `userErrors {…}` selected
+ * (captured 2026-04 answers, see the README's bulk facts).
+ */
+export const FLAT_COST_MUTATIONS: ReadonlySet<string> = new Set([
+  'bulkOperationRunQuery',
+  'bulkOperationCancel',
+]);
+
 export interface CostInput {
   schema: GraphQLSchema;
   operation: OperationDefinitionNode;
@@ -61,6 +71,7 @@ function operationCost(input: CostInput, data: unknown): number {
     const payload = root?.getFields()[node.name.value]?.type;
     const type = payload && getNamedType(payload);
     cost += MUTATION_COST;
+    if (FLAT_COST_MUTATIONS.has(node.name.value)) continue;
     if (!type || !isCompositeType(type) || !node.selectionSet) continue;
     const value =
       data === undefined

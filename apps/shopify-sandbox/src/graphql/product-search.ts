@@ -11,6 +11,11 @@ export interface ProductSearch {
   warnings: SearchWarning[];
 }
 
+/** What some search fields need besides the product: `collection_id` needs its collections. */
+export interface SearchLookups {
+  collectionIds?: (product: ProductRecord) => number[];
+}
+
 type Comparator = '=' | '>' | '>=' | '<' | '<=';
 
 const TERM = /^(-)?(?:([a-z_]+):)?(>=|<=|>|<|=)?('(?:[^']*)'|"(?:[^"]*)"|\S+)$/;
@@ -20,10 +25,10 @@ const TOKEN = /-?(?:[a-z_]+:)?(?:>=|<=|>|<|=)?(?:'[^']*'|"[^"]*"|\S+)/g;
  * Shopify's product search syntax, the part connectors use: terms joined by spaces or AND,
  * `field:value`, comparisons (`updated_at:>'2026-01-01T00:00:00Z'`), `-` or NOT to negate.
  * Fields: updated_at, created_at, id, status, vendor, product_type, tag, title (with `*`),
- * handle, sku; a bare word searches titles. Unknown fields are ignored with a warning, as
+ * handle, sku, collection_id (given the lookup); a bare word searches titles. Unknown fields are ignored with a warning, as
  * Shopify does. OR and parentheses are not supported and fail clearly.
  */
-export function parseProductSearch(query: string): ProductSearch {
+export function parseProductSearch(query: string, lookups: SearchLookups = {}): ProductSearch {
   const warnings: SearchWarning[] = [];
   const predicates: Array<(product: ProductRecord) => boolean> = [];
   let negateNext = false;
@@ -45,7 +50,7 @@ export function parseProductSearch(query: string): ProductSearch {
     if (!match) continue;
     const [, minus, field, comparator, rawValue] = match;
     const value = rawValue.replace(/^(['"])(.*)\1$/, '$2');
-    const predicate = termPredicate(field ?? 'title_text', (comparator ?? '=') as Comparator, value);
+    const predicate = termPredicate(field ?? 'title_text', (comparator ?? '=') as Comparator, value, lookups);
     if (!predicate) {
       warnings.push({ field: field ?? '', message: 'Invalid search field for this query.' });
       negateNext = false;
@@ -62,6 +67,7 @@ function termPredicate(
   field: string,
   comparator: Comparator,
   value: string,
+  lookups: SearchLookups,
 ): ((product: ProductRecord) => boolean) | undefined {
   const lower = value.toLowerCase();
   switch (field) {
@@ -94,6 +100,11 @@ function termPredicate(
       return lower.endsWith('*')
         ? (p) => p.title.toLowerCase().startsWith(lower.slice(0, -1))
         : (p) => p.title.toLowerCase() === lower;
+    case 'collection_id': {
+      const collectionIds = lookups.collectionIds;
+      if (!collectionIds) return undefined;
+      return (p) => collectionIds(p).includes(Number(value));
+    }
     case 'title_text':
       return (p) => p.title.toLowerCase().includes(lower);
     default:

@@ -124,6 +124,7 @@ export class ProductEditor {
       toGid('Product', product.id),
       ...product.variants.map((v) => toGid('ProductVariant', v.id)),
     ]);
+    shop.collections.forgetProduct(product.id);
     shop.products.remove(product.id);
   }
 

@@ -27,6 +27,11 @@ export class MetafieldStore {
     return this.byOwner.get(ownerId)?.get(slot(namespace, key));
   }
 
+  /** Every metafield of every owner. */
+  *all(): Iterable<MetafieldRecord> {
+    for (const owned of this.byOwner.values()) yield* owned.values();
+  }
+
   findById(id: number): MetafieldRecord | undefined {
     for (const owned of this.byOwner.values()) {
       for (const record of owned.values()) if (record.id === id) return record;

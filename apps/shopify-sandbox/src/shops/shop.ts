@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Clock } from '#lib/clock';
+import { CollectionStore } from '../collections/collection.store.js';
 import { toGid } from '../common/gid.js';
 import { IdSequence } from '../common/id-sequence.js';
 import { CostBucket } from '../graphql/cost-bucket.js';
 import { ImageStore } from '../images/image.store.js';
 import { MetafieldStore } from '../products/metafield.store.js';
+import { MetafieldDefinitionStore } from '../products/metafield-definition.store.js';
 import type { ProductRecord } from '../products/product.model.js';
 import { ProductStore } from '../products/product.store.js';
 import { type DeliveryFaults, NO_FAULTS } from '../webhooks/delivery-faults.js';
@@ -17,7 +19,10 @@ export class Shop {
   readonly id: number;
   readonly locationId: number;
   readonly products: ProductStore;
+  /** Custom and smart collections (see `src/collections`). */
+  readonly collections: CollectionStore;
   readonly metafields = new MetafieldStore();
+  readonly metafieldDefinitions = new MetafieldDefinitionStore();
   readonly subscriptions = new WebhookSubscriptionStore();
   readonly deliveries = new DeliveryLog();
   readonly adminRequests = new AdminRequestLog();
@@ -43,6 +48,7 @@ export class Shop {
       noopUpdates: writes.noopUpdates,
       extraState: (product) => this.metafieldState(product),
     });
+    this.collections = new CollectionStore(this.products);
     this.costBucket = new CostBucket(clock, cost.bucketSize, cost.restoreRate);
   }
 

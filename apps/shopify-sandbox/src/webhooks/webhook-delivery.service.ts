@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { seededRandom } from '#lib/seeded-random';
+import { AppRegistry } from '../apps/app-registry.service.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import type { ProductEvent } from '../products/product.store.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
@@ -9,11 +10,20 @@ import type { Shop } from '../shops/shop.js';
 import { ShopRegistry } from '../shops/shop-registry.service.js';
 import type { DeliveryRecord } from './delivery-log.js';
 import { UpdateMerger } from './update-merger.js';
-import { type Delivery, prepareDelivery, stampEvent } from './webhook-request.js';
+import {
+  type Delivery,
+  deliveryApiVersion,
+  prepareDelivery,
+  signedDelivery,
+  stampEvent,
+} from './webhook-request.js';
 import { sendWebhook } from './webhook-sender.js';
+import type { WebhookSubscriptionRecord } from './webhook-subscription.store.js';
 
 /**
- * Delivers `products/*` webhooks to the subscribed URLs: updates merged per product (see
+ * Delivers `products/*` (and, through `publishResource`, `collections/*` and
+ * `bulk_operations/finish`) webhooks to the
+ * subscribed URLs: product updates merged per product (see
  * `UpdateMerger`), signed, in event order per subscription (first attempts), retried after
  * failures on the configured schedule, with the shop's delivery faults applied. Everything is
  * written to the shop's delivery log.
@@ -26,12 +36,15 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   private readonly held = new Map<Shop, { delivery: Delivery; release: () => void }>();
   private readonly randoms = new Map<Shop, { seed: number; next: () => number }>();
   private readonly merger: UpdateMerger;
+  /** Consecutive failed attempts per subscription (any delivery); a 2xx resets it. */
+  private readonly failures = new Map<string, number>();
   private closed = false;
 
   constructor(
     shops: ShopRegistry,
     private readonly clock: Clock,
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+    private readonly apps: AppRegistry,
   ) {
     this.merger = new UpdateMerger(
       clock,
@@ -67,11 +80,67 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   }
 
   private publish(shop: Shop, event: ProductEvent): void {
-    if (this.closed) return;
     const topic = `PRODUCTS_${event.type.toUpperCase()}`;
     const stamp = stampEvent(event);
+    this.fanOut(shop, topic, undefined, (subscription) =>
+      prepareDelivery(shop, event, subscription, stamp, this.config, this.secretOf(subscription)),
+    );
+  }
+
+  /**
+   * Sends an event of any other topic (`collections/*`, `bulk_operations/finish`) to every
+   * subscription of `topic` (the GraphQL enum name), or only app `clientId`'s (an app's own
+   * events, such as its bulk operation finishing): `payload` builds the body
+   * for the version answering each one, narrowed to the subscription's `includeFields`.
+   * Delivered like product events: signed with the subscribing app's secret, logged, retried
+   * (and counted towards the subscription's removal), with the shop's faults.
+   */
+  publishResource(
+    shop: Shop,
+    topic: string,
+    at: number,
+    payload: (apiVersion: string) => Record<string, unknown>,
+    clientId?: string,
+  ): void {
+    const stamp = stampEvent({ at });
+    this.fanOut(shop, topic, clientId, (subscription) => {
+      const apiVersion = deliveryApiVersion(subscription, this.config);
+      const body = payload(apiVersion);
+      const narrowed =
+        subscription.includeFields.length === 0
+          ? body
+          : Object.fromEntries(
+              Object.entries(body).filter(([key]) => subscription.includeFields.includes(key)),
+            );
+      return signedDelivery(shop, subscription, stamp, {
+        apiVersion,
+        payload: narrowed,
+        productId: null,
+        headers: {},
+        secret: this.secretOf(subscription),
+      });
+    });
+  }
+
+  private secretOf(subscription: WebhookSubscriptionRecord): string {
+    return this.apps.secretOf(subscription.clientId);
+  }
+
+  /**
+   * Logs and sends one delivery per subscription of `topic` (of app `clientId` only, when
+   * given), with the shop's faults: a delivery may be dropped or duplicated.
+   */
+  private fanOut(
+    shop: Shop,
+    topic: string,
+    clientId: string | undefined,
+    prepare: (subscription: WebhookSubscriptionRecord) => Delivery,
+  ): void {
+    if (this.closed) return;
+    const ownerOf = (s: WebhookSubscriptionRecord) => s.clientId ?? this.apps.defaultClientId;
     for (const subscription of shop.subscriptions.forTopic(topic)) {
-      const delivery = prepareDelivery(shop, event, subscription, stamp, this.config);
+      if (clientId !== undefined && ownerOf(subscription) !== clientId) continue;
+      const delivery = prepare(subscription);
       shop.deliveries.add(delivery.record);
       const random = this.random(shop);
       if (random() < shop.deliveryFaults.drop) {
@@ -159,7 +228,9 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       this.config.webhooks.timeoutMs,
     );
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    const error = ok ? null : (result.error ?? `answered HTTP ${result.status}`);
+    const failure = ok ? null : (result.error ?? `answered HTTP ${result.status}`);
+    const error = failure && this.countFailure(delivery) ? `${failure}; ${this.removalNote()}` : failure;
+    if (ok) this.failures.delete(record.subscriptionId);
     record.attempts.push(this.attemptRecord(record, started, result.status, error));
     if (ok) record.state = 'delivered';
     else if (record.attempts.length > this.config.webhooks.retryDelaysMs.length) record.state = 'failed';
@@ -167,6 +238,27 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       `${record.topic} ${record.webhookId} attempt ${record.attempts.length}: ${error ?? 'ok'}`,
     );
     return ok;
+  }
+
+  /**
+   * Counts a failed attempt of the delivery's subscription; at `removeAfterFailures` in a row the
+   * subscription is deleted, as Shopify deletes one created through the Admin API. True if so.
+   */
+  private countFailure(delivery: Delivery): boolean {
+    const id = delivery.record.subscriptionId;
+    const count = (this.failures.get(id) ?? 0) + 1;
+    this.failures.set(id, count);
+    const limit = this.config.webhooks.removeAfterFailures;
+    if (limit === 0 || count < limit) return false;
+    this.failures.delete(id);
+    delivery.record.state = 'failed';
+    const removed = delivery.shop.subscriptions.delete(subscriptionKey(id));
+    if (removed) this.logger.warn(`${id} (${delivery.record.uri}) removed: ${this.removalNote()}`);
+    return removed;
+  }
+
+  private removalNote(): string {
+    return `subscription removed after ${this.config.webhooks.removeAfterFailures} consecutive failed deliveries`;
   }
 
   private attemptRecord(

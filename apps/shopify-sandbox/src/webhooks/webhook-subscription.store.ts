@@ -7,6 +7,8 @@ export interface WebhookSubscriptionRecord {
   includeFields: string[];
   metafieldNamespaces: string[];
   apiVersion: string;
+  /** The app that created it through the Admin API (the default app when absent); its secret signs. */
+  clientId?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -36,8 +38,12 @@ export class WebhookSubscriptionStore {
   }
 }
 
+/** Resources whose name is two words: their topic splits after the second (`bulk_operations/finish`). */
+const TWO_WORD_RESOURCES = ['BULK_OPERATIONS_', 'INVENTORY_LEVELS_', 'INVENTORY_ITEMS_', 'PRODUCT_LISTINGS_'];
+
 /** `PRODUCTS_UPDATE` → `products/update`, the form of `X-Shopify-Topic`. */
 export function topicHeader(topic: string): string {
-  const at = topic.indexOf('_');
+  const twoWords = TWO_WORD_RESOURCES.find((prefix) => topic.startsWith(prefix));
+  const at = twoWords ? twoWords.length - 1 : topic.indexOf('_');
   return at < 0 ? topic.toLowerCase() : `${topic.slice(0, at)}/${topic.slice(at + 1)}`.toLowerCase();
 }

@@ -3,12 +3,14 @@ import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext } from '../admin-context.js';
 import { resolveNamespace } from '../metafields/metafield-namespace.js';
 import { METAFIELD_MESSAGES } from '../metafields/metafield-types.data.js';
+import { node as collectionNode } from './collection-queries.js';
 import { metafieldNode } from './metafield-view.js';
 import {
   applyMetafieldWrites,
   checkMetafieldWrites,
   METAFIELDS_SET_LIMIT,
   type MetafieldWrite,
+  ownerCollection,
   ownerProduct,
 } from './metafield-writer.js';
 import { productNode } from './product-view.js';
@@ -61,7 +63,10 @@ export const metafieldMutations = {
   },
 };
 
-function ownerNode(ctx: AdminContext, ownerId: string) {
+/** The GraphQL node of a metafield's owner: a product, a variant or a collection. */
+export function ownerNode(ctx: AdminContext, ownerId: string) {
+  const collection = ownerCollection(ctx, ownerId);
+  if (collection) return collectionNode(ctx, collection);
   const productId = parseGid(ownerId, 'Product');
   if (productId !== undefined) {
     const product = ctx.shop.products.get(productId);

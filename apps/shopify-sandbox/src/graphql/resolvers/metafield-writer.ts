@@ -1,7 +1,10 @@
-import { parseAnyGid } from '../../common/gid.js';
+import type { CollectionRecord } from '../../collections/collection.store.js';
+import { parseAnyGid, parseGid } from '../../common/gid.js';
 import { compareDigest, type MetafieldRecord } from '../../products/metafield.store.js';
+import { type MetafieldDefinitionRecord, ownerTypeOf } from '../../products/metafield-definition.store.js';
 import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext } from '../admin-context.js';
+import { validationValueProblem } from '../metafields/definition-validations.js';
 import { nameProblem, resolveNamespace } from '../metafields/metafield-namespace.js';
 import { METAFIELD_MESSAGES } from '../metafields/metafield-types.data.js';
 import { metafieldType, metafieldValueProblem } from '../metafields/metafield-value.js';
@@ -74,7 +77,8 @@ function writeProblem(ctx: AdminContext, write: MetafieldWrite): WriteProblem | 
     message,
     elementIndex,
   });
-  if (!ownerProduct(ctx, write.ownerId)) return fail('ownerId', 'INVALID', M.ownerMissing);
+  if (!ownerProduct(ctx, write.ownerId) && !ownerCollection(ctx, write.ownerId))
+    return fail('ownerId', 'INVALID', M.ownerMissing);
   const namespace = resolveNamespace(write.namespace);
   const name = nameProblem(namespace, write.key);
   if (name) return fail(name.field, name.code, name.message);
@@ -86,17 +90,37 @@ function writeProblem(ctx: AdminContext, write: MetafieldWrite): WriteProblem | 
     write.compareDigest !== (existing ? compareDigest(existing) : null)
   )
     return fail('compareDigest', 'STALE_OBJECT', M.staleDigest);
-  const type = write.type ?? existing?.type;
+  const definition = definitionOf(ctx, write.ownerId, namespace, write.key);
+  const type = write.type ?? existing?.type ?? definition?.type;
   if (!type) return fail('type', 'BLANK', M.blankType);
   if (ctx.leniency.metafieldValues) return undefined;
   if (!metafieldType(type)) return fail('type', 'INVALID_TYPE', M.unknownType(type));
+  if (definition && type !== definition.type)
+    return fail('type', 'INVALID_TYPE', DEFINITION_TYPE_MISMATCH(type, definition.type));
   if (existing && write.type && write.type !== existing.type)
     return fail('type', 'INVALID_TYPE', M.typeMismatch(existing.type));
   const problem = metafieldValueProblem(type, write.value, {
     currencyCode: ctx.shop.currencyCode,
     referenceExists: (gid) => referenceExists(ctx, gid),
   });
-  return problem ? fail('value', problem.code, problem.message, problem.elementIndex) : undefined;
+  if (problem) return fail('value', problem.code, problem.message, problem.elementIndex);
+  const invalid = definition && validationValueProblem(type, write.value, definition.validations);
+  return invalid ? fail('value', 'INVALID_VALUE', invalid.message, invalid.elementIndex) : undefined;
+}
+
+/** The sandbox's wording for a type that disagrees with the definition's (Shopify's is not documented). */
+const DEFINITION_TYPE_MISMATCH = (given: string, defined: string) =>
+  `Type '${given}' must be consistent with the definition's type: '${defined}'.`;
+
+/** The definition governing a metafield of this owner, namespace and key, if any. */
+export function definitionOf(
+  ctx: AdminContext,
+  ownerId: string,
+  namespace: string,
+  key: string,
+): MetafieldDefinitionRecord | undefined {
+  const ownerType = ownerTypeOf(ownerId);
+  return ownerType ? ctx.shop.metafieldDefinitions.find(ownerType, namespace, key) : undefined;
 }
 
 /** What `compareDigest` hands out: a SHA-256 in hex. */
@@ -107,7 +131,14 @@ function referenceExists(ctx: AdminContext, gid: string): boolean | undefined {
   const parsed = parseAnyGid(gid);
   if (parsed?.type === 'Product') return ctx.shop.products.get(parsed.id) !== undefined;
   if (parsed?.type === 'ProductVariant') return ctx.shop.products.findVariant(parsed.id) !== undefined;
+  if (parsed?.type === 'Collection') return ctx.shop.collections.get(parsed.id) !== undefined;
   return undefined;
+}
+
+/** The collection a Collection gid names, in this shop (collections own metafields too). */
+export function ownerCollection(ctx: AdminContext, ownerId: string): CollectionRecord | undefined {
+  const id = parseGid(ownerId, 'Collection');
+  return id === undefined ? undefined : ctx.shop.collections.get(id);
 }
 
 /** Applies checked writes; returns the records and the products whose metafields changed. */
@@ -120,7 +151,11 @@ export function applyMetafieldWrites(
   const records = writes.map((write) => {
     const namespace = resolveNamespace(write.namespace);
     const existing = ctx.shop.metafields.find(write.ownerId, namespace, write.key);
-    const type = write.type ?? existing?.type ?? 'single_line_text_field';
+    const type =
+      write.type ??
+      existing?.type ??
+      definitionOf(ctx, write.ownerId, namespace, write.key)?.type ??
+      'single_line_text_field';
     if (existing && existing.value === write.value && existing.type === type) return existing;
     const record: MetafieldRecord = existing
       ? { ...existing, type, value: write.value, updatedAt: now }

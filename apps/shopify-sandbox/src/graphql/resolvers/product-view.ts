@@ -1,8 +1,10 @@
+import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { toGid } from '../../common/gid.js';
 import { graphqlTime } from '../../common/shop-time.js';
 import type { ProductRecord, VariantRecord } from '../../products/product.model.js';
 import type { AdminContext, GraphQLObject } from '../admin-context.js';
-import { type ConnectionArgs, compareKeys, connection, type SortKey } from '../connection.js';
+import { type ConnectionArgs, compareKeys, connection, MAX_PAGE_SIZE, type SortKey } from '../connection.js';
+import { collectionNode } from './collection-view.js';
 import { imageNode, mediaImageNode } from './media-view.js';
 import { metafieldFields } from './metafield-view.js';
 import { variantNode } from './variant-view.js';
@@ -68,11 +70,12 @@ export function productNode(ctx: AdminContext, product: ProductRecord): GraphQLO
           swatch: null,
         })),
       })),
-    variants: (args: SortedConnectionArgs) => {
+    variants: (args: SortedConnectionArgs, _ctx: unknown, info?: GraphQLResolveInfo) => {
       const key = variantSortKey(args.sortKey);
       const sorted = [...product.variants].sort((a, b) => compareKeys(key(a), key(b)));
       if (args.reverse) sorted.reverse();
-      return connection(sorted, args, key, (v) => variantNode(ctx, product, v), Boolean(args.reverse));
+      const max = info && isSingleProductQuery(info) ? SINGLE_PRODUCT_VARIANT_PAGE : MAX_PAGE_SIZE;
+      return connection(sorted, args, key, (v) => variantNode(ctx, product, v), Boolean(args.reverse), max);
     },
     media: (args: SortedConnectionArgs) => {
       const sorted = args.reverse ? [...product.images].reverse() : product.images;
@@ -82,11 +85,44 @@ export function productNode(ctx: AdminContext, product: ProductRecord): GraphQLO
       const sorted = args.reverse ? [...product.images].reverse() : product.images;
       return connection(sorted, args, (i) => [i.position, i.id], imageNode, Boolean(args.reverse));
     },
+    collections: (args: SortedConnectionArgs) => {
+      const list = ctx.shop.collections.collectionsOf(product);
+      if (args.reverse) list.reverse();
+      return connection(
+        list,
+        args,
+        (c) => [c.id, c.id],
+        (c) => collectionNode(ctx, c, (p) => productNode(ctx, p)),
+        Boolean(args.reverse),
+      );
+    },
     featuredMedia: product.images[0] ? mediaImageNode(product.images[0]) : null,
     featuredImage: product.images[0] ? imageNode(product.images[0]) : null,
     ...metafieldFields(ctx, id, () => self),
   };
   return self;
+}
+
+/**
+ * "As of the 2025-01 version … you can now use a limit of up to 2000 variants when running a
+ * query on a single product, such as product or productByHandle. This enhanced limit does not
+ * apply if you make multiple queries in one request"
+ * (https://shopify.dev/changelog/enhanced-variant-query-limits-for-single-product-queries,
+ * read 2026-11-26). Elsewhere a page holds at most 250.
+ */
+export const SINGLE_PRODUCT_VARIANT_PAGE = 2000;
+
+/** `Product.variants` directly under the only root field, `product` or `productByHandle`. */
+function isSingleProductQuery(info: GraphQLResolveInfo): boolean {
+  const roots = info.operation.selectionSet.selections;
+  const parent = info.path.prev?.prev;
+  return (
+    info.operation.operation === 'query' &&
+    roots.length === 1 &&
+    roots[0].kind === Kind.FIELD &&
+    ['product', 'productByHandle'].includes(roots[0].name.value) &&
+    parent === undefined
+  );
 }
 
 function variantSortKey(sortKey: string | null | undefined): (v: VariantRecord) => SortKey {

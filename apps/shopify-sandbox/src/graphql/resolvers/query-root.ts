@@ -5,6 +5,8 @@ import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext, GraphQLObject } from '../admin-context.js';
 import { type ConnectionArgs, compareKeys, connection, type SortKey } from '../connection.js';
 import { parseProductSearch } from '../product-search.js';
+import { node as collectionNode, collectionQueries } from './collection-queries.js';
+import { metafieldDefinitionQueries } from './metafield-definition-view.js';
 import { metafieldNode } from './metafield-view.js';
 import { productNode } from './product-view.js';
 import { variantNode } from './variant-view.js';
@@ -21,6 +23,8 @@ interface ProductsArgs extends ConnectionArgs {
 
 /** The implemented fields of `QueryRoot`. Any other root field is refused before execution. */
 export const queryRoot: Record<string, Resolver> = {
+  ...collectionQueries,
+  ...metafieldDefinitionQueries,
   product: (args: { id: string }, ctx: AdminContext) => {
     const product = findProduct(ctx, args.id);
     return product ? productNode(ctx, product) : null;
@@ -29,7 +33,9 @@ export const queryRoot: Record<string, Resolver> = {
     if (args.savedSearchId) throw notImplemented('products(savedSearchId)');
     let products = ctx.shop.products.list();
     if (args.query) {
-      const search = parseProductSearch(args.query);
+      const search = parseProductSearch(args.query, {
+        collectionIds: (p) => ctx.shop.collections.collectionsOf(p).map((c) => c.id),
+      });
       products = products.filter(search.matches);
       if (search.warnings.length > 0) {
         ctx.searchWarnings.push({ path: ['products'], query: args.query, warnings: search.warnings });
@@ -99,6 +105,10 @@ function resolveNode(ctx: AdminContext, gid: string): GraphQLObject | null {
       const record = ctx.shop.metafields.findById(parsed.id);
       if (!record) return null;
       return metafieldNode(record, () => resolveNode(ctx, record.ownerId) ?? {});
+    }
+    case 'Collection': {
+      const record = ctx.shop.collections.get(parsed.id);
+      return record ? collectionNode(ctx, record) : null;
     }
     case 'WebhookSubscription': {
       const record = ctx.shop.subscriptions.get(parsed.id);

@@ -14,7 +14,7 @@ interface WebhookSubscriptionInput {
   metafields?: unknown[] | null;
 }
 
-/** Webhook subscriptions, managed as a real app manages them. Only `products/*` topics ever fire. */
+/** Webhook subscriptions, managed as a real app manages them. Only `products/*` and `collections/*` topics ever fire. */
 export const webhookSubscriptionMutations = {
   webhookSubscriptionCreate: (
     args: { topic: string; webhookSubscription: WebhookSubscriptionInput },
@@ -39,6 +39,7 @@ export const webhookSubscriptionMutations = {
       includeFields: input.includeFields ?? [],
       metafieldNamespaces: input.metafieldNamespaces ?? [],
       apiVersion: ctx.webhookApiVersion,
+      clientId: ctx.clientId,
       createdAt: now,
       updatedAt: now,
     };
