@@ -6,6 +6,7 @@ import { ConnectorError } from '../http/connector.error.js';
 import { ConnectorErrorCode } from '../http/connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from '../http/request-id.js';
 import type { DeliveryInbox } from './delivery-inbox.js';
+import { assertStorableHeaders } from './header-limits.js';
 import { productPayloadFacts } from './product-payload.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
@@ -49,6 +50,7 @@ export class WebhooksController {
         'The X-Shopify-Hmac-Sha256 signature does not match the body; nothing was stored.',
       );
     }
+    assertStorableHeaders(headers);
     const topic = required(headers.topic, 'X-Shopify-Topic');
     const webhookId = required(headers.webhookId, 'X-Shopify-Webhook-Id');
     if (!isProductTopic(topic)) {
