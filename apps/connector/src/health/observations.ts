@@ -16,6 +16,8 @@ export interface ObservationSink {
   writeBack(event: { shop: string; outcome: string }): void;
   /** A write-back conflict (Shopify changed under the value), by kind. */
   conflict(event: { shop: string; kind: string }): void;
+  /** Open failures closed because a later run of their work succeeded (`resolved`). */
+  failuresResolved(event: { shop: string; jobKind: string; count: number }): void;
 }
 
 type EventOf<K extends keyof ObservationSink> = Parameters<ObservationSink[K]>[0];
@@ -50,6 +52,10 @@ export class Observations implements ObservationSink {
 
   conflict(event: EventOf<'conflict'>): void {
     this.emit('conflict', event);
+  }
+
+  failuresResolved(event: EventOf<'failuresResolved'>): void {
+    this.emit('failuresResolved', event);
   }
 
   private emit<K extends keyof ObservationSink>(kind: K, event: EventOf<K>): void {

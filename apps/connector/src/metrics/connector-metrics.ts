@@ -46,7 +46,7 @@ export class ConnectorMetrics {
 
   private readonly failuresResolved = new Counter({
     name: 'connector_failures_resolved_total',
-    help: 'Failures replayed or dismissed through the admin API, by job kind and action.',
+    help: 'Failures closed, by job kind and action: replayed or dismissed by an operator, or resolved by a later successful run.',
     labelNames: ['job_kind', 'action'],
     registers: [this.registry],
   });
@@ -120,8 +120,8 @@ export class ConnectorMetrics {
     this.jobs.inc({ kind, outcome });
   }
 
-  failureResolved(jobKind: string, action: 'replayed' | 'dismissed'): void {
-    this.failuresResolved.inc({ job_kind: jobKind, action });
+  failureResolved(jobKind: string, action: 'replayed' | 'dismissed' | 'resolved', count = 1): void {
+    this.failuresResolved.inc({ job_kind: jobKind, action }, count);
   }
 
   /** Registers a gauge read at each scrape; a read that fails leaves its series out and is counted. */

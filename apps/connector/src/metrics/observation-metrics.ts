@@ -23,6 +23,7 @@ export class ObservationMetrics implements OnModuleInit {
       pollLag: ({ shop, seconds }) => m.pollLag.set({ shop }, seconds),
       writeBack: ({ shop, outcome }) => m.writeBacks.inc({ shop, outcome }),
       conflict: ({ shop, kind }) => m.conflicts.inc({ shop, kind }),
+      failuresResolved: ({ jobKind, count }) => m.failureResolved(jobKind, 'resolved', count),
     });
   }
 }

@@ -5,6 +5,7 @@ import { Clock } from '#lib/clock';
 import { CatalogGate } from '../catalog/catalog-gate.js';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { CONNECTOR_CONFIG, SYNC_HOOKS, SYNC_STEPS } from '../connector.tokens.js';
+import { FailuresService } from '../failures/failures.service.js';
 import { jobErrorInfo } from '../failures/job-error.js';
 import { JobGuard } from '../failures/job-guard.js';
 import { InboxRepository, type PendingDelivery } from '../inbox/inbox.repository.js';
@@ -51,6 +52,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     @Inject(SYNC_HOOKS) private readonly hooks: SyncHooks,
     @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
     private readonly clock: Clock,
+    private readonly failures: FailuresService,
   ) {
     super();
   }
@@ -106,6 +108,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
         jobId: job.id ?? null,
       });
       await this.record(subject, job, run, startedAt, result.outcome, result.applied?.detail ?? null, null);
+      // The product is in step now: an open failure of its sync needs no replay any more.
+      await this.failures.resolveSucceeded(subject.shop, job.name, [subject.productId]);
       return this.finish(subject, pending, result.outcome);
     } catch (error) {
       if (!(error instanceof DelayedError)) {
