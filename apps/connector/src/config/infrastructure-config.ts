@@ -32,6 +32,8 @@ export interface QueueConfig {
   redisUrl: string | null;
   /** Redis key prefix, or PostgreSQL schema, of the queues. */
   namespace: string;
+  /** How often the job schedulers' existence is checked (a queue backend that lost its data). */
+  checkIntervalMs: number;
 }
 
 /** How the Shopify Admin API is called. */
@@ -94,6 +96,7 @@ export function readQueue(read: EnvReader, database: DatabaseConfig): QueueConfi
   const queue = {
     redisUrl: readOptionalUrl(read, 'REDIS_URL'),
     namespace: readSchemaName(read, 'CONNECTOR_QUEUE_NAMESPACE', 'connector_queue'),
+    checkIntervalMs: read.int('CONNECTOR_QUEUE_CHECK_INTERVAL_MS', 15_000, { min: 100 }),
   };
   if (queue.redisUrl === null && queue.namespace === database.schema) {
     read.problems.push('CONNECTOR_QUEUE_NAMESPACE must differ from CONNECTOR_DATABASE_SCHEMA');

@@ -9,6 +9,7 @@ import { SyncEventsModule } from '../sync/sync-events.js';
 import { EnrichmentPollJob } from './jobs/enrichment-poll.job.js';
 import { EnrichmentPollScheduler } from './jobs/enrichment-poll-scheduler.js';
 import { EnrichmentPushJob } from './jobs/enrichment-push.job.js';
+import { EnrichmentRecovery } from './jobs/enrichment-recovery.js';
 import { EnrichmentOperationsHooks } from './operations-hooks.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
 import { ShopPollLock } from './poll/shop-poll-lock.js';
@@ -88,6 +89,7 @@ export function enrichmentModule(options: EnrichmentModuleOptions): DynamicModul
       EnrichmentPollJob,
       EnrichmentPushJob,
       EnrichmentOperationsHooks,
+      EnrichmentRecovery,
     ],
     exports: [EnrichmentPollScheduler, OverwriteRequests, WriteBackStates, EnrichmentHooks],
   };

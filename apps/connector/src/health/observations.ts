@@ -18,6 +18,8 @@ export interface ObservationSink {
   conflict(event: { shop: string; kind: string }): void;
   /** Open failures closed because a later run of their work succeeded (`resolved`). */
   failuresResolved(event: { shop: string; jobKind: string; count: number }): void;
+  /** The queue backend was found to have lost its state (job schedulers gone), and was repaired. */
+  queueStateLost(event: { missingSchedulers: number }): void;
 }
 
 type EventOf<K extends keyof ObservationSink> = Parameters<ObservationSink[K]>[0];
@@ -56,6 +58,10 @@ export class Observations implements ObservationSink {
 
   failuresResolved(event: EventOf<'failuresResolved'>): void {
     this.emit('failuresResolved', event);
+  }
+
+  queueStateLost(event: EventOf<'queueStateLost'>): void {
+    this.emit('queueStateLost', event);
   }
 
   private emit<K extends keyof ObservationSink>(kind: K, event: EventOf<K>): void {

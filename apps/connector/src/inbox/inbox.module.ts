@@ -5,6 +5,7 @@ import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
 import { InboxEntry } from './inbox-entry.entity.js';
+import { InboxRecovery } from './inbox-recovery.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
 import { InboxWriter } from './inbox-writer.js';
@@ -22,6 +23,7 @@ import { SyncEnqueuer } from './sync-enqueuer.js';
     EnqueueBatcher,
     InboxSweeper,
     InboxSweepJob,
+    InboxRecovery,
   ],
   exports: [InboxRepository, DELIVERY_INBOX, SyncEnqueuer, InboxSweeper],
 })

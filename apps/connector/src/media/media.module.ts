@@ -8,6 +8,7 @@ import { ImageFetchers } from './job/image-fetchers.js';
 import { MediaChangeCheck } from './job/media-change-check.js';
 import { MediaEnqueuer } from './job/media-enqueuer.js';
 import { MediaHooks } from './job/media-hooks.js';
+import { MediaRecovery } from './job/media-recovery.js';
 import { ProductMediaRunner } from './job/product-media-runner.js';
 import { SyncMediaJob } from './job/sync-media.job.js';
 import { PgGalleryStateRepository } from './store/gallery-state.repository.js';
@@ -48,6 +49,7 @@ export function mediaModule(skuMap: DynamicModule): DynamicModule {
       MediaHooks,
       ProductMediaRunner,
       SyncMediaJob,
+      MediaRecovery,
     ],
     exports: [MediaStatusRepository, MediaEnqueuer],
   };

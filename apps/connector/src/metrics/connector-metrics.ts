@@ -95,6 +95,12 @@ export class ConnectorMetrics {
     registers: [this.registry],
   });
 
+  readonly queueStateLost = new Counter({
+    name: 'connector_queue_state_lost_total',
+    help: 'Times this process found the queue backend without its job schedulers (its data lost) and repaired it from PostgreSQL.',
+    registers: [this.registry],
+  });
+
   private readonly scrapeErrors = new Counter({
     name: 'connector_metrics_read_errors_total',
     help: 'Gauges that could not be read at a scrape (their series are left out), by gauge.',

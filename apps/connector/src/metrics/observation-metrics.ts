@@ -24,6 +24,7 @@ export class ObservationMetrics implements OnModuleInit {
       writeBack: ({ shop, outcome }) => m.writeBacks.inc({ shop, outcome }),
       conflict: ({ shop, kind }) => m.conflicts.inc({ shop, kind }),
       failuresResolved: ({ jobKind, count }) => m.failureResolved(jobKind, 'resolved', count),
+      queueStateLost: () => m.queueStateLost.inc(),
     });
   }
 }

@@ -7,6 +7,8 @@ import { JobClassesCheck } from './job-classes.check.js';
 import { queueConnection } from './queue-connection.js';
 import { QueueErrorLog } from './queue-error-log.js';
 import { ALL_QUEUES } from './queue-names.js';
+import { QueueRecoveryRegistry } from './queue-recovery-registry.js';
+import { QueueStateWatch } from './queue-state-watch.js';
 
 /** Every queue, on Redis or PostgreSQL (`queueConnection`), injectable with `@InjectQueue`. */
 @Global()
@@ -22,7 +24,13 @@ export function queuesModule(config: ConnectorConfig): DynamicModule {
       BullModule.forRoot({ connection: chosen.connection, prefix: chosen.prefix }),
       BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
     ],
-    providers: [{ provide: QUEUE_CONNECTION, useValue: chosen }, JobClassesCheck, QueueErrorLog],
-    exports: [BullModule, QUEUE_CONNECTION],
+    providers: [
+      { provide: QUEUE_CONNECTION, useValue: chosen },
+      JobClassesCheck,
+      QueueErrorLog,
+      QueueRecoveryRegistry,
+      QueueStateWatch,
+    ],
+    exports: [BullModule, QUEUE_CONNECTION, QueueRecoveryRegistry, QueueStateWatch],
   };
 }

@@ -1,0 +1,154 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { Clock } from '#lib/clock';
+import type { ConnectorConfig } from '../config/connector.config.js';
+import { CONNECTOR_CONFIG, QUEUE_CONNECTION } from '../connector.tokens.js';
+import { DependencyHealth } from '../health/dependency-health.js';
+import { Observations } from '../health/observations.js';
+import type { QueueConnection } from './queue-connection.js';
+import { ALL_QUEUES } from './queue-names.js';
+import { QueueRecoveryRegistry } from './queue-recovery-registry.js';
+
+/** The name of the queue's entry in `/health`'s `dependencies`. */
+export const QUEUE_DEPENDENCY = 'queue';
+const RECONNECT_RETRY_MS = 1_000;
+
+/** The last time the queue's state was found lost, and what was done about it. */
+export interface QueueStateLoss {
+  at: string;
+  missingSchedulers: string[];
+  schedulersRecreated: number;
+  requeued: Record<string, number>;
+}
+
+/**
+ * Notices that the queue backend lost its data, and repairs it from PostgreSQL: every
+ * `CONNECTOR_QUEUE_CHECK_INTERVAL_MS`, and as soon as a queue answers again after an error (a
+ * reconnect), it checks that the registered job schedulers exist. When one is gone, every
+ * scheduler is re-created and every stage enqueues again what its tables say is unfinished
+ * (`QueueRecoveryRegistry`). Said in the log, the `connector_queue_state_lost_total` metric and
+ * `/health`'s `dependencies.queue`; readiness is untouched (it means "can take webhooks").
+ * Several replicas may repair at once: every enqueue is deduplicated.
+ */
+@Injectable()
+export class QueueStateWatch implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('QueueStateWatch');
+  private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private losses = 0;
+  private lastLoss: QueueStateLoss | null = null;
+
+  constructor(
+    private readonly registry: QueueRecoveryRegistry,
+    private readonly health: DependencyHealth,
+    private readonly observations: Observations,
+    private readonly moduleRef: ModuleRef,
+    private readonly clock: Clock,
+    @Inject(CONNECTOR_CONFIG) private readonly config: ConnectorConfig,
+    @Inject(QUEUE_CONNECTION) private readonly connection: QueueConnection,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.publish('up', null);
+    for (const name of ALL_QUEUES) {
+      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      queue.on('error', () => this.checkSoon());
+    }
+    this.timer = setInterval(
+      () => void this.check().catch(() => undefined),
+      this.config.queue.checkIntervalMs,
+    );
+    this.timer.unref();
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearTimeout(this.soon);
+  }
+
+  /** One check now (the schedule, a reconnect, tests); a check already running is joined. */
+  check(): Promise<void> {
+    this.running ??= this.checkOnce().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** After a queue error: check once the queue answers again, retrying each second until then. */
+  private checkSoon(): void {
+    if (this.stopped || this.soon !== undefined) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.check().catch(() => this.checkSoon());
+    }, RECONNECT_RETRY_MS);
+    this.soon.unref();
+  }
+
+  private async checkOnce(): Promise<void> {
+    if (this.stopped) return;
+    const missing: string[] = [];
+    try {
+      for (const scheduler of this.registry.schedulers) {
+        if (!(await scheduler.queue.getJobScheduler(scheduler.id))) missing.push(scheduler.id);
+      }
+    } catch (error) {
+      this.publish('down', error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    if (missing.length > 0) await this.recover(missing);
+    this.publish('up', null);
+  }
+
+  private async recover(missing: string[]): Promise<void> {
+    this.logger.error(
+      `The queue backend lost its state (job schedulers gone: ${missing.join(', ')}): re-creating the schedulers and enqueueing again the unfinished work PostgreSQL holds`,
+    );
+    for (const scheduler of this.registry.schedulers) await scheduler.ensure();
+    const requeued: Record<string, number> = {};
+    for (const work of this.registry.works) {
+      try {
+        requeued[work.name] = await work.requeue();
+      } catch (error) {
+        this.logger.error(`Could not enqueue the unfinished ${work.name} work again: ${String(error)}`);
+        throw error;
+      }
+    }
+    this.losses += 1;
+    this.lastLoss = {
+      at: new Date(this.clock.now()).toISOString(),
+      missingSchedulers: missing,
+      schedulersRecreated: this.registry.schedulers.length,
+      requeued,
+    };
+    this.observations.queueStateLost({ missingSchedulers: missing.length });
+    const summary = Object.entries(requeued)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+    this.logger.warn(
+      `Queue state repaired: ${this.registry.schedulers.length} scheduler(s) re-created, enqueued again: ${summary || 'nothing'}`,
+    );
+  }
+
+  private publish(status: 'up' | 'down', error: string | null): void {
+    this.health.publish(QUEUE_DEPENDENCY, {
+      status,
+      details: {
+        backend: this.connection.backend,
+        ...(error === null ? {} : { error }),
+        stateLosses: this.losses,
+        lastStateLoss: this.lastLoss,
+      },
+    });
+  }
+}
