@@ -9,6 +9,7 @@ import { QueueErrorLog } from './queue-error-log.js';
 import { ALL_QUEUES } from './queue-names.js';
 import { QueueRecoveryRegistry } from './queue-recovery-registry.js';
 import { QueueStateWatch } from './queue-state-watch.js';
+import { configureWorkers } from './worker-options.js';
 
 /** Every queue, on Redis or PostgreSQL (`queueConnection`), injectable with `@InjectQueue`. */
 @Global()
@@ -17,6 +18,7 @@ export class QueuesModule {}
 
 export function queuesModule(config: ConnectorConfig): DynamicModule {
   const chosen = queueConnection(config);
+  configureWorkers(config.queue);
   return {
     module: QueuesModule,
     imports: [

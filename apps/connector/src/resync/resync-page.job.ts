@@ -3,10 +3,11 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import { JobGuard } from '../failures/job-guard.js';
 import type { ResyncPagePayload } from '../queues/job-payloads.js';
 import { QueueName } from '../queues/queue-names.js';
+import { WORKER_OPTIONS } from '../queues/worker-options.js';
 import { ResyncService } from './resync.service.js';
 
 /** One page of a whole-shop resync walk (`ResyncService.walkPage`); failures go to the failures table. */
-@Processor(QueueName.RESYNC_PAGE)
+@Processor(QueueName.RESYNC_PAGE, WORKER_OPTIONS)
 export class ResyncPageJob extends WorkerHost {
   constructor(
     private readonly guard: JobGuard,

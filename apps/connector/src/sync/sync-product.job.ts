@@ -12,6 +12,7 @@ import { InboxRepository, type PendingDelivery } from '../inbox/inbox.repository
 import { ShopMappings } from '../mapping/shop-mappings.js';
 import type { SyncProductPayload } from '../queues/job-payloads.js';
 import { QueueName } from '../queues/queue-names.js';
+import { WORKER_OPTIONS } from '../queues/worker-options.js';
 import { ShopifyAdmin } from '../shopify/shopify-admin.service.js';
 import { fetchCanonicalProduct } from './fetch-canonical-product.js';
 import type { CanonicalProduct } from './plan/canonical-product.js';
@@ -36,7 +37,7 @@ interface RunResult {
  * current state from the Admin API and makes the catalog match it (the `SYNC_STEPS`: plan ->
  * calls -> map). Every run, failed ones too, leaves a sync record with the calls it made.
  */
-@Processor(QueueName.SYNC_PRODUCT)
+@Processor(QueueName.SYNC_PRODUCT, WORKER_OPTIONS)
 export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,

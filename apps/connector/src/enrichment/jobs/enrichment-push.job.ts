@@ -8,6 +8,7 @@ import { ReplayRegistry } from '../../failures/replay-registry.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { EnrichmentPushPayload } from '../../queues/job-payloads.js';
 import { JobName, QueueName } from '../../queues/queue-names.js';
+import { WORKER_OPTIONS } from '../../queues/worker-options.js';
 import { ProductLocks } from '../../sync/product-locks.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';
 import { type PushSummary, WriteBackPusher } from '../push/write-back-pusher.js';
@@ -17,7 +18,7 @@ import { type PushSummary, WriteBackPusher } from '../push/write-back-pusher.js'
  * other push of the product runs meanwhile, on any replica. Waits while the shop's mapping is
  * not checked; a failed push is replayed as a new push of the product.
  */
-@Processor(QueueName.ENRICHMENT_PUSH)
+@Processor(QueueName.ENRICHMENT_PUSH, WORKER_OPTIONS)
 export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,

@@ -8,6 +8,7 @@ import { FailuresService } from '../../failures/failures.service.js';
 import { JobGuard } from '../../failures/job-guard.js';
 import type { SyncMediaPayload } from '../../queues/job-payloads.js';
 import { JobName, QueueName } from '../../queues/queue-names.js';
+import { WORKER_OPTIONS } from '../../queues/worker-options.js';
 import type { MediaError } from '../media-error.js';
 import type { StoredImageFailure } from '../store/media-product-status.entity.js';
 import { MediaStatusRepository } from '../store/media-status.repository.js';
@@ -25,7 +26,7 @@ export type SyncMediaOutcome = 'done' | 'disabled' | 'not-found' | 'no-records';
  * finished, catalog unavailable) runs the job again after `retryLaterMs`, up to `retryLaterMax`
  * times, and then lands there too. The product's notes (a foreign gallery replaced...) are stored.
  */
-@Processor(QueueName.SYNC_MEDIA)
+@Processor(QueueName.SYNC_MEDIA, WORKER_OPTIONS)
 export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,
