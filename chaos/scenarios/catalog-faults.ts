@@ -1,11 +1,12 @@
-import { startChaosStack } from '../support/chaos-stack.js';
+import { startChaosStack, waitFor } from '../support/chaos-stack.js';
+import { snapshot } from '../support/outcome.js';
 import { measure, type Scenario } from '../support/scenario.js';
 import { ShopModel } from '../support/shop-model.js';
 
 /**
  * `catalog-faults`: the catalog answers 500s, 429s, slowly, and commits writes then drops the
- * connection (seeded draws) while the merchant creates and changes products; the faults stop
- * once the merchant is done.
+ * connection (seeded draws) while the merchant creates and changes products, and goes on until
+ * most products are synced (the syncs trail the merchant): then the faults stop.
  */
 export const catalogFaults: Scenario = {
   name: 'catalog-faults',
@@ -25,6 +26,10 @@ export const catalogFaults: Scenario = {
       });
       await model.createMany(products, context.random);
       await model.churn(changes, context.random);
+      await waitFor('most products synced under faults', context.smoke ? 10_000 : 120_000, async () => {
+        const now = await snapshot(stack, model);
+        return now.synced >= model.products.size * 0.7;
+      }).catch(() => undefined);
       const report = await stack.account.controls.faults();
       await stack.account.controls.clearFaults();
       return await measure(context, stack, model, { faults: report });
