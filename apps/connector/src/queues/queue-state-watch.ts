@@ -32,7 +32,8 @@ export interface QueueStateLoss {
 /**
  * Notices that the queue backend lost its data, and repairs it from PostgreSQL: every
  * `CONNECTOR_QUEUE_CHECK_INTERVAL_MS`, and as soon as a queue answers again after an error (a
- * reconnect), it checks that the registered job schedulers exist. When one is gone, every
+ * reconnect), it checks that the registered job schedulers exist. When one it has seen is gone
+ * (at boot the stages are still creating them), every
  * scheduler is re-created and every stage enqueues again what its tables say is unfinished
  * (`QueueRecoveryRegistry`). Said in the log, the `connector_queue_state_lost_total` metric and
  * `/health`'s `dependencies.queue`; readiness is untouched (it means "can take webhooks").
@@ -46,6 +47,8 @@ export class QueueStateWatch implements OnApplicationBootstrap, BeforeApplicatio
   private running: Promise<void> | null = null;
   private stopped = false;
   private losses = 0;
+  /** Set once a check found every scheduler: before that, the stages may still be creating them (boot). */
+  private sawAll = false;
   private lastLoss: QueueStateLoss | null = null;
 
   constructor(
@@ -106,7 +109,8 @@ export class QueueStateWatch implements OnApplicationBootstrap, BeforeApplicatio
       this.publish('down', error instanceof Error ? error.message : String(error));
       throw error;
     }
-    if (missing.length > 0) await this.recover(missing);
+    if (missing.length === 0) this.sawAll = true;
+    else if (this.sawAll) await this.recover(missing);
     this.publish('up', null);
   }
 
