@@ -12,6 +12,7 @@ const REGISTRIES: RegistryDeclaration[] = [
   { name: 'SyncEvents', method: 'onSynced' },
   { name: 'Observations', method: 'subscribe' },
   { name: 'DependencyHealth', method: 'register' },
+  { name: 'QueueRecoveryRegistry', method: 'work' },
 ];
 
 describe("the connector's seams", () => {
@@ -26,11 +27,12 @@ describe("the connector's seams", () => {
       'token SHOPIFY_FETCH: (root) -> clients/shopify',
       'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
-      'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/database',
+      'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/reporting',
       'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
-      'registry Observations: operations/metrics -> platform/health',
-      'registry DependencyHealth: operations/metrics -> platform/health',
+      'registry Observations: operations/metrics -> platform/reporting',
+      'registry DependencyHealth: operations/metrics -> platform/reporting',
+      'registry QueueRecoveryRegistry: intake, media/run, resync, write-back -> platform/queues',
     ]);
   });
 

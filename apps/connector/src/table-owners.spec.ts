@@ -29,6 +29,8 @@ const OWNERS: TableOwner[] = [
         'a product updated in the second it was synced is seen only after a later run',
       'resync/resync-runs.repository.ts':
         "a run's progress counts its products' sync records in one statement",
+      'media/store/media-status.repository.ts':
+        'products synced after their last media run, in one statement',
     },
   },
   { table: 'media_image_map', owner: 'media/store/image-map.repository.ts' },

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogGate } from '../src/clients/catalog/catalog-gate.js';
+import { Retention } from '../src/platform/database/retention.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
+import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
@@ -123,6 +125,66 @@ describe('job failures', () => {
         attempts: 3,
         state: 'open',
       });
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('resolves an open failure when a later run syncs the product, counts it, and prunes it later', async () => {
+    const shop = testShop();
+    await sandboxes.addShop(shop);
+    const created = await sandboxes.merchant(shop, 'POST', 'products.json', {
+      product: { title: 'Fails, then syncs' },
+    });
+    const productId = String((created.body.product as { id: number }).id);
+    let shopifyDown = true;
+    const flaky: typeof fetch = async (input, init) => {
+      if (shopifyDown) throw new TypeError('fetch failed');
+      return sandboxes.shopifyFetch(input, init);
+    };
+    const harness = await startConnector({
+      shops: [shop],
+      catalogUrl: sandboxes.catalog.url,
+      catalogApiKey: apiKey,
+      shopifyFetch: flaky,
+      env: { CONNECTOR_SYNC_ATTEMPTS: '1', CONNECTOR_SHOPIFY_THROTTLE_RETRIES: '0' },
+    });
+    try {
+      await harness.deliver({ shop, body: productUpdateBody(productId, new Date().toISOString()) });
+      const [failure] = await eventually(async () => {
+        const rows = await failuresOf(harness, shop);
+        return rows.length > 0 && rows;
+      });
+      expect(failure).toMatchObject({ job_kind: 'sync-product', subject_key: productId, state: 'open' });
+      const resolvedBefore = sample(
+        (await call(harness.url, 'GET', '/metrics')).text,
+        'connector_failures_resolved_total',
+        { job_kind: 'sync-product', action: 'resolved' },
+      );
+
+      // Shopify answers again; the merchant's next edit syncs the product.
+      shopifyDown = false;
+      await harness.deliver({ shop, body: productUpdateBody(productId, new Date().toISOString()) });
+      const [resolved] = await eventually(async () => {
+        const rows = await failuresOf(harness, shop);
+        return rows[0]?.state === 'resolved' && rows;
+      });
+      expect(resolved?.id).toBe(failure?.id);
+      const metrics = (await call(harness.url, 'GET', '/metrics')).text;
+      expect(
+        sample(metrics, 'connector_failures_resolved_total', {
+          job_kind: 'sync-product',
+          action: 'resolved',
+        }) - resolvedBefore,
+      ).toBe(1);
+
+      // Retention prunes it like a replayed one once it was resolved long enough ago.
+      await harness.db.query(
+        `UPDATE "${harness.schema}".failures SET resolved_at = now() - interval '400 days' WHERE id = $1`,
+        [failure?.id],
+      );
+      await harness.connector.app.get(Retention).run();
+      expect(await failuresOf(harness, shop)).toEqual([]);
     } finally {
       await harness.close();
     }

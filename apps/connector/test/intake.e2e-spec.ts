@@ -184,6 +184,38 @@ describe('webhook intake', () => {
     expect(rows.filter((row) => row.webhook_id === webhookId)).toHaveLength(1);
   });
 
+  it('refuses a webhook id, event id or topic over 255 characters with 400, after the signature', async () => {
+    const productId = '7390000555011';
+    const body = productUpdateBody(productId, now());
+    const tooLong: Array<[string, string]> = [
+      ['X-Shopify-Webhook-Id', 'w'.repeat(7 * 1024)],
+      ['X-Shopify-Event-Id', 'e'.repeat(256)],
+      ['X-Shopify-Topic', `products/${'x'.repeat(247)}`],
+    ];
+    for (const [header, value] of tooLong) {
+      const answer = await harness.deliver({ shop, body, headers: { [header]: value } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_header', details: { header } } },
+      });
+      const unsigned = await harness.deliver({
+        shop,
+        body,
+        secret: 'not-the-secret',
+        headers: { [header]: value },
+      });
+      expect(unsigned).toMatchObject({ status: 401, body: { error: { code: 'invalid_signature' } } });
+    }
+    expect(await harness.inbox(shop.domain, productId)).toEqual([]);
+    const longest = await harness.deliver({
+      shop,
+      body,
+      webhookId: 'w'.repeat(255),
+      eventId: 'e'.repeat(255),
+    });
+    expect(longest).toMatchObject({ status: 200, body: { status: 'accepted' } });
+  });
+
   it('keeps ids beyond 2^53 exact', async () => {
     const productId = '9007199254740993';
     const answer = await harness.deliver({ shop, body: productUpdateBody(productId, now()) });

@@ -260,7 +260,7 @@ describe('product images into the catalog (connector, both sandboxes)', () => {
     const next = await world.syncAndWaitForMedia(shop, productId);
     expect(next).toMatchObject({ uploads: 1, image_failures: [] });
     expect(await world.mediaFailures(shop)).toEqual([
-      expect.objectContaining({ id: open?.id, subject_key: `${productId}:${mediaId}`, state: 'replayed' }),
+      expect.objectContaining({ id: open?.id, subject_key: `${productId}:${mediaId}`, state: 'resolved' }),
     ]);
     const { rows } = await world.harness.db.query<{ resolved_at: Date | null }>(
       `SELECT resolved_at FROM "${world.harness.schema}".failures WHERE id = $1`,

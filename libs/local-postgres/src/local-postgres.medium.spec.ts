@@ -18,4 +18,26 @@ describe('startLocalPostgres', () => {
     const client = new pg.Client({ connectionString: server.url, connectionTimeoutMillis: 2_000 });
     await expect(client.connect()).rejects.toThrow();
   });
+
+  it('halts (connections refused, data kept) and resumes on the same port', async () => {
+    const server = await startLocalPostgres({ database: 'halt_db' });
+    const query = async (sql: string) => {
+      const client = new pg.Client({ connectionString: server.url, connectionTimeoutMillis: 2_000 });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      await query('CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
+      await server.halt();
+      await expect(query('SELECT 1')).rejects.toThrow();
+      await server.resume();
+      expect(await query('SELECT n FROM kept')).toEqual([{ n: 7 }]);
+    } finally {
+      await server.stop();
+    }
+  });
 });

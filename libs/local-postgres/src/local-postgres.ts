@@ -18,6 +18,10 @@ export interface LocalPostgres {
   /** Connection URL of the database created for the caller. */
   readonly url: string;
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown) and keeps its data: connections are refused until `resume`. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and data. */
+  resume(): Promise<void>;
 }
 
 export interface LocalPostgresOptions {
@@ -78,14 +82,14 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
       runAs,
       log,
     );
-    const server = await startServer(
-      dist.postgres,
-      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', parent],
-      runAs,
-      log,
-    );
+    const serverArgs = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', parent];
+    let server = await startServer(dist.postgres, serverArgs, runAs, log);
     const killOnExit = () => server.kill('SIGKILL');
     process.once('exit', killOnExit);
+    const halt = () => stopServer(server);
+    const resume = async () => {
+      server = await startServer(dist.postgres, serverArgs, runAs, log);
+    };
     const stop = async () => {
       process.removeListener('exit', killOnExit);
       await stopServer(server);
@@ -97,7 +101,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
       await stop();
       throw error;
     }
-    return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, stop };
+    return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, stop, halt, resume };
   } catch (error) {
     await rm(parent, { recursive: true, force: true });
     throw error;

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { RetentionSettings } from '../platform/config/settings.js';
-import { RetentionRegistry } from '../platform/database/retention-registry.js';
+import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { InboxRepository } from './inbox.repository.js';
 
 /**

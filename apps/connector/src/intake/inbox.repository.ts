@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
-import { pruneInBatches } from '../platform/database/retention-registry.js';
+import { pruneInBatches } from '../platform/reporting/retention-registry.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 
@@ -125,6 +125,32 @@ export class InboxRepository {
       { id: In(ids), state: 'received' },
       { state: 'done', outcome, processedAt: at },
     );
+  }
+
+  /**
+   * Every product with deliveries still `received`, after `after` in (shop, product) order, at
+   * most `limit`; products whose sync has an open failure are left out (a queue backend that
+   * lost its data is repaired from this).
+   */
+  async unprocessedProducts(
+    after: { shop: string; productId: string },
+    limit: number,
+  ): Promise<PendingProduct[]> {
+    const inbox = this.entries.metadata.tablePath;
+    const failures = inbox.replace(/inbox$/, 'failures');
+    const rows: Array<{ shop: string; product_id: string }> = await this.entries.query(
+      `SELECT DISTINCT i.shop, i.product_id::text AS product_id
+         FROM ${inbox} i
+        WHERE i.state = 'received' AND i.product_id IS NOT NULL
+          AND (i.shop, i.product_id) > ($1, $2::bigint)
+          AND NOT EXISTS (
+            SELECT 1 FROM ${failures} f
+             WHERE f.state = 'open' AND f.shop = i.shop AND f.job_kind = 'sync-product'
+               AND f.subject_key = i.product_id::text)
+        ORDER BY i.shop, product_id LIMIT $3`,
+      [after.shop, after.productId, limit],
+    );
+    return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
 
   /**

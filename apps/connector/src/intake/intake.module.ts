@@ -5,6 +5,7 @@ import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
 import { InboxEntry } from './inbox-entry.entity.js';
+import { InboxRecovery } from './inbox-recovery.js';
 import { InboxRetention } from './inbox-retention.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
@@ -30,6 +31,7 @@ import { WebhooksController } from './webhooks.controller.js';
     EnqueueBatcher,
     InboxSweeper,
     InboxSweepJob,
+    InboxRecovery,
     WebhookSubscriptions,
   ],
   exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],

@@ -6,6 +6,7 @@ import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from '../platform/http/request-id.js';
 import { Shops } from '../shops/shops.js';
+import { assertStorableHeaders } from './header-limits.js';
 import { InboxService } from './inbox.service.js';
 import { productPayloadFacts } from './product-payload.js';
 import { SignatureCheck } from './signature-check.js';
@@ -51,6 +52,7 @@ export class WebhooksController {
         'The X-Shopify-Hmac-Sha256 signature does not match the body; nothing was stored.',
       );
     }
+    assertStorableHeaders(headers);
     const topic = required(headers.topic, 'X-Shopify-Topic');
     const webhookId = required(headers.webhookId, 'X-Shopify-Webhook-Id');
     if (!isProductTopic(topic)) {

@@ -9,6 +9,7 @@ import { ImageFetchers } from './run/image-fetchers.js';
 import { MediaChangeCheck } from './run/media-change-check.js';
 import { MediaEnqueuer } from './run/media-enqueuer.js';
 import { MediaHooks } from './run/media-hooks.js';
+import { MediaRecovery } from './run/media-recovery.js';
 import { ProductMediaRunner } from './run/product-media-runner.js';
 import { PgGalleryStateRepository } from './store/gallery-state.repository.js';
 import { PgImageMapRepository } from './store/image-map.repository.js';
@@ -43,6 +44,7 @@ import { SyncMediaJob } from './sync-media.job.js';
     MediaHooks,
     ProductMediaRunner,
     SyncMediaJob,
+    MediaRecovery,
   ],
   exports: [MediaStatusRepository, MediaEnqueuer],
 })

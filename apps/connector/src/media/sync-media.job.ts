@@ -7,6 +7,7 @@ import { FailuresService } from '../platform/failures/failures.service.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import type { MediaError } from './model/media-error.js';
 import { ProductMediaRunner } from './run/product-media-runner.js';
 import type { MediaSyncResult } from './run/sync-product-media.js';
@@ -24,7 +25,7 @@ export type SyncMediaOutcome = 'done' | 'disabled' | 'not-found' | 'no-records';
  * finished, catalog unavailable) runs the job again after `retryLaterMs`, up to `retryLaterMax`
  * times, and then lands there too. The product's notes (a foreign gallery replaced...) are stored.
  */
-@Processor(QueueName.SYNC_MEDIA)
+@Processor(QueueName.SYNC_MEDIA, WORKER_OPTIONS)
 export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,

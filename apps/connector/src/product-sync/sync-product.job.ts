@@ -10,10 +10,12 @@ import { SYNC_HOOKS } from '../connector.tokens.js';
 import { InboxRepository, type PendingDelivery } from '../intake/inbox.repository.js';
 import { ShopMappings } from '../mapping/shop-mappings.js';
 import { SyncSettings } from '../platform/config/settings.js';
+import { FailuresService } from '../platform/failures/failures.service.js';
 import { jobErrorInfo } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
+import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
 import type { SyncApplied, SyncRun } from './apply/sync-run.js';
 import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
@@ -36,7 +38,7 @@ interface RunResult {
  * current state from the Admin API and makes the catalog match it (`CatalogSyncSteps`: plan ->
  * calls -> map). Every run, failed ones too, leaves a sync record with the calls it made.
  */
-@Processor(QueueName.SYNC_PRODUCT)
+@Processor(QueueName.SYNC_PRODUCT, WORKER_OPTIONS)
 export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,
@@ -52,6 +54,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     @Inject(SYNC_HOOKS) private readonly hooks: SyncHooks,
     private readonly settings: SyncSettings,
     private readonly clock: Clock,
+    private readonly failures: FailuresService,
   ) {
     super();
   }
@@ -107,6 +110,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
         jobId: job.id ?? null,
       });
       await this.record(subject, job, run, startedAt, result.outcome, result.applied?.detail ?? null, null);
+      // The product is in step now: an open failure of its sync needs no replay any more.
+      await this.failures.resolveSucceeded(subject.shop, job.name, [subject.productId]);
       return this.finish(subject, pending, result.outcome);
     } catch (error) {
       if (!(error instanceof DelayedError)) {

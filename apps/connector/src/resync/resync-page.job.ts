@@ -3,10 +3,11 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { ResyncPagePayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
+import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { ResyncService } from './resync.service.js';
 
 /** One page of a whole-shop resync walk (`ResyncService.walkPage`); failures go to the failures table. */
-@Processor(QueueName.RESYNC_PAGE)
+@Processor(QueueName.RESYNC_PAGE, WORKER_OPTIONS)
 export class ResyncPageJob extends WorkerHost {
   constructor(
     private readonly guard: JobGuard,

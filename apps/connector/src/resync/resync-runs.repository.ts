@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { pruneInBatches } from '../platform/database/retention-registry.js';
 import { JobName } from '../platform/queues/queue-names.js';
+import { pruneInBatches } from '../platform/reporting/retention-registry.js';
 import { ResyncRun } from './resync-run.entity.js';
 
 /** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */
@@ -96,6 +96,26 @@ export class ResyncRunsRepository {
       [runId, from, to, last, new Date(this.clock.now())],
     );
     return result[1] === 1;
+  }
+
+  /** Whole-shop runs still walking Shopify's pages (they resume from their cursor). */
+  walkingRuns(): Promise<number> {
+    return this.runs.count({ where: { state: 'running', scope: 'shop', walkDone: false } });
+  }
+
+  /** Products running runs listed and have not heard back from, after `after`, at most `limit`. */
+  async queuedProducts(
+    after: { shop: string; productId: string },
+    limit: number,
+  ): Promise<Array<{ shop: string; productId: string }>> {
+    const rows: Array<{ shop: string; product_id: string }> = await this.runs.query(
+      `SELECT DISTINCT p.shop, p.product_id::text AS product_id
+         FROM ${this.productsTable} p JOIN ${this.runsTable} r ON r.id = p.run_id
+        WHERE p.state = 'queued' AND r.state = 'running' AND (p.shop, p.product_id) > ($1, $2::bigint)
+        ORDER BY p.shop, product_id LIMIT $3`,
+      [after.shop, after.productId, limit],
+    );
+    return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
 
   /** Marks the waiting products of running runs done: their sync reported back. */

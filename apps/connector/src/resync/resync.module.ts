@@ -14,6 +14,7 @@ import { ResyncService } from './resync.service.js';
 import { ResyncPageJob } from './resync-page.job.js';
 import { ResyncPageReplay } from './resync-page.replay.js';
 import { ResyncProgress } from './resync-progress.js';
+import { ResyncRecovery } from './resync-recovery.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
@@ -42,6 +43,7 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
     LinkService,
     Reconciler,
     ReconcileJob,
+    ResyncRecovery,
   ],
   exports: [ResyncService, LinkService, Reconciler],
 })

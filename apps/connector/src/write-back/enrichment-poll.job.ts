@@ -3,12 +3,13 @@ import type { Job } from 'bullmq';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
+import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
 import type { PollCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
 /** ⑥ One poll (scheduled or asked for): finds push work, commits it with the checkpoints, enqueues it. */
-@Processor(QueueName.ENRICHMENT_POLL)
+@Processor(QueueName.ENRICHMENT_POLL, WORKER_OPTIONS)
 export class EnrichmentPollJob extends WorkerHost {
   constructor(
     private readonly guard: JobGuard,

@@ -7,6 +7,7 @@ import { JobGuard } from '../platform/failures/job-guard.js';
 import { ReplayRegistry } from '../platform/failures/replay-registry.js';
 import type { EnrichmentPushPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { ProductLocks } from '../product-sync/product-locks.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
 import { type PushSummary, WriteBackPusher } from './push/write-back-pusher.js';
@@ -16,7 +17,7 @@ import { type PushSummary, WriteBackPusher } from './push/write-back-pusher.js';
  * other push of the product runs meanwhile, on any replica. Waits while the shop's mapping is
  * not checked; a failed push is replayed as a new push of the product.
  */
-@Processor(QueueName.ENRICHMENT_PUSH)
+@Processor(QueueName.ENRICHMENT_PUSH, WORKER_OPTIONS)
 export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,

@@ -9,6 +9,7 @@ import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
 import { EnrichmentPushJob } from './enrichment-push.job.js';
+import { EnrichmentRecovery } from './enrichment-recovery.js';
 import { EnrichmentPollScheduler } from './poll/enrichment-poll-scheduler.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
 import { ShopPollLock } from './poll/shop-poll-lock.js';
@@ -71,6 +72,7 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentPushJob,
     WriteBackRetention,
     WriteBackStatus,
+    EnrichmentRecovery,
   ],
   exports: [EnrichmentPollScheduler, OverwriteRequests, WriteBackStates, EnrichmentHooks, WriteBackStatus],
 })

@@ -16,7 +16,7 @@ import {
   MediaSettings,
   QueueSettings,
 } from '../../platform/config/settings.js';
-import { Observations } from '../../platform/health/observations.js';
+import { Observations } from '../../platform/reporting/observations.js';
 import { Shops } from '../../shops/shops.js';
 
 /** One catalog account as the connector reaches it: its client and the shops on it. */

@@ -42,6 +42,26 @@ export class MediaStatusRepository {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Products whose sync finished after `since` and after their last media run (or with none): a
+   * queue backend that lost its data is repaired from this (a media run is only asked for in the
+   * queue, so the product's sync record is PostgreSQL's trace of it).
+   */
+  async syncedSinceLastRun(since: Date): Promise<Array<{ shop: string; productId: string }>> {
+    const statuses = this.rows.metadata.tablePath;
+    const records = statuses.replace(/media_product_status$/, 'sync_records');
+    const rows: Array<{ shop: string; product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT s.shop, s.product_id::text AS product_id
+         FROM ${records} s
+        WHERE s.outcome = 'synced' AND s.finished_at > $1
+          AND NOT EXISTS (
+            SELECT 1 FROM ${statuses} m
+             WHERE m.shop = s.shop AND m.shopify_product_id = s.product_id AND m.last_run_at >= s.finished_at)`,
+      [since],
+    );
+    return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
+  }
+
   async record(run: MediaRunRecord): Promise<void> {
     const now = new Date(this.clock.now());
     const replaced = run.notes.some((note) => note.code === 'replaced-foreign-gallery') ? now : null;

@@ -17,7 +17,7 @@ import { UI_CSP } from './ui-html.js';
 import { failuresPage, productLookupPage, timelinePage } from './ui-pages.js';
 import { readForm, type UiRequest } from './ui-request.js';
 
-const STATES = new Set(['open', 'replayed', 'dismissed']);
+const STATES = new Set(['open', 'replayed', 'dismissed', 'resolved']);
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 
 /**

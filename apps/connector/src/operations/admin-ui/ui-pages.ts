@@ -25,7 +25,7 @@ export function failuresPage(
       }</td></tr>`,
     )
     .join('');
-  const tabs = ['open', 'replayed', 'dismissed']
+  const tabs = ['open', 'replayed', 'dismissed', 'resolved']
     .map((s) => (s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui?state=${s}">${s}</a>`))
     .join(' · ');
   return page(

@@ -3,7 +3,7 @@ import type { FailureFilter } from '../../platform/failures/failures.service.js'
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 
-const STATES: readonly FailureState[] = ['open', 'replayed', 'dismissed'];
+const STATES: readonly FailureState[] = ['open', 'replayed', 'dismissed', 'resolved'];
 const FAILURE_ID = /^[1-9]\d{0,18}$/;
 const BIGINT_MAX = 2n ** 63n - 1n;
 export const DEFAULT_PAGE_SIZE = 50;

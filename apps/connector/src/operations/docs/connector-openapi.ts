@@ -9,7 +9,7 @@ import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 const FILTER = [
   query('shop', 'Only this shop (`<name>.myshopify.com`).'),
   query('jobKind', 'Only this job kind, e.g. `sync-product`.'),
-  query('state', 'Only failures in this state.', { enum: ['open', 'replayed', 'dismissed'] }),
+  query('state', 'Only failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
   query('subject', 'Only this subject (a product sync: the Shopify product id).'),
 ];
 const LIMIT = query('limit', `At most this many (default ${DEFAULT_PAGE_SIZE}).`, {

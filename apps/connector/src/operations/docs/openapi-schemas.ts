@@ -84,7 +84,7 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
       shop: { type: 'string', examples: ['demo.myshopify.com'] },
       jobKind: { type: 'string', examples: ['sync-product'] },
       subjectKey: { type: 'string', description: 'What the job was about (a product sync: the product id).' },
-      state: { enum: ['open', 'replayed', 'dismissed'] },
+      state: { enum: ['open', 'replayed', 'dismissed', 'resolved'] },
       error: {
         type: 'object',
         required: ['code', 'message', 'retryable'],

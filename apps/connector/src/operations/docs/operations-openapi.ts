@@ -106,7 +106,9 @@ export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
       description:
         'Server-rendered HTML. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
       security: 'adminSession',
-      parameters: [query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed'] })],
+      parameters: [
+        query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
+      ],
       answer: HTML,
     }),
   },

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { Observations } from '../../platform/health/observations.js';
+import { Observations } from '../../platform/reporting/observations.js';
 
 const WINDOW_MS = 60_000;
 

@@ -46,7 +46,7 @@ export class ConnectorMetrics {
 
   private readonly failuresResolved = new Counter({
     name: 'connector_failures_resolved_total',
-    help: 'Failures replayed or dismissed through the admin API, by job kind and action.',
+    help: 'Failures closed, by job kind and action: replayed or dismissed by an operator, or resolved by a later successful run.',
     labelNames: ['job_kind', 'action'],
     registers: [this.registry],
   });
@@ -95,6 +95,12 @@ export class ConnectorMetrics {
     registers: [this.registry],
   });
 
+  readonly queueStateLost = new Counter({
+    name: 'connector_queue_state_lost_total',
+    help: 'Times this process found the queue backend without its job schedulers (its data lost) and repaired it from PostgreSQL.',
+    registers: [this.registry],
+  });
+
   private readonly scrapeErrors = new Counter({
     name: 'connector_metrics_read_errors_total',
     help: 'Gauges that could not be read at a scrape (their series are left out), by gauge.',
@@ -120,8 +126,8 @@ export class ConnectorMetrics {
     this.jobs.inc({ kind, outcome });
   }
 
-  failureResolved(jobKind: string, action: 'replayed' | 'dismissed'): void {
-    this.failuresResolved.inc({ job_kind: jobKind, action });
+  failureResolved(jobKind: string, action: 'replayed' | 'dismissed' | 'resolved', count = 1): void {
+    this.failuresResolved.inc({ job_kind: jobKind, action }, count);
   }
 
   /** Registers a gauge read at each scrape; a read that fails leaves its series out and is counted. */

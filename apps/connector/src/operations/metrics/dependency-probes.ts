@@ -4,8 +4,8 @@ import { SHOP_PING_QUERY } from '../../clients/shopify/documents/shop-ping.query
 import { ShopifyAdminError, ShopifyErrorCode } from '../../clients/shopify/shopify-admin.error.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import { OperationsSettings } from '../../platform/config/settings.js';
-import { DependencyHealth } from '../../platform/health/dependency-health.js';
-import { Observations } from '../../platform/health/observations.js';
+import { DependencyHealth } from '../../platform/reporting/dependency-health.js';
+import { Observations } from '../../platform/reporting/observations.js';
 import { Shops } from '../../shops/shops.js';
 
 const CONNECT_TIMEOUT_MS = 3_000;

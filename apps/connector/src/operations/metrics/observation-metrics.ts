@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { Observations } from '../../platform/health/observations.js';
+import { Observations } from '../../platform/reporting/observations.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 
 /**
@@ -23,6 +23,8 @@ export class ObservationMetrics implements OnModuleInit {
       pollLag: ({ shop, seconds }) => m.pollLag.set({ shop }, seconds),
       writeBack: ({ shop, outcome }) => m.writeBacks.inc({ shop, outcome }),
       conflict: ({ shop, kind }) => m.conflicts.inc({ shop, kind }),
+      failuresResolved: ({ jobKind, count }) => m.failureResolved(jobKind, 'resolved', count),
+      queueStateLost: () => m.queueStateLost.inc(),
     });
   }
 }

@@ -5,8 +5,8 @@ import type { Queue } from 'bullmq';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
-import { DependencyHealth } from '../../platform/health/dependency-health.js';
 import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
+import { DependencyHealth } from '../../platform/reporting/dependency-health.js';
 import { Shops } from '../../shops/shops.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 

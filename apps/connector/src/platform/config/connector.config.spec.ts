@@ -31,7 +31,12 @@ describe('loadConnectorConfig', () => {
       publicUrl: null,
     });
     expect(config.database).toMatchObject({ url: null, schema: 'connector', poolSize: 10 });
-    expect(config.queue).toEqual({ redisUrl: null, namespace: 'connector_queue' });
+    expect(config.queue).toEqual({
+      redisUrl: null,
+      namespace: 'connector_queue',
+      checkIntervalMs: 15_000,
+      lockMs: 30_000,
+    });
     // Burst 2: one slot of tolerance lets a late grant catch up (the catalog client's default).
     expect(config.catalog).toMatchObject({ ratePerSecond: 4, burst: 2 });
     expect(config.sync).toMatchObject({

@@ -32,6 +32,10 @@ export interface QueueConfig {
   redisUrl: string | null;
   /** Redis key prefix, or PostgreSQL schema, of the queues. */
   namespace: string;
+  /** How often the job schedulers' existence is checked (a queue backend that lost its data). */
+  checkIntervalMs: number;
+  /** A running job's lock, and the interval of the stalled-job check (BullMQ's default: 30 s). */
+  lockMs: number;
 }
 
 /** How the Shopify Admin API is called. */
@@ -94,6 +98,8 @@ export function readQueue(read: EnvReader, database: DatabaseConfig): QueueConfi
   const queue = {
     redisUrl: readOptionalUrl(read, 'REDIS_URL'),
     namespace: readSchemaName(read, 'CONNECTOR_QUEUE_NAMESPACE', 'connector_queue'),
+    checkIntervalMs: read.int('CONNECTOR_QUEUE_CHECK_INTERVAL_MS', 15_000, { min: 100 }),
+    lockMs: read.int('CONNECTOR_QUEUE_LOCK_MS', 30_000, { min: 1_000 }),
   };
   if (queue.redisUrl === null && queue.namespace === database.schema) {
     read.problems.push('CONNECTOR_QUEUE_NAMESPACE must differ from CONNECTOR_DATABASE_SCHEMA');

@@ -11,9 +11,10 @@ import { Failure } from '../failures/failure.entity.js';
 import { FailuresService } from '../failures/failures.service.js';
 import { ReplayRegistry } from '../failures/replay-registry.js';
 import { ALL_QUEUES, type QueueName } from '../queues/queue-names.js';
+import { Observations } from '../reporting/observations.js';
+import { RetentionRegistry } from '../reporting/retention-registry.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { Retention } from './retention.js';
-import { RetentionRegistry } from './retention-registry.js';
 import { runMigrations } from './run-migrations.js';
 
 // Real PostgreSQL, the connector's own migrations, in a schema of this file's own.
@@ -118,6 +119,7 @@ describe('Retention against PostgreSQL', () => {
       dataSource.getRepository(Failure),
       new ReplayRegistry(),
       clock,
+      new Observations(),
     );
     const retention = new Retention(registry, failuresService, clock, moduleRef, settings);
     // The inbox registers its own table (intake), as every feature does.

@@ -3,7 +3,7 @@ import { FailuresModule } from '../failures/failures.module.js';
 import { RetentionJob } from './retention.job.js';
 import { Retention } from './retention.js';
 
-/** The retention job and its scheduler (the registry itself is global, in `ReportingModule`). */
+/** The retention job (its scheduler is in `JobSchedulers`; the registry is global, in `ReportingModule`). */
 @Module({
   imports: [FailuresModule],
   providers: [Retention, RetentionJob],

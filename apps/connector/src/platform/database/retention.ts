@@ -6,7 +6,7 @@ import { Clock } from '#lib/clock';
 import { RetentionSettings } from '../config/settings.js';
 import { FailuresService } from '../failures/failures.service.js';
 import { ALL_QUEUES } from '../queues/queue-names.js';
-import { pruneInBatches, RetentionRegistry } from './retention-registry.js';
+import { pruneInBatches, RetentionRegistry } from '../reporting/retention-registry.js';
 
 /** What one retention run removed, per table (and `jobs:<queue>` for succeeded jobs). */
 export type RetentionResult = Record<string, number>;

@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type FailureState = 'open' | 'replayed' | 'dismissed';
+/** `resolved`: closed by a later successful run of its work (no operator involved). */
+export type FailureState = 'open' | 'replayed' | 'dismissed' | 'resolved';
 
 /**
  * A job that could not do its work: a permanent error, or retries exhausted. One shape for every

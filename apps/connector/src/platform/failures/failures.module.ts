@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FailedJobRecorder } from './failed-job-recorder.js';
 import { Failure } from './failure.entity.js';
 import { FailuresService } from './failures.service.js';
 import { JobGuard } from './job-guard.js';
@@ -7,8 +9,8 @@ import { ReplayRegistry } from './replay-registry.js';
 
 /** The generic failures table, the replay registry and the job guard (beside the stages). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Failure])],
-  providers: [FailuresService, ReplayRegistry, JobGuard],
+  imports: [TypeOrmModule.forFeature([Failure]), DiscoveryModule],
+  providers: [FailuresService, ReplayRegistry, JobGuard, FailedJobRecorder],
   exports: [FailuresService, ReplayRegistry, JobGuard],
 })
 export class FailuresModule {}

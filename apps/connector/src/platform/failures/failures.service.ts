@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
+import { Observations } from '../reporting/observations.js';
 import { Failure, type FailureState } from './failure.entity.js';
 import type { JobErrorInfo } from './job-error.js';
 import { ReplayRegistry } from './replay-registry.js';
@@ -33,6 +34,7 @@ export class FailuresService {
     @InjectRepository(Failure) private readonly failures: Repository<Failure>,
     private readonly registry: ReplayRegistry,
     private readonly clock: Clock,
+    private readonly observations: Observations,
   ) {}
 
   /** Opens a failure, or adds to the open one of the same shop, kind and subject. */
@@ -135,7 +137,8 @@ export class FailuresService {
 
   /**
    * Closes the open failures of these subjects because their work has since succeeded on its own
-   * (a later run did it): they are marked `replayed`, as after a replay, and resolved now.
+   * (a later run did it): they are marked `resolved` now (counted in the metrics, pruned by
+   * retention like replayed ones).
    * Resolves to the ids closed; subjects with no open failure are skipped.
    */
   async resolveSucceeded(shop: string, jobKind: string, subjectKeys: readonly string[]): Promise<string[]> {
@@ -146,10 +149,11 @@ export class FailuresService {
     });
     if (open.length === 0) return [];
     const ids = open.map((failure) => failure.id);
-    await this.failures.update(
+    const result = await this.failures.update(
       { id: In(ids), state: 'open' },
-      { state: 'replayed', resolvedAt: new Date(this.clock.now()) },
+      { state: 'resolved', resolvedAt: new Date(this.clock.now()) },
     );
+    this.observations.failuresResolved({ shop, jobKind, count: result.affected ?? ids.length });
     this.logger.log(
       `${jobKind} ${shop}: ${ids.length} failure(s) resolved by a later run (${ids.join(', ')})`,
     );

@@ -5,6 +5,7 @@ import { CatalogSettings } from '../config/settings.js';
 import { logContext } from '../http/log-context.js';
 import { FailuresService } from './failures.service.js';
 import { jobErrorInfo } from './job-error.js';
+import { markRecorded } from './recorded-failure.js';
 
 /** What a job is about, for the failures table. */
 export interface JobSubject {
@@ -72,7 +73,7 @@ export class JobGuard {
         this.logger.error(`Could not record the failure of job ${job.id}: ${String(recordError)}`);
         throw error;
       }
-      throw new UnrecoverableError(`${info.code}: ${info.message}`);
+      throw markRecorded(new UnrecoverableError(`${info.code}: ${info.message}`));
     }
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DependencyHealth, type DependencyReport } from './dependency-health.js';
+import { DependencyHealth, type DependencyReport } from '../reporting/dependency-health.js';
 import { Readiness, type ReadinessReport } from './readiness.js';
 
 /** Everything `/health` reports: readiness, and each dependency as last checked. */

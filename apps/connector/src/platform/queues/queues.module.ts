@@ -7,6 +7,9 @@ import { JobSchedulers } from './job-schedulers.js';
 import { queueConnection } from './queue-connection.js';
 import { QueueErrorLog } from './queue-error-log.js';
 import { ALL_QUEUES } from './queue-names.js';
+import { QueueRecoveryRegistry } from './queue-recovery-registry.js';
+import { QueueStateWatch } from './queue-state-watch.js';
+import { configureWorkers } from './worker-options.js';
 
 /** Every queue, on Redis or PostgreSQL (`queueConnection`), injectable with `@InjectQueue`. */
 @Global()
@@ -15,6 +18,7 @@ export class QueuesModule {}
 
 export function queuesModule(config: ConnectorConfig): DynamicModule {
   const chosen = queueConnection(config);
+  configureWorkers(config.queue);
   return {
     module: QueuesModule,
     imports: [
@@ -22,7 +26,7 @@ export function queuesModule(config: ConnectorConfig): DynamicModule {
       BullModule.forRoot({ connection: chosen.connection, prefix: chosen.prefix }),
       BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
     ],
-    providers: [JobClassesCheck, QueueErrorLog, JobSchedulers],
-    exports: [BullModule, JobSchedulers],
+    providers: [JobClassesCheck, QueueErrorLog, JobSchedulers, QueueRecoveryRegistry, QueueStateWatch],
+    exports: [BullModule, JobSchedulers, QueueRecoveryRegistry, QueueStateWatch],
   };
 }

@@ -74,6 +74,24 @@ describe('planSync: gaps and notes', () => {
     expect(plan.records[0]?.snapshot).not.toHaveProperty('productCategory');
   });
 
+  it('names the catalog rule a required value breaks, not "gives none"', () => {
+    const lineBreak = planSync({
+      shop: SHOP,
+      product: product({ title: 'Basic\ntee' }),
+      mapping,
+      stored: [],
+    });
+    expect(lineBreak.status).toBe('failed');
+    expect(lineBreak.failure?.message).toContain('product.title');
+    expect(lineBreak.failure?.message).toContain('short text has no line breaks');
+    expect(lineBreak.failure?.message).not.toContain('gives none');
+    const long = planSync({ shop: SHOP, product: product({ vendor: 'v'.repeat(300) }), mapping, stored: [] });
+    expect(long.status).toBe('failed');
+    expect(long.failure?.message).toContain('product.vendor');
+    expect(long.failure?.message).toContain('longer than 255 characters (300)');
+    expect(long.failure?.message).not.toContain('gives none');
+  });
+
   it('notes an option the mapping does not map', () => {
     const p = product({ variants: [variant({ barcode: '111', options: { Size: 'S', Material: 'Wool' } })] });
     const plan = planSync({ shop: SHOP, product: p, mapping, stored: [] });

@@ -8,6 +8,7 @@ import { REQUIRED_ON_CREATE } from '../../mapping/check-ownership.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { diffAttributes } from './attribute-diff.js';
 import { enrichmentNotes } from './enrichment-notes.js';
+import { missingRequiredMessage } from './missing-required.js';
 import { newSupplierSku } from './supplier-sku.js';
 import type { CatalogCall, PlannedRecord, RecordRef, StoredRecord, SyncPlan } from './sync-plan.js';
 import { buildTargets, type TargetRecord } from './target-records.js';
@@ -69,7 +70,7 @@ export function planSync(input: PlanInput): SyncPlan {
         return failed({
           code: 'missing-required-attribute',
           attribute: key,
-          message: `the catalog needs "${key}" to create a product, and the product gives none${targets.product.leftOut.has(key) ? ' (a mapping gap)' : ' (give the entry a default)'}`,
+          message: missingRequiredMessage(targets.product, key),
         });
       }
     }

@@ -4,7 +4,7 @@ import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import { EnrichmentSettings } from '../../platform/config/settings.js';
-import { Observations } from '../../platform/health/observations.js';
+import { Observations } from '../../platform/reporting/observations.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { RetentionRegistry } from '../database/retention-registry.js';
 import { DependencyHealth } from './dependency-health.js';
 import { Observations } from './observations.js';
+import { RetentionRegistry } from './retention-registry.js';
 
 /**
  * The registries through which every feature reports to the platform: observations (the metrics

@@ -57,6 +57,14 @@ export class DependencyHealth implements OnApplicationBootstrap, OnModuleDestroy
     clearInterval(this.timer);
   }
 
+  /**
+   * Sets a dependency's report now, for a part that watches its dependency itself (the queue's
+   * state watch) instead of registering a check.
+   */
+  publish(name: string, report: Omit<DependencyReport, 'checkedAt'>): void {
+    this.reports.set(name, { ...report, checkedAt: new Date(this.clock.now()).toISOString() });
+  }
+
   /** The cached reports, by dependency name. */
   snapshot(): Record<string, DependencyReport> {
     return Object.fromEntries(this.reports);

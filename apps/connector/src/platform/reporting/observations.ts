@@ -16,6 +16,10 @@ export interface ObservationSink {
   writeBack(event: { shop: string; outcome: string }): void;
   /** A write-back conflict (Shopify changed under the value), by kind. */
   conflict(event: { shop: string; kind: string }): void;
+  /** Open failures closed because a later run of their work succeeded (`resolved`). */
+  failuresResolved(event: { shop: string; jobKind: string; count: number }): void;
+  /** The queue backend was found to have lost its state (job schedulers gone), and was repaired. */
+  queueStateLost(event: { missingSchedulers: number }): void;
 }
 
 type EventOf<K extends keyof ObservationSink> = Parameters<ObservationSink[K]>[0];
@@ -50,6 +54,14 @@ export class Observations implements ObservationSink {
 
   conflict(event: EventOf<'conflict'>): void {
     this.emit('conflict', event);
+  }
+
+  failuresResolved(event: EventOf<'failuresResolved'>): void {
+    this.emit('failuresResolved', event);
+  }
+
+  queueStateLost(event: EventOf<'queueStateLost'>): void {
+    this.emit('queueStateLost', event);
   }
 
   private emit<K extends keyof ObservationSink>(kind: K, event: EventOf<K>): void {
