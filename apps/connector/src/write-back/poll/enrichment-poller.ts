@@ -14,7 +14,7 @@ import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
 import { ShopPollLock } from './shop-poll-lock.js';
-import { type WalkCheckpoints, walkChanges } from './walk-changes.js';
+import { type WalkCheckpoints, type WalkCutShort, walkChanges } from './walk-changes.js';
 
 /**
  * The walked fields: finished enrichments, and `updatedAt` as the fast path for approvals; one
@@ -23,6 +23,8 @@ import { type WalkCheckpoints, walkChanges } from './walk-changes.js';
 const FIELDS: readonly PollField[] = ['dataEnrichment.completedAt', 'updatedAt'];
 /** The checkpoint row holding when the watchlist was last re-checked. */
 const WATCHLIST = 'watchlist';
+/** The checkpoint row of a walk cut short at `maxCalls` (its checkpoint then; null: it completed). */
+const resumeRow = (field: PollField) => `${field}:resume`;
 
 /** Zero counts, to add shops' counts to. */
 export function emptyCounts(): PollCounts {
@@ -97,12 +99,17 @@ export class EnrichmentPoller {
     const readAt = this.clock.now();
     const walk = await walkChanges(search, {
       checkpoints: Object.fromEntries(FIELDS.map((f) => [f, stored.get(f) ?? null])) as WalkCheckpoints,
+      // A walk cut short resumes where it stopped (its resume row still names its checkpoint).
+      resume: Object.fromEntries(
+        FIELDS.map((f) => [f, stored.get(f) != null && stored.get(resumeRow(f)) === stored.get(f)]),
+      ) as WalkCutShort,
       overlapMs,
       maxCalls: maxCallsPerPoll,
     });
     counts.calls += walk.calls;
     const records = walk.records;
     const checkpoints: Record<string, number | null> = { ...walk.checkpoints };
+    for (const f of FIELDS) checkpoints[resumeRow(f)] = walk.cutShort[f] ? walk.checkpoints[f] : null;
 
     const now = this.clock.now();
     const lastRecheck = stored.get(WATCHLIST) ?? null;
