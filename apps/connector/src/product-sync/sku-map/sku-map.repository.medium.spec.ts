@@ -136,6 +136,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
       ['v2', 'tombstoned'],
     ]);
     expect(await map.takenSupplierSkus(shop, ['v2', 'v3', 'p'])).toEqual(new Set(['v2', 'p']));
+    // Looked up as newSupplierSku chooses them: trimmed.
+    expect(await map.takenSupplierSkus(shop, [' v2 ', 'p\t'])).toEqual(new Set(['v2', 'p']));
     expect(await map.storedRecords(newShop(), PRODUCT)).toEqual([]);
   });
 

@@ -70,12 +70,17 @@ export class SkuMapRepository {
     return storedRecordsOf(await this.rowsOfProduct(shop, productId));
   }
 
-  /** Which of `candidates` some row of the shop already uses (tombstoned rows too): `takenSupplierSkus`. */
+  /**
+   * Which of `candidates` some row of the shop already uses (tombstoned rows too): `takenSupplierSkus`.
+   * Looked up trimmed, as `newSupplierSku` chooses them (a SKU with surrounding spaces would
+   * otherwise pass the look-up and collide with the unique key).
+   */
   async takenSupplierSkus(shop: string, candidates: readonly string[]): Promise<Set<string>> {
-    if (candidates.length === 0) return new Set();
+    const trimmed = [...new Set(candidates.map((c) => c.trim()).filter((c) => c !== ''))];
+    if (trimmed.length === 0) return new Set();
     const rows = await this.rows.find({
       select: { supplierSku: true },
-      where: { shop, supplierSku: In([...candidates]) },
+      where: { shop, supplierSku: In(trimmed) },
     });
     return new Set(rows.map((r) => r.supplierSku));
   }
