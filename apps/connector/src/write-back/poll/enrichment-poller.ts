@@ -13,6 +13,7 @@ import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
+import { ShopPollFailed } from './shop-poll-failed.js';
 import { ShopPollLock } from './shop-poll-lock.js';
 import { type WalkCheckpoints, type WalkCutShort, walkChanges } from './walk-changes.js';
 
@@ -77,10 +78,11 @@ export class EnrichmentPoller {
       } catch (error) {
         // One shop's catalog being down does not keep the other shops' content from their stores.
         this.logger.warn(`${shop.domain}: enrichment poll failed: ${(error as Error).message}`);
-        failed.push(error);
+        failed.push(error instanceof ShopPollFailed ? error : new ShopPollFailed(shop.domain, error));
       }
     }
-    // The first failure decides what the job does (retried, delayed for a paused key, recorded).
+    // The first failure decides what the job does (retried, delayed for a paused key, recorded
+    // once per shop and cause: `ShopPollFailed`).
     if (failed.length > 0) throw failed[0];
     return total;
   }
