@@ -214,6 +214,22 @@ export class SkuMapRepository {
     return found;
   }
 
+  /**
+   * One keyset page of the shop's live mapped skuIds, ascending, after `after` (null: from the
+   * first): the write-back's re-walk of every mapped record.
+   */
+  async liveSkuIdsAfter(shop: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.rows
+      .createQueryBuilder('r')
+      .select('r.skuId', 'skuId')
+      .where('r.shop = :shop AND r.state = :live AND r.skuId IS NOT NULL', { shop, live: 'live' })
+      .andWhere(after === null ? 'TRUE' : 'r.skuId > :after', { after })
+      .orderBy('r.skuId', 'ASC')
+      .limit(limit)
+      .getRawMany<{ skuId: string }>();
+    return rows.map((r) => r.skuId);
+  }
+
   /** The live mapped skuIds (the product's own and its variants') of each of `productIds`. */
   async skuIdsOfProducts(shop: string, productIds: readonly string[]): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();
