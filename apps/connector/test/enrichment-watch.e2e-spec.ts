@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichmentFixture, type MappedProduct } from './support/enrichment-fixture.js';
 
 // Reviews that change after the fact (the catalog sandbox's reviews move neither updatedAt nor
-// completedAt, and no overlap window re-reads the record here).
+// completedAt, and no overlap window re-reads the record here), and variants removed in Shopify.
 describe('approved content kept under watch', () => {
   let fx: EnrichmentFixture;
 
@@ -66,5 +66,23 @@ describe('approved content kept under watch', () => {
       ['seoTitle', 'retract', 'ok'],
     ]);
     expect((await fx.shopify(other.gid)).seo.title).toBe(await fx.value(other.parentSku, 'seoTitle'));
+  });
+
+  it('records no merchant edit for the metafields of a variant the merchant removed', async () => {
+    const product = await enriched('Two size shirt');
+    await fx.review(product.variantSkus[0] as string, { approve: ['variantTitle'] });
+    await fx.poll();
+    const state = await fx.shopify(product.gid);
+    expect(
+      state.metafields.some((m) => m.ownerId === product.variantGids[0] && m.key === 'variant_title'),
+    ).toBe(true);
+
+    const kept = Number(product.variantGids[1]?.split('/').at(-1));
+    const removed = await fx.sandboxes.merchant(fx.shop, 'PUT', `products/${product.productId}.json`, {
+      product: { id: Number(product.productId), variants: [{ id: kept }] },
+    });
+    expect(removed.status).toBe(200);
+    await fx.synced(product.productId, 2);
+    expect((await history(product)).filter((h) => h.result === 'conflict')).toEqual([]);
   });
 });
