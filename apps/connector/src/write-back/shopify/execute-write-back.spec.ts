@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedWrite, WriteOp } from '../decide/write-back-plan.js';
+import { valueHash } from '../values/value-hash.js';
 import type { GraphqlResponse, QueryCost } from './admin-graphql.js';
 import { throttleDelayMs } from './admin-graphql.js';
 import { buildMutations } from './build-mutations.js';
@@ -144,6 +145,69 @@ describe('executeWriteBack', () => {
     const { outcomes } = await executeWriteBack(writes, mutations, cut.graphql, { sleep: cut.sleep });
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.kind))).toEqual(['ok', 'unknown', 'unknown']);
     expect(cut.calls).toEqual(['WriteBackProductUpdate', 'WriteBackTagsAdd']);
+  });
+
+  it('stores the hash of what Shopify answered it holds, not of what was sent', async () => {
+    const sent = '<p>Soft   linen<br></p>';
+    const stored = '<p>Soft linen<br /></p>';
+    const field = write({ kind: 'field', field: 'descriptionHtml', value: sent });
+    field.next = {
+      ...field.next,
+      target: 'descriptionHtml',
+      valueHash: valueHash({ kind: 'field', value: sent }),
+    };
+    const metafield = write({
+      kind: 'metafield-set',
+      ownerId: PRODUCT,
+      namespace: '$app',
+      key: 'bullets',
+      type: 'list.single_line_text_field',
+      value: '["a","b"]',
+      compareDigest: null,
+    });
+    const answeredList = '["a","b","c"]';
+    const both = [field, metafield];
+    const shopify = scripted([
+      {
+        data: {
+          productUpdate: {
+            product: {
+              id: PRODUCT,
+              title: 'T',
+              descriptionHtml: stored,
+              seo: { title: null, description: null },
+            },
+            userErrors: [],
+          },
+        },
+      },
+      {
+        data: {
+          metafieldsSet: {
+            metafields: [
+              {
+                ownerId: PRODUCT,
+                namespace: 'app--1',
+                key: 'bullets',
+                type: 'list.single_line_text_field',
+                value: answeredList,
+                compareDigest: 'd1',
+              },
+            ],
+            userErrors: [],
+          },
+        },
+      },
+    ]);
+    const { outcomes } = await executeWriteBack(both, buildMutations(PRODUCT, both), shopify.graphql, {
+      sleep: shopify.sleep,
+    });
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(outcomes[0]?.write.next.valueHash).toBe(valueHash({ kind: 'field', value: stored }));
+    expect(outcomes[0]?.write.next.valueHash).not.toBe(valueHash({ kind: 'field', value: sent }));
+    expect(outcomes[1]?.write.next.valueHash).toBe(
+      valueHash({ kind: 'metafield', type: 'list.single_line_text_field', value: answeredList }),
+    );
   });
 
   it('computes the wait for a cost from the throttle status', () => {
