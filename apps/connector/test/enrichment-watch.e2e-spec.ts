@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnrichmentHooks } from '../src/write-back/push/enrichment-hooks.js';
 import { EnrichmentFixture, type MappedProduct } from './support/enrichment-fixture.js';
 
 // Reviews that change after the fact (the catalog sandbox's reviews move neither updatedAt nor
@@ -84,5 +85,30 @@ describe('approved content kept under watch', () => {
     expect(removed.status).toBe(200);
     await fx.synced(product.productId, 2);
     expect((await history(product)).filter((h) => h.result === 'conflict')).toEqual([]);
+  });
+
+  it("leaves a merchant's edit made between the push's read and its write, and records the conflict", async () => {
+    const [product] = (await fx.simpleProducts(1)) as [MappedProduct];
+    await fx.enrich([product.parentSku]);
+    await reviewAll(product.parentSku, ['seoTitle']);
+    const hooks = fx.harness.connector.app.get(EnrichmentHooks);
+    hooks.afterIntent = async () => {
+      const edit = await fx.sandboxes.merchant(fx.shop, 'PUT', `products/${product.productId}.json`, {
+        product: { id: Number(product.productId), metafields_global_title_tag: 'Typed by the merchant' },
+      });
+      expect(edit.status).toBe(200);
+    };
+    try {
+      await fx.poll();
+    } finally {
+      hooks.afterIntent = async () => {};
+    }
+    expect((await fx.shopify(product.gid)).seo.title).toBe('Typed by the merchant');
+    expect((await history(product)).map((h) => [h.attribute, h.purpose, h.result])).toEqual([
+      ['seoTitle', 'conflict', 'conflict'],
+    ]);
+    expect((await fx.writes(product)).filter((w) => w.operationName === 'WriteBackProductUpdate')).toEqual(
+      [],
+    );
   });
 });
