@@ -18,7 +18,7 @@ interface AnsweredMetafield {
 }
 
 /**
- * Why: Shopify may store a value other than the one sent (it normalises HTML, for one). The push
+ * Why: Shopify may store a value other than the one sent (a normalised one). The push
  * state must hash what Shopify holds, or the next comparison takes Shopify's own rewrite for a
  * merchant's edit, records a false conflict and gives the target up for good. So a write that
  * succeeded keeps the hash of the value the mutation answered (`productUpdate`'s product, the
