@@ -11,7 +11,13 @@ import { editsInBetween } from '../decide/edits-in-between.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
 import { emptyPlan } from '../decide/write-back-plan.js';
 import { stateKey, type WriteBackSubject } from '../decide/write-back-state.js';
-import { type AdminGraphql, type PacingOptions, pacedRequest } from '../shopify/admin-graphql.js';
+import {
+  type AdminGraphql,
+  MUTATION_COST,
+  type PacingOptions,
+  pacedRequest,
+  type QueryCost,
+} from '../shopify/admin-graphql.js';
 import { buildMutations } from '../shopify/build-mutations.js';
 import { executeWriteBack, type WriteOutcome } from '../shopify/execute-write-back.js';
 import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
@@ -79,8 +85,11 @@ export class WriteBackPusher {
     // An operator's overwrite reads the catalog as it is now, whatever a poll stored.
     const snapshot = overwrite === undefined ? work?.records : null;
     const catalogSide = await this.subjectOf(subject, entries, graphql, pacing, snapshot);
+    // The bucket as the last answer left it: the read right before the write paces by it.
+    const costs: { last?: QueryCost } = {};
     const shopify =
-      catalogSide && (await fetchWriteBackState(graphql, catalogSide.productId, entries, pacing));
+      catalogSide &&
+      (await fetchWriteBackState(graphql, catalogSide.productId, entries, { ...pacing, costs }));
     if (!catalogSide || !shopify) {
       await done();
       return summary;
@@ -105,9 +114,14 @@ export class WriteBackPusher {
     let writes = plan.writes;
     if (writes.length > 0) {
       await this.hooks.afterIntent(subject);
-      // Read again right before the write (paced like it): a merchant's edit since the plan's
-      // read wins; what remains is the one round trip between this read and the write.
-      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, entries, pacing);
+      // Read again right before the write, inside the pacing (the read waits until the bucket
+      // holds the first mutation too, so the write follows at once): a merchant's edit since the
+      // plan's read wins; what remains is the one round trip between this read and the write.
+      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, entries, {
+        ...pacing,
+        costs,
+        reserve: MUTATION_COST,
+      });
       if (!fresh) {
         await done();
         return summary;
@@ -127,7 +141,10 @@ export class WriteBackPusher {
       writes,
       buildMutations(catalogSide.productId, writes),
       graphql,
-      pacing,
+      {
+        ...pacing,
+        ...(costs.last ? { lastCost: costs.last } : {}),
+      },
     );
     if (writes.length > 0) await this.hooks.afterWrite(subject);
     await this.states.save(subject.shop, subject.productId, outcomeRecords(outcomes), jobId);
