@@ -97,4 +97,26 @@ describe('records gone from the catalog', () => {
     ).toContain('39');
     for (const row of again) expect(await world.recordsWithSupplierSku(row.supplier_sku)).toHaveLength(1);
   });
+
+  it('recreates the parent first when a variant is added after the parent was deleted (parent_not_found)', async () => {
+    const productId = await world.createProduct(shirt('Regrown Shirt'));
+    await world.settle(productId);
+    const [parent, small, medium] = (await liveRows(productId, 3)) as [MapRow, MapRow, MapRow];
+    for (const variant of [small, medium])
+      expect((await world.account.api.delete(`/v1/variants/${variant.sku_id}`)).status).toBe(200);
+    expect((await world.account.api.delete(`/v1/products/${parent.sku_id}`)).status).toBe(200);
+
+    const before = (await world.syncRecords(productId)).length;
+    const read = await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`);
+    const variants = (read.body.product as { variants: Array<{ id: number }> }).variants;
+    await world.updateProduct(productId, {
+      variants: [{ id: variants[0]?.id }, { id: variants[1]?.id }, { option1: 'L', price: '37.00' }],
+    });
+    const records = await nextRecord(productId, before);
+    expect(records[before]?.outcome).toBe('synced');
+    await world.settle(productId);
+    const again = (await liveRows(productId, 4)) as MapRow[];
+    expect(again.map((r) => r.sku_id)).not.toContain(parent.sku_id);
+    for (const row of again) expect(await world.recordsWithSupplierSku(row.supplier_sku)).toHaveLength(1);
+  });
 });

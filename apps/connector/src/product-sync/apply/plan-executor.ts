@@ -6,7 +6,10 @@ import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
 import type { SyncRun } from './sync-run.js';
 import type { SyncSubject } from './sync-subject.js';
 
-/** A PATCH answered 404: the record was deleted in the catalog behind the connector. */
+/**
+ * A PATCH answered 404 (or a variant create `parent_not_found`): the record was deleted in the
+ * catalog behind the connector.
+ */
 export class RecordGone extends Error {
   constructor(
     readonly supplierSku: string,
@@ -95,11 +98,27 @@ async function executeCall(
         parentSupplierSku: own ? null : record.parentSupplierSku,
       });
       const options = { lookupFirst: call.lookupFirst, onAmbiguous: 'adopt-or-throw' as const };
-      const created = await traced(run, call, () =>
-        call.kind === 'createProduct'
-          ? client.createProduct(call.body, options)
-          : client.createVariant(call.body, options),
-      );
+      let created: { skuId: string };
+      try {
+        created = await traced(run, call, () =>
+          call.kind === 'createProduct'
+            ? client.createProduct(call.body, options)
+            : client.createVariant(call.body, options),
+        );
+      } catch (error) {
+        // parent_not_found: the parent was deleted in the catalog behind the connector.
+        const parent = plan.records.find((r) => r.shopifyVariantId === null);
+        if (
+          call.kind === 'createVariant' &&
+          isCatalogClientError(error) &&
+          error.status === 404 &&
+          parent?.skuId
+        ) {
+          await markGone(context, parent, plan, call);
+          throw new RecordGone(parent.supplierSku, parent.skuId);
+        }
+        throw error;
+      }
       await run.afterCatalogCreate(record.supplierSku);
       // A record found by its supplierSku after a crash holds whatever was sent then: store no
       // snapshot, so the next plan sends every attribute again.
