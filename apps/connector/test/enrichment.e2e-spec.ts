@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrichmentHooks } from '../src/write-back/push/enrichment-hooks.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
-import { ADMIN_TOKEN, EnrichmentFixture, type MappedProduct } from './support/enrichment-fixture.js';
+import {
+  ADMIN_TOKEN,
+  EnrichmentFixture,
+  type LoggedRequest,
+  type MappedProduct,
+} from './support/enrichment-fixture.js';
 
 const PARENT_KEYS = ['seoTitle', 'aiTags', 'aiDescription', 'material', 'careInstructions', 'aiBulletPoints'];
 
@@ -249,7 +254,8 @@ describe('enrichment write-back', () => {
   it('waits out THROTTLED and then writes', async () => {
     const product = await enriched('Rain boots');
     await fx.review(product.parentSku, { approve: ['seoTitle'] });
-    // The shop's query-cost bucket is emptied between the connector's read and its write.
+    // The shop's query-cost bucket is emptied after the connector planned: its read right before
+    // the write is throttled first.
     const hooks = fx.harness.connector.app.get(EnrichmentHooks);
     hooks.afterIntent = async () => {
       const drained = await fx.sandboxes.shopify.control('PUT', `shops/${fx.shop.domain}/cost-bucket`, {
@@ -264,9 +270,12 @@ describe('enrichment write-back', () => {
     }
     expect((await fx.shopify(product.gid)).seo.title).toBe(await fx.value(product.parentSku, 'seoTitle'));
     const writes = await fx.writes(product);
-    expect(writes.map((w) => [w.operationName, w.outcome])).toEqual([
-      ['WriteBackProductUpdate', 'throttled'],
-      ['WriteBackProductUpdate', 'ok'],
-    ]);
+    expect(writes.map((w) => [w.operationName, w.outcome])).toEqual([['WriteBackProductUpdate', 'ok']]);
+    const log = await fx.sandboxes.shopify.control('GET', `shops/${fx.shop.domain}/admin-requests`);
+    const reads = (log.body.requests as LoggedRequest[]).filter(
+      (r) => r.operationName === 'WriteBackProduct' && JSON.stringify(r.variables).includes(product.gid),
+    );
+    expect(reads.map((r) => r.outcome)).toContain('throttled');
+    expect(reads.at(-1)?.outcome).toBe('ok');
   });
 });

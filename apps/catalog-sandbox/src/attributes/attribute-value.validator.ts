@@ -54,15 +54,18 @@ export function validateAttributeValue(
 function checkString(def: AttributeDef, value: string, taxonomy: Taxonomy, fail: (m: string) => never): void {
   switch (def.type) {
     case 'TEXT': {
+      // Characters, as the spec says: code points (an emoji is one), not UTF-16 units.
       const max = def.maxLength ?? CatalogLimits.SHORT_TEXT_LENGTH;
-      if (value.length > max) fail(`is longer than ${max} characters (${value.length})`);
+      const length = [...value].length;
+      if (length > max) fail(`is longer than ${max} characters (${length})`);
       if (/[\r\n]/.test(value)) fail('is short text and must not contain line breaks');
       return;
     }
     case 'LONG_TEXT':
     case 'RICH_TEXT': {
       const max = def.maxLength ?? (def.type === 'LONG_TEXT' ? LONG_TEXT_MAX : RICH_TEXT_MAX);
-      if (value.length > max) fail(`is longer than ${max} characters (${value.length})`);
+      const length = value.length > max ? [...value].length : value.length;
+      if (length > max) fail(`is longer than ${max} characters (${length})`);
       return;
     }
     case 'NUMBER':

@@ -1,4 +1,9 @@
-import type { AttributeDefinition, AttributeFilter, TaxonomyResponse } from '#lib/catalog-contract';
+import type {
+  AttributeDefinition,
+  AttributeSearchRequest,
+  AttributeSearchResponse,
+  TaxonomyResponse,
+} from '#lib/catalog-contract';
 import { type CatalogConfiguration, checkMapping } from './check-mapping.js';
 import type { MappingFile } from './model/mapping-file.js';
 import { MappingError } from './model/mapping-problem.js';
@@ -6,7 +11,7 @@ import type { ValidatedMapping } from './validated-mapping.js';
 
 /** The two catalog calls the boot check makes; `CatalogClient` has both. */
 export interface CatalogConfigurationReader {
-  iterateAttributes(body: { filter?: AttributeFilter }): AsyncIterable<AttributeDefinition>;
+  searchAttributes(body: AttributeSearchRequest): Promise<AttributeSearchResponse>;
   getTaxonomy(): Promise<TaxonomyResponse>;
 }
 
@@ -21,12 +26,20 @@ export type MappingCheckResult =
   | { status: 'invalid'; error: MappingError }
   | { status: 'catalog-unavailable'; error: unknown };
 
-/** Reads every attribute definition (attribute search, empty filter) and the category tree. */
+/**
+ * Reads every attribute definition (attribute search, empty filter) and the category tree. The
+ * spec states no page size for the attribute search (neither default nor maximum): no limit is
+ * asked, and pages are read (offset by what each held) until the catalog says there is no more.
+ */
 export async function readCatalogConfiguration(
   catalog: CatalogConfigurationReader,
 ): Promise<CatalogConfiguration> {
   const attributes: AttributeDefinition[] = [];
-  for await (const definition of catalog.iterateAttributes({ filter: {} })) attributes.push(definition);
+  for (;;) {
+    const page = await catalog.searchAttributes({ filter: {}, pagination: { offset: attributes.length } });
+    attributes.push(...page.attributes);
+    if (!page.pagination.hasMore || page.attributes.length === 0) break;
+  }
   const { tree } = await catalog.getTaxonomy();
   return { attributes, taxonomy: tree };
 }

@@ -112,6 +112,15 @@ describe('resolveValue', () => {
     expect(resolveValue(entry('description'), '<p>a\nb</p>', context)).toEqual(value('<p>a\nb</p>'));
   });
 
+  it('counts the 255-character limit in characters (code points), not UTF-16 units', () => {
+    // 200 emoji: 400 UTF-16 units, 200 characters.
+    expect(resolveValue(entry('name'), '👕'.repeat(200), context)).toEqual(value('👕'.repeat(200)));
+    expect(resolveValue(entry('name'), '👕'.repeat(256), context)).toMatchObject({
+      kind: 'gap',
+      message: expect.stringContaining('longer than 255 characters (256)'),
+    });
+  });
+
   it('turns other types into their wire format', () => {
     expect(resolveValue(entry('weightGrams'), ' 250 ', context)).toEqual(value('250'));
     expect(resolveValue(entry('weightGrams'), '250g', context)).toMatchObject({ kind: 'gap' });

@@ -95,8 +95,9 @@ function coerce(entry: ResolvableEntry, items: string[], context: ResolveContext
     }
     case 'TEXT':
       if (/[\r\n]/.test(first)) return invalid('short text has no line breaks');
-      if (first.length > CatalogLimits.SHORT_TEXT_LENGTH) {
-        return invalid(`longer than ${CatalogLimits.SHORT_TEXT_LENGTH} characters (${first.length})`);
+      // The spec counts characters: code points, not UTF-16 units (an emoji is one).
+      if ([...first].length > CatalogLimits.SHORT_TEXT_LENGTH) {
+        return invalid(`longer than ${CatalogLimits.SHORT_TEXT_LENGTH} characters (${[...first].length})`);
       }
       return { kind: 'value', value: first };
     case 'LONG_TEXT':

@@ -5,6 +5,7 @@ import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
+import { ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { PollCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
@@ -22,7 +23,10 @@ export class EnrichmentPollJob extends WorkerHost {
   async process(job: Job<EnrichmentPollPayload>, token?: string): Promise<PollCounts> {
     const id = String(job.id);
     const trigger = job.data.trigger ?? 'schedule';
-    return this.guard.run(job, token, { shop: '*', key: id }, async () => {
+    // A shop's poll failing again and again, for one cause, is one failure (not one per poll).
+    const failedOn = (error: unknown) =>
+      error instanceof ShopPollFailed ? { shop: error.shop, key: error.subjectKey } : undefined;
+    return this.guard.run(job, token, { shop: '*', key: id, failedOn }, async () => {
       await this.runs.started(id, trigger);
       try {
         const counts = await this.poller.poll(id);

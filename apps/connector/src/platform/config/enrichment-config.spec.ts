@@ -17,6 +17,7 @@ describe('the write-back configuration', () => {
       overlapMs: 300_000,
       maxCallsPerPoll: 40,
       watchlistIntervalMs: 600_000,
+      rewalkIntervalMs: 3_600_000,
       watchlistMaxAgeMs: 30 * 24 * 3_600_000,
       snapshotMaxAgeMs: 1_800_000,
       pushConcurrency: 2,
@@ -33,6 +34,16 @@ describe('the write-back configuration', () => {
     expect(read('0')).toBe(0);
     expect(read('600000')).toBe(600_000);
     expect(() => read('-1')).toThrow(ConfigError);
+  });
+
+  it('reads how often the mapped records are re-walked, and refuses a negative interval', () => {
+    const read = (value: string) =>
+      loadConnectorConfig({ ...BASE, CONNECTOR_ENRICHMENT_REWALK_INTERVAL_MS: value }).enrichment
+        .rewalkIntervalMs;
+    expect(read('0')).toBe(0);
+    expect(read('86400000')).toBe(86_400_000);
+    expect(() => read('-1')).toThrow(ConfigError);
+    expect(() => read('soon')).toThrow(ConfigError);
   });
 
   it('refuses a pool too small for the sync and push jobs together', () => {

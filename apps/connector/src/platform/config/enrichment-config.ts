@@ -10,6 +10,12 @@ export interface EnrichmentConfig {
   maxCallsPerPoll: number;
   /** How often the review watchlist is re-checked (a poll re-checks it when this has passed). */
   watchlistIntervalMs: number;
+  /**
+   * How often every mapped record is read again (keyset over the sku map, 500 per search, at
+   * bulk priority): a review changed after the record left the watchlist moves no field a walk
+   * sees. 0: at every poll.
+   */
+  rewalkIntervalMs: number;
   /** A record awaiting review longer than this leaves the watchlist. */
   watchlistMaxAgeMs: number;
   /**
@@ -32,6 +38,7 @@ export function readEnrichment(read: EnvReader): EnrichmentConfig {
     overlapMs: read.int('CONNECTOR_ENRICHMENT_OVERLAP_MS', 300_000, { min: 0 }),
     maxCallsPerPoll: read.int('CONNECTOR_ENRICHMENT_POLL_MAX_CALLS', 40, { min: 1, max: 10_000 }),
     watchlistIntervalMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS', 600_000, { min: 0 }),
+    rewalkIntervalMs: read.int('CONNECTOR_ENRICHMENT_REWALK_INTERVAL_MS', 3_600_000, { min: 0 }),
     watchlistMaxAgeMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_MAX_AGE_MS', 30 * 24 * 3_600_000, {
       min: 1,
     }),

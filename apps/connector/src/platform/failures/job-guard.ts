@@ -11,6 +11,11 @@ import { markRecorded } from './recorded-failure.js';
 export interface JobSubject {
   shop: string;
   key: string;
+  /**
+   * What a failure is about when the error says better than the job (a poll of every shop
+   * failing for one shop and cause): that subject is recorded instead. Undefined: `shop`, `key`.
+   */
+  failedOn?: (error: unknown) => { shop: string; key: string } | undefined;
 }
 
 /**
@@ -59,11 +64,12 @@ export class JobGuard {
       const info = jobErrorInfo(error);
       const attempts = job.attemptsMade + 1;
       if (info.retryable && attempts < (job.opts.attempts ?? 1)) throw error;
+      const failed = subject.failedOn?.(error) ?? subject;
       try {
         await this.failures.record({
-          shop: subject.shop,
+          shop: failed.shop,
           jobKind: job.name,
-          subjectKey: subject.key,
+          subjectKey: failed.key,
           payload: job.data as Record<string, unknown>,
           error: info,
           attempts,

@@ -65,7 +65,7 @@ export class CatalogSyncSteps {
     const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
     const stored = storedRecordsOf(rows);
     const strategy = mapping.file.supplierSku.strategy;
-    const candidates = product.variants.map((v) => v.sku ?? '').filter((sku) => sku.trim() !== '');
+    const candidates = product.variants.map((v) => (v.sku ?? '').trim()).filter((sku) => sku !== '');
     const plan = planSync({
       shop: { domain: subject.shop, currencyCode: await this.currencyFor(subject.shop, mapping) },
       product,

@@ -6,7 +6,10 @@ import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
 import type { SyncRun } from './sync-run.js';
 import type { SyncSubject } from './sync-subject.js';
 
-/** A PATCH answered 404: the record was deleted in the catalog behind the connector. */
+/**
+ * A PATCH answered 404 (or a variant create `parent_not_found`): the record was deleted in the
+ * catalog behind the connector.
+ */
 export class RecordGone extends Error {
   constructor(
     readonly supplierSku: string,
@@ -95,11 +98,27 @@ async function executeCall(
         parentSupplierSku: own ? null : record.parentSupplierSku,
       });
       const options = { lookupFirst: call.lookupFirst, onAmbiguous: 'adopt-or-throw' as const };
-      const created = await traced(run, call, () =>
-        call.kind === 'createProduct'
-          ? client.createProduct(call.body, options)
-          : client.createVariant(call.body, options),
-      );
+      let created: { skuId: string };
+      try {
+        created = await traced(run, call, () =>
+          call.kind === 'createProduct'
+            ? client.createProduct(call.body, options)
+            : client.createVariant(call.body, options),
+        );
+      } catch (error) {
+        // parent_not_found: the parent was deleted in the catalog behind the connector.
+        const parent = plan.records.find((r) => r.shopifyVariantId === null);
+        if (
+          call.kind === 'createVariant' &&
+          isCatalogClientError(error) &&
+          error.status === 404 &&
+          parent?.skuId
+        ) {
+          await markGone(context, parent, plan, call);
+          throw new RecordGone(parent.supplierSku, parent.skuId);
+        }
+        throw error;
+      }
       await run.afterCatalogCreate(record.supplierSku);
       // A record found by its supplierSku after a crash holds whatever was sent then: store no
       // snapshot, so the next plan sends every attribute again.
@@ -119,7 +138,7 @@ async function executeCall(
         );
       } catch (error) {
         if (isCatalogClientError(error) && error.status === 404) {
-          await markGone(context, record, plan);
+          await markGone(context, record, plan, call);
           throw new RecordGone(record.supplierSku, call.skuId);
         }
         throw error;
@@ -142,13 +161,19 @@ async function executeCall(
           ).map((found) => found.skuId);
       for (const skuId of skuIds) {
         const path = call.kind === 'deleteVariant' ? `/v1/variants/${skuId}` : `/v1/products/${skuId}`;
-        await traced(
-          run,
-          call,
-          () => (call.kind === 'deleteVariant' ? client.deleteVariant(skuId) : client.deleteProduct(skuId)),
-          'DELETE',
-          path,
-        );
+        try {
+          await traced(
+            run,
+            call,
+            () => (call.kind === 'deleteVariant' ? client.deleteVariant(skuId) : client.deleteProduct(skuId)),
+            'DELETE',
+            path,
+          );
+        } catch (error) {
+          // Already gone (deleted in the catalog behind the connector): what the delete wanted.
+          if (!isCatalogClientError(error) || error.status !== 404) throw error;
+          run.events.push(`${record.supplierSku}: skuId ${skuId} was already gone from the catalog`);
+        }
       }
       if (context.deletedRows === 'forget') await map.forget(subject.shop, [record.supplierSku]);
       else await map.tombstone(subject.shop, [record.supplierSku]);
@@ -182,15 +207,45 @@ async function allSettledInOrder<T>(
   if (failure) throw failure.reason;
 }
 
-/** A record found gone: its row (and, for the product's own record, every variant row) is marked gone. */
-async function markGone(context: ExecutionContext, record: PlannedRecord, plan: SyncPlan): Promise<void> {
-  const { map, subject } = context;
+/**
+ * A record found gone: its row is marked gone, and so is every other live row of the product
+ * whose record is gone too (one `skuId` `$in` search): a variant's 404 may mean its parent was
+ * deleted (with it), and a variant recreated under a dead parent fails for good. The product's
+ * own record gone takes every variant row with it. The next plan recreates them, parent first.
+ */
+async function markGone(
+  context: ExecutionContext,
+  record: PlannedRecord,
+  plan: SyncPlan,
+  call: CatalogCall,
+): Promise<void> {
+  const { map, subject, client, run } = context;
   await map.markGone(subject.shop, record.supplierSku);
-  if (record.shopifyVariantId !== null) return;
-  for (const other of plan.records) {
-    if (other.shopifyVariantId === null || other.skuId === null) continue;
-    const row = context.rows.find((r) => r.supplierSku === other.supplierSku);
-    if (row?.state === 'live') await map.markGone(subject.shop, other.supplierSku);
+  const others = plan.records.filter((other) => {
+    if (other.supplierSku === record.supplierSku || other.skuId === null) return false;
+    return context.rows.find((r) => r.supplierSku === other.supplierSku)?.state === 'live';
+  });
+  if (others.length === 0) return;
+  const own = plan.records.find((r) => r.shopifyVariantId === null);
+  let gone: PlannedRecord[];
+  if (record === own) gone = others;
+  else {
+    const skuIds = others.map((other) => other.skuId as string);
+    const found = await traced(
+      run,
+      call,
+      () =>
+        client.searchProducts({ filter: { skuId: { $in: skuIds } }, pagination: { limit: 500, offset: 0 } }),
+      'POST',
+      '/v1/products/search',
+    );
+    const present = new Set(found.products.map((p) => p.skuId));
+    gone = others.filter((other) => !present.has(other.skuId as string));
+    if (own !== undefined && gone.includes(own)) gone = others;
+  }
+  for (const other of gone) {
+    await map.markGone(subject.shop, other.supplierSku);
+    run.events.push(`${other.supplierSku} (skuId ${other.skuId}) is gone from the catalog too`);
   }
 }
 

@@ -136,7 +136,13 @@ describe('SkuMapRepository against PostgreSQL', () => {
       ['v2', 'tombstoned'],
     ]);
     expect(await map.takenSupplierSkus(shop, ['v2', 'v3', 'p'])).toEqual(new Set(['v2', 'p']));
+    // Looked up as newSupplierSku chooses them: trimmed.
+    expect(await map.takenSupplierSkus(shop, [' v2 ', 'p\t'])).toEqual(new Set(['v2', 'p']));
     expect(await map.storedRecords(newShop(), PRODUCT)).toEqual([]);
+    // The write-back's re-walk: live skuIds by keyset, ascending (tombstoned ones left out).
+    expect(await map.liveSkuIdsAfter(shop, null, 1)).toEqual(['sku-p']);
+    expect(await map.liveSkuIdsAfter(shop, 'sku-p', 10)).toEqual(['sku-v1']);
+    expect(await map.liveSkuIdsAfter(shop, 'sku-v1', 10)).toEqual([]);
   });
 
   it('saves a live record snapshot and configuration; refuses it on a pending one', async () => {

@@ -70,12 +70,17 @@ export class SkuMapRepository {
     return storedRecordsOf(await this.rowsOfProduct(shop, productId));
   }
 
-  /** Which of `candidates` some row of the shop already uses (tombstoned rows too): `takenSupplierSkus`. */
+  /**
+   * Which of `candidates` some row of the shop already uses (tombstoned rows too): `takenSupplierSkus`.
+   * Looked up trimmed, as `newSupplierSku` chooses them (a SKU with surrounding spaces would
+   * otherwise pass the look-up and collide with the unique key).
+   */
   async takenSupplierSkus(shop: string, candidates: readonly string[]): Promise<Set<string>> {
-    if (candidates.length === 0) return new Set();
+    const trimmed = [...new Set(candidates.map((c) => c.trim()).filter((c) => c !== ''))];
+    if (trimmed.length === 0) return new Set();
     const rows = await this.rows.find({
       select: { supplierSku: true },
-      where: { shop, supplierSku: In([...candidates]) },
+      where: { shop, supplierSku: In(trimmed) },
     });
     return new Set(rows.map((r) => r.supplierSku));
   }
@@ -207,6 +212,22 @@ export class SkuMapRepository {
       for (const row of rows) if (row.skuId !== null) found.set(row.skuId, row.shopifyProductId);
     }
     return found;
+  }
+
+  /**
+   * One keyset page of the shop's live mapped skuIds, ascending, after `after` (null: from the
+   * first): the write-back's re-walk of every mapped record.
+   */
+  async liveSkuIdsAfter(shop: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.rows
+      .createQueryBuilder('r')
+      .select('r.skuId', 'skuId')
+      .where('r.shop = :shop AND r.state = :live AND r.skuId IS NOT NULL', { shop, live: 'live' })
+      .andWhere(after === null ? 'TRUE' : 'r.skuId > :after', { after })
+      .orderBy('r.skuId', 'ASC')
+      .limit(limit)
+      .getRawMany<{ skuId: string }>();
+    return rows.map((r) => r.skuId);
   }
 
   /** The live mapped skuIds (the product's own and its variants') of each of `productIds`. */

@@ -167,7 +167,7 @@ function planTarget(
 }
 
 /** A target's current value in Shopify, comparable, and as a restore point. */
-function currentOf(
+export function currentOf(
   ref: TargetRef,
   shopify: ShopifyProductState,
 ): { comparable: ComparableValue; restore: RestoreValue; metafield?: ShopifyMetafield } {

@@ -13,8 +13,10 @@ import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
+import { rewalkMapped } from './rewalk-mapped.js';
+import { ShopPollFailed } from './shop-poll-failed.js';
 import { ShopPollLock } from './shop-poll-lock.js';
-import { type WalkCheckpoints, walkChanges } from './walk-changes.js';
+import { type WalkCheckpoints, type WalkCutShort, walkChanges } from './walk-changes.js';
 
 /**
  * The walked fields: finished enrichments, and `updatedAt` as the fast path for approvals; one
@@ -23,6 +25,10 @@ import { type WalkCheckpoints, walkChanges } from './walk-changes.js';
 const FIELDS: readonly PollField[] = ['dataEnrichment.completedAt', 'updatedAt'];
 /** The checkpoint row holding when the watchlist was last re-checked. */
 const WATCHLIST = 'watchlist';
+/** The checkpoint row holding when every mapped record was last read again (`rewalkMapped`). */
+const REWALK = 'rewalk';
+/** The checkpoint row of a walk cut short at `maxCalls` (its checkpoint then; null: it completed). */
+const resumeRow = (field: PollField) => `${field}:resume`;
 
 /** Zero counts, to add shops' counts to. */
 export function emptyCounts(): PollCounts {
@@ -33,7 +39,8 @@ export function emptyCounts(): PollCounts {
  * One poll of every shop with write-back entries: finds finished enrichments and approvals
  * (keyset walks of `updatedAt` and `completedAt` from the stored checkpoints, with an overlap
  * window, splitting the records between them so each is paged through once: `walkChanges`; the
- * review watchlist on its slower cadence), keeps the records the connector mapped, and commits
+ * review watchlist on its slower cadence; every mapped record again on the re-walk's, for reviews
+ * changed after the fact: `rewalkMapped`), keeps the records the connector mapped, and commits
  * the new push work, with the records each product's push needs (`RecordSnapshot`: the push does
  * not search again), and the new checkpoints in one transaction. Then it enqueues a push job per
  * product with pending work. Shops are polled one at a time under a lock shared by every
@@ -75,10 +82,11 @@ export class EnrichmentPoller {
       } catch (error) {
         // One shop's catalog being down does not keep the other shops' content from their stores.
         this.logger.warn(`${shop.domain}: enrichment poll failed: ${(error as Error).message}`);
-        failed.push(error);
+        failed.push(error instanceof ShopPollFailed ? error : new ShopPollFailed(shop.domain, error));
       }
     }
-    // The first failure decides what the job does (retried, delayed for a paused key, recorded).
+    // The first failure decides what the job does (retried, delayed for a paused key, recorded
+    // once per shop and cause: `ShopPollFailed`).
     if (failed.length > 0) throw failed[0];
     return total;
   }
@@ -88,7 +96,8 @@ export class EnrichmentPoller {
     pollId: string,
     entries: readonly ResolvedWriteBackEntry[],
   ): Promise<PollCounts> {
-    const { overlapMs, maxCallsPerPoll, watchlistIntervalMs, watchlistMaxAgeMs } = this.settings;
+    const { overlapMs, maxCallsPerPoll, watchlistIntervalMs, watchlistMaxAgeMs, rewalkIntervalMs } =
+      this.settings;
     const attributes = [...new Set(entries.map((e) => e.attribute))];
     const { client } = this.clients.forShop(shop);
     const search: SearchProducts = (body) => client.searchProducts(body);
@@ -97,12 +106,17 @@ export class EnrichmentPoller {
     const readAt = this.clock.now();
     const walk = await walkChanges(search, {
       checkpoints: Object.fromEntries(FIELDS.map((f) => [f, stored.get(f) ?? null])) as WalkCheckpoints,
+      // A walk cut short resumes where it stopped (its resume row still names its checkpoint).
+      resume: Object.fromEntries(
+        FIELDS.map((f) => [f, stored.get(f) != null && stored.get(resumeRow(f)) === stored.get(f)]),
+      ) as WalkCutShort,
       overlapMs,
       maxCalls: maxCallsPerPoll,
     });
     counts.calls += walk.calls;
     const records = walk.records;
     const checkpoints: Record<string, number | null> = { ...walk.checkpoints };
+    for (const f of FIELDS) checkpoints[resumeRow(f)] = walk.cutShort[f] ? walk.checkpoints[f] : null;
 
     const now = this.clock.now();
     const lastRecheck = stored.get(WATCHLIST) ?? null;
@@ -120,6 +134,17 @@ export class EnrichmentPoller {
       for (const record of recheck.records) records.set(record.skuId, record);
       for (const skuId of recheck.missing) gone.add(skuId);
       checkpoints[WATCHLIST] = now;
+    }
+    // Approved content stays under watch: every mapped record is read again on its own cadence
+    // (a review changed later moves no walked field). The first poll read everything already.
+    const lastRewalk = stored.get(REWALK) ?? null;
+    if (stored.get('updatedAt') == null) checkpoints[REWALK] = now;
+    else if (lastRewalk === null || now - lastRewalk >= rewalkIntervalMs) {
+      const bulk: SearchProducts = (body) => client.searchProducts(body, { priority: 'bulk' });
+      const rewalk = await rewalkMapped(bulk, (after, limit) => this.map.liveSkuIdsAfter(shop, after, limit));
+      counts.calls += rewalk.calls;
+      for (const record of rewalk.records) if (!records.has(record.skuId)) records.set(record.skuId, record);
+      checkpoints[REWALK] = now;
     }
 
     counts.found = records.size;

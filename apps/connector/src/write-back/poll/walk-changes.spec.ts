@@ -129,4 +129,38 @@ describe('walking both fields of a poll, each changed record once', () => {
     }
     expect(seen.size).toBe(1_100);
   });
+
+  it('resumes where a walk cut short stopped, though more records changed inside the overlap than maxCalls pages', async () => {
+    const catalog = catalogOf(10);
+    const overlapMs = 300_000;
+    const first = await walkChanges(catalog.search, { checkpoints: NONE, overlapMs });
+    // A bulk approval: 60 records move updatedAt within the overlap window (at reduced scale:
+    // pages of 10, 2 calls per walk, so 20 records per poll).
+    const later = T0 + 100_000;
+    for (let i = 0; i < 60; i++) {
+      const skuId = `SB${String(i).padStart(8, '0')}`;
+      catalog.put(finished(skuId, later + i, later + i));
+    }
+    const seen = new Set<string>();
+    let checkpoints = first.checkpoints;
+    let resume = first.cutShort;
+    const moved: Array<number | null> = [];
+    for (let poll = 0; poll < 10; poll++) {
+      const next = await walkChanges(catalog.search, {
+        checkpoints,
+        resume,
+        overlapMs,
+        maxCalls: 2,
+        pageSize: 10,
+      });
+      for (const skuId of next.records.keys()) seen.add(skuId);
+      ({ checkpoints, cutShort: resume } = next);
+      moved.push(checkpoints.updatedAt);
+    }
+    expect([...seen].filter((s) => s.startsWith('SB'))).toHaveLength(60);
+    expect(checkpoints.updatedAt).toBe(later + 59);
+    // It kept moving (20 records a poll), and never went back.
+    expect(moved.indexOf(later + 59)).toBeLessThanOrEqual(3);
+    expect(moved).toEqual([...moved].sort((a, b) => (a as number) - (b as number)));
+  });
 });

@@ -4,8 +4,13 @@ import { type PollField, pollChanged, type SearchProducts } from './poll-finishe
 /** Where the previous poll left both walks (null: never walked). */
 export type WalkCheckpoints = Record<PollField, number | null>;
 
+/** Per field, whether the previous poll's walk stopped at `maxCalls` (its checkpoint is where it stopped). */
+export type WalkCutShort = Record<PollField, boolean>;
+
 export interface WalkChangesOptions {
   checkpoints: WalkCheckpoints;
+  /** The previous poll's walks cut short: those resume at their checkpoint, without the overlap. */
+  resume?: Partial<WalkCutShort>;
   overlapMs: number;
   /** Search calls per walk at most (`CONNECTOR_ENRICHMENT_POLL_MAX_CALLS`). */
   maxCalls?: number;
@@ -17,6 +22,8 @@ export interface ChangeWalk {
   records: Map<string, ProductRecord>;
   /** The new checkpoints, to commit with the work found. */
   checkpoints: WalkCheckpoints;
+  /** The walks this poll stopped at `maxCalls`: store with the checkpoints, pass as `resume`. */
+  cutShort: WalkCutShort;
   calls: number;
 }
 
@@ -44,17 +51,21 @@ export interface ChangeWalk {
  * walk was complete (else records below its checkpoint may remain).
  *
  * When a walk stops at `maxCalls`, the unseen records lie above its checkpoint and the next poll
- * goes on from there; a record the `completedAt` walk skipped for its `updatedAt` is above the
- * `updatedAt` checkpoint, so the next `updatedAt` walk returns it.
+ * goes on from there (`cutShort`, then `resume`: from the checkpoint itself, without the overlap,
+ * which that walk already covered; else a window holding more than `maxCalls` pages of records
+ * would be re-read by every poll and the checkpoint never move); a record the `completedAt` walk
+ * skipped for its `updatedAt` is above the `updatedAt` checkpoint, so the next `updatedAt` walk
+ * returns it. Once a walk completes, the next one has its overlap again.
  */
 export async function walkChanges(search: SearchProducts, options: WalkChangesOptions): Promise<ChangeWalk> {
-  const { overlapMs, maxCalls, pageSize } = options;
+  const { maxCalls, pageSize } = options;
   const stored = options.checkpoints;
+  const overlapOf = (field: PollField) => (options.resume?.[field] === true ? 0 : options.overlapMs);
   const records = new Map<string, ProductRecord>();
   const updated = await pollChanged(search, {
     field: 'updatedAt',
     checkpoint: stored.updatedAt,
-    overlapMs,
+    overlapMs: overlapOf('updatedAt'),
     maxCalls,
     pageSize,
   });
@@ -63,18 +74,20 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
   // The highest completedAt among the records the updatedAt walk returned: they were all seen.
   const seen = highestFinished(updated.records);
   let completedCheckpoint: number | null;
+  let completedCut = false;
   if (stored.updatedAt === null) {
     completedCheckpoint = maxOf(stored['dataEnrichment.completedAt'], seen);
   } else {
     const completed = await pollChanged(search, {
       field: 'dataEnrichment.completedAt',
       checkpoint: stored['dataEnrichment.completedAt'],
-      overlapMs,
+      overlapMs: overlapOf('dataEnrichment.completedAt'),
       maxCalls,
       pageSize,
-      updatedAtMost: stored.updatedAt - overlapMs,
+      updatedAtMost: stored.updatedAt - overlapOf('updatedAt'),
     });
     calls += completed.calls;
+    completedCut = !completed.complete;
     for (const record of completed.records) records.set(record.skuId, record);
     // Complete, it returned every record below the updatedAt walk's start: the checkpoint may
     // pass the others' completedAt too. Stopped early, records below may remain: it may not.
@@ -83,6 +96,7 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
   return {
     records,
     checkpoints: { updatedAt: updated.checkpoint, 'dataEnrichment.completedAt': completedCheckpoint },
+    cutShort: { updatedAt: !updated.complete, 'dataEnrichment.completedAt': completedCut },
     calls,
   };
 }

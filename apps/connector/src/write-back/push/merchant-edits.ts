@@ -13,7 +13,8 @@ import { ShopGraphql } from './shop-graphql.js';
  * product's lock), its write-back targets are read from Shopify and compared with what was
  * pushed. A target whose value is no longer the connector's was edited by a merchant: it
  * becomes merchant-owned (the conflict is recorded) and later values are not pushed over it.
- * An intent found to have landed is settled. No catalog call: the decision is made without
+ * An intent found to have landed is settled. The targets of a variant the sync found removed
+ * are left out (gone with their owner, not edited). No catalog call: the decision is made without
  * catalog records (`planWriteBack` with none decides conflicts and intents only).
  */
 @Injectable()
@@ -34,9 +35,17 @@ export class MerchantEdits implements OnModuleInit {
     if (event.outcome !== 'synced') return;
     const entries = this.mappings.mapping(event.shop)?.writeBack ?? [];
     if (entries.length === 0) return;
-    const states = await this.states.forProduct(event.shop, event.productId);
-    if (!states.some((s) => s.status === 'pushed' || s.intent)) return;
     const productId = `gid://shopify/Product/${event.productId}`;
+    // A variant the merchant removed took its metafields with it: that is no edit of them.
+    const removed = (ownerId: string) =>
+      ownerId !== productId &&
+      event.product !== null &&
+      event.product.variants.length >= event.product.variantsCount &&
+      !event.product.variants.some((v) => v.id === ownerId);
+    const states = (await this.states.forProduct(event.shop, event.productId)).filter(
+      (s) => !removed(s.ownerId),
+    );
+    if (!states.some((s) => s.status === 'pushed' || s.intent)) return;
     const shopify = await fetchWriteBackState(
       this.graphql.forShop(event.shop),
       productId,

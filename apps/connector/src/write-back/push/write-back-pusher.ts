@@ -7,9 +7,17 @@ import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import { editsInBetween } from '../decide/edits-in-between.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
+import { emptyPlan } from '../decide/write-back-plan.js';
 import { stateKey, type WriteBackSubject } from '../decide/write-back-state.js';
-import { type AdminGraphql, type PacingOptions, pacedRequest } from '../shopify/admin-graphql.js';
+import {
+  type AdminGraphql,
+  MUTATION_COST,
+  type PacingOptions,
+  pacedRequest,
+  type QueryCost,
+} from '../shopify/admin-graphql.js';
 import { buildMutations } from '../shopify/build-mutations.js';
 import { executeWriteBack, type WriteOutcome } from '../shopify/execute-write-back.js';
 import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
@@ -39,7 +47,8 @@ export class PushRetryError extends Error {
 /**
  * One product's write-back, run inside the product's lock: read both sides (the product's
  * catalog records through the sku map: as the poll that found the work read them when it stored
- * them, else one search; its targets in Shopify), plan, commit the intents, write,
+ * them, else one search; its targets in Shopify), plan, commit the intents, read the targets
+ * again (a merchant's edit since the first read wins: `editsInBetween`), write,
  * commit the outcomes and the push history. Exactly once: an intent committed before a crash is
  * settled by the next run (Shopify shows whether it landed) or written then; metafields are
  * written with `compareDigest`. Shopify's `userErrors` end the job as a failure with their
@@ -76,8 +85,11 @@ export class WriteBackPusher {
     // An operator's overwrite reads the catalog as it is now, whatever a poll stored.
     const snapshot = overwrite === undefined ? work?.records : null;
     const catalogSide = await this.subjectOf(subject, entries, graphql, pacing, snapshot);
+    // The bucket as the last answer left it: the read right before the write paces by it.
+    const costs: { last?: QueryCost } = {};
     const shopify =
-      catalogSide && (await fetchWriteBackState(graphql, catalogSide.productId, entries, pacing));
+      catalogSide &&
+      (await fetchWriteBackState(graphql, catalogSide.productId, entries, { ...pacing, costs }));
     if (!catalogSide || !shopify) {
       await done();
       return summary;
@@ -99,14 +111,42 @@ export class WriteBackPusher {
     summary.conflicts = plan.conflicts.length;
     summary.skipped = plan.skipped.length;
     summary.failed = plan.failures.length;
-    if (plan.writes.length > 0) await this.hooks.afterIntent(subject);
+    let writes = plan.writes;
+    if (writes.length > 0) {
+      await this.hooks.afterIntent(subject);
+      // Read again right before the write, inside the pacing (the read waits until the bucket
+      // holds the first mutation too, so the write follows at once): a merchant's edit since the
+      // plan's read wins; what remains is the one round trip between this read and the write.
+      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, entries, {
+        ...pacing,
+        costs,
+        reserve: MUTATION_COST,
+      });
+      if (!fresh) {
+        await done();
+        return summary;
+      }
+      const between = editsInBetween(writes, shopify, fresh);
+      if (between.conflicts.length > 0) {
+        const { states: owned, history } = planRecords({
+          ...emptyPlan(plan.productId),
+          conflicts: between.conflicts,
+        });
+        await this.states.save(subject.shop, subject.productId, { states: owned, history }, jobId);
+        summary.conflicts += between.conflicts.length;
+      }
+      writes = between.keep;
+    }
     const { outcomes } = await executeWriteBack(
-      plan.writes,
-      buildMutations(catalogSide.productId, plan.writes),
+      writes,
+      buildMutations(catalogSide.productId, writes),
       graphql,
-      pacing,
+      {
+        ...pacing,
+        ...(costs.last ? { lastCost: costs.last } : {}),
+      },
     );
-    if (plan.writes.length > 0) await this.hooks.afterWrite(subject);
+    if (writes.length > 0) await this.hooks.afterWrite(subject);
     await this.states.save(subject.shop, subject.productId, outcomeRecords(outcomes), jobId);
     summary.written = outcomes.filter((o) => o.ok).length;
     const retry = outcomes.filter((o) => !o.ok && o.kind !== 'rejected');

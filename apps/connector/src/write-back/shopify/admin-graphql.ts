@@ -56,11 +56,17 @@ export async function pacedRequest(
   graphql: AdminGraphql,
   query: string,
   variables: Record<string, unknown>,
-  options: PacingOptions & { cost: number; lastCost?: QueryCost },
+  options: PacingOptions & {
+    cost: number;
+    lastCost?: QueryCost;
+    /** Points kept for the call that follows at once (a read right before its write). */
+    reserve?: number;
+  },
 ): Promise<{ response: GraphqlResponse; lastCost?: QueryCost }> {
   let lastCost = options.lastCost;
+  const reserve = options.reserve ?? 0;
   for (let attempt = 0; ; attempt++) {
-    const wait = throttleDelayMs(lastCost, options.cost);
+    const wait = throttleDelayMs(lastCost, options.cost + reserve);
     if (wait > 0) await options.sleep(wait);
     const response = await graphql(query, variables);
     lastCost = response.extensions?.cost ?? lastCost;
@@ -68,7 +74,7 @@ export async function pacedRequest(
       return { response, ...(lastCost ? { lastCost } : {}) };
     }
     const requested = response.extensions?.cost?.requestedQueryCost ?? options.cost;
-    await options.sleep(Math.max(1_000, throttleDelayMs(lastCost, requested)));
+    await options.sleep(Math.max(1_000, throttleDelayMs(lastCost, requested + reserve)));
     lastCost = undefined;
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedWrite, WriteOp } from '../decide/write-back-plan.js';
+import { valueHash } from '../values/value-hash.js';
 import type { GraphqlResponse, QueryCost } from './admin-graphql.js';
-import { throttleDelayMs } from './admin-graphql.js';
+import { pacedRequest, throttleDelayMs } from './admin-graphql.js';
 import { buildMutations } from './build-mutations.js';
 import { executeWriteBack } from './execute-write-back.js';
 
@@ -144,6 +145,106 @@ describe('executeWriteBack', () => {
     const { outcomes } = await executeWriteBack(writes, mutations, cut.graphql, { sleep: cut.sleep });
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.kind))).toEqual(['ok', 'unknown', 'unknown']);
     expect(cut.calls).toEqual(['WriteBackProductUpdate', 'WriteBackTagsAdd']);
+  });
+
+  it('stores the hash of what Shopify answered it holds, not of what was sent', async () => {
+    const sent = '<p>Soft   linen<br></p>';
+    const stored = '<p>Soft linen<br /></p>';
+    const field = write({ kind: 'field', field: 'descriptionHtml', value: sent });
+    field.next = {
+      ...field.next,
+      target: 'descriptionHtml',
+      valueHash: valueHash({ kind: 'field', value: sent }),
+    };
+    const metafield = write({
+      kind: 'metafield-set',
+      ownerId: PRODUCT,
+      namespace: '$app',
+      key: 'bullets',
+      type: 'list.single_line_text_field',
+      value: '["a","b"]',
+      compareDigest: null,
+    });
+    const answeredList = '["a","b","c"]';
+    const both = [field, metafield];
+    const shopify = scripted([
+      {
+        data: {
+          productUpdate: {
+            product: {
+              id: PRODUCT,
+              title: 'T',
+              descriptionHtml: stored,
+              seo: { title: null, description: null },
+            },
+            userErrors: [],
+          },
+        },
+      },
+      {
+        data: {
+          metafieldsSet: {
+            metafields: [
+              {
+                ownerId: PRODUCT,
+                namespace: 'app--1',
+                key: 'bullets',
+                type: 'list.single_line_text_field',
+                value: answeredList,
+                compareDigest: 'd1',
+              },
+            ],
+            userErrors: [],
+          },
+        },
+      },
+    ]);
+    const { outcomes } = await executeWriteBack(both, buildMutations(PRODUCT, both), shopify.graphql, {
+      sleep: shopify.sleep,
+    });
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(outcomes[0]?.write.next.valueHash).toBe(valueHash({ kind: 'field', value: stored }));
+    expect(outcomes[0]?.write.next.valueHash).not.toBe(valueHash({ kind: 'field', value: sent }));
+    expect(outcomes[1]?.write.next.valueHash).toBe(
+      valueHash({ kind: 'metafield', type: 'list.single_line_text_field', value: answeredList }),
+    );
+  });
+
+  it('keeps the points of the call that follows (a read right before its write), before and after THROTTLED', async () => {
+    const shopify = scripted([throttled(0), ok('product')]);
+    await pacedRequest(
+      shopify.graphql,
+      'query WriteBackProduct { x }',
+      {},
+      {
+        sleep: shopify.sleep,
+        cost: 6,
+        reserve: 10,
+        lastCost: cost(0),
+      },
+    );
+    // 16 points at 50 per second: 320 ms before the read; after THROTTLED (6 asked) the same 16.
+    expect(shopify.waits).toEqual([320, 1000]);
+    const restoring = {
+      ...cost(0),
+      throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 0, restoreRate: 10 },
+    };
+    const slowThrottled = { ...throttled(0), extensions: { cost: { ...restoring, actualQueryCost: null } } };
+    const slow = scripted([slowThrottled, ok('product')]);
+    await pacedRequest(
+      slow.graphql,
+      'query WriteBackProduct { x }',
+      {},
+      {
+        sleep: slow.sleep,
+        cost: 6,
+        reserve: 10,
+        lastCost: restoring,
+      },
+    );
+    // At 10 per second: 1.6 s before, and after THROTTLED the 10 points Shopify asked plus the
+    // 10 kept: 2 s (without the reserve, 1 s).
+    expect(slow.waits).toEqual([1600, 2000]);
   });
 
   it('computes the wait for a cost from the throttle status', () => {

@@ -8,6 +8,7 @@ import {
   pacedRequest,
   type QueryCost,
 } from './admin-graphql.js';
+import { answeredWrite } from './answered-state.js';
 import type { WriteBackMutation } from './build-mutations.js';
 
 /** The outcome of one planned write. */
@@ -36,7 +37,8 @@ export interface ExecuteOptions extends PacingOptions {
  * Makes the mutations, in order, pacing them by `extensions.cost.throttleStatus` (each waits
  * until the bucket holds a mutation's cost) and waiting out `THROTTLED` answers. Every write gets
  * an outcome: `userErrors` are failures with Shopify's messages, never ignored; a call that got
- * no answer leaves its writes `unknown` and the calls after it are not made.
+ * no answer leaves its writes `unknown` and the calls after it are not made. A write that
+ * succeeded carries the hash of the value Shopify answered it holds (`answeredWrite`).
  */
 export async function executeWriteBack(
   writes: readonly PlannedWrite[],
@@ -74,7 +76,13 @@ export async function executeWriteBack(
     }
     const problem = problemsOf(mutation, response);
     if (problem) fail(problem.errors, problem.kind);
-    else for (const i of mutation.writes) outcomes.set(i, { write: writes[i] as PlannedWrite, ok: true });
+    else
+      mutation.writes.forEach((i, position) => {
+        outcomes.set(i, {
+          write: answeredWrite(writes[i] as PlannedWrite, mutation, position, response),
+          ok: true,
+        });
+      });
   }
   const ordered = writes.map(
     (write, i) =>

@@ -18,6 +18,13 @@ import {
   writeBackReadVariables,
 } from './read-write-back-state.js';
 
+/** How a read is paced: `costs.last` carries the bucket's state in and out (the calls that follow pace by it). */
+export interface ReadPacing extends PacingOptions {
+  costs?: { last?: QueryCost };
+  /** Points each read keeps for the call that follows at once (the push's read right before its write). */
+  reserve?: number;
+}
+
 /**
  * Reads a product's write-back targets through Admin GraphQL: the product read, then the
  * variant pages when variant entries exist, each paced and waiting out `THROTTLED` (without
@@ -28,18 +35,21 @@ export async function fetchWriteBackState(
   graphql: AdminGraphql,
   productId: string,
   entries: readonly ResolvedWriteBackEntry[],
-  pacing: PacingOptions = { sleep: async () => {}, throttleRetries: 0 },
+  pacing: ReadPacing = { sleep: async () => {}, throttleRetries: 0 },
 ): Promise<ShopifyProductState | null> {
   const variables = writeBackReadVariables(productId, entries);
-  let lastCost: QueryCost | undefined;
+  const { costs, reserve, ...paced } = pacing;
+  let lastCost: QueryCost | undefined = costs?.last;
   const read = async (query: string, vars: Record<string, unknown>, cost: number, operation: string) => {
-    const paced = await pacedRequest(graphql, query, vars, {
-      ...pacing,
+    const answer = await pacedRequest(graphql, query, vars, {
+      ...paced,
       cost,
+      ...(reserve ? { reserve } : {}),
       ...(lastCost ? { lastCost } : {}),
     });
-    lastCost = paced.lastCost;
-    return dataOf(paced.response, operation);
+    lastCost = answer.lastCost;
+    if (costs && lastCost) costs.last = lastCost;
+    return dataOf(answer.response, operation);
   };
   const product = await read(
     WRITE_BACK_PRODUCT_QUERY,

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogClient } from '#lib/catalog-client';
+import type { ProductRecord, ProductSearchRequest } from '#lib/catalog-contract';
+import { ManualClock } from '#lib/clock';
+import { InMemoryCatalogSearch } from '../../../test/support/catalog-search-stub.js';
+import { approved, catalogRecord } from '../../../test/support/write-back-mapping.js';
+import type { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import type { ShopMappings } from '../../mapping/shop-mappings.js';
+import type { EnrichmentSettings } from '../../platform/config/settings.js';
+import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import type { Shops } from '../../shops/shops.js';
+import type { PushEnqueuer } from '../push/push-enqueuer.js';
+import type { EnrichmentOutbox, PollCommit } from '../store/enrichment-outbox.repository.js';
+import { EnrichmentPoller } from './enrichment-poller.js';
+import type { ShopPollLock } from './shop-poll-lock.js';
+
+const SHOP = 'demo.myshopify.com';
+const T0 = Date.UTC(2026, 10, 1);
+
+function record(i: number, updatedAt: number): ProductRecord {
+  const r = catalogRecord(`SK${String(i).padStart(8, '0')}`, [approved('seoTitle', `Title ${i}`)]);
+  r.updatedAt = updatedAt;
+  return r;
+}
+
+/**
+ * The poller over an in-memory catalog and stores: every record mapped to its own product, the
+ * checkpoints kept between polls as the outbox would, each search's priority noted.
+ */
+function pollerOver(catalog: InMemoryCatalogSearch, settings: Partial<EnrichmentSettings>) {
+  const clock = new ManualClock(T0 + 1_000_000);
+  const checkpoints = new Map<string, number | null>();
+  const priorities: Array<string | undefined> = [];
+  const mapped = () => [...catalog.records.keys()].sort();
+  const outbox = {
+    checkpoints: async () => new Map(checkpoints),
+    agedOut: async () => [],
+    watchlist: async () => [],
+    unseen: async () => new Set<string>(),
+    commit: async (poll: PollCommit) => {
+      for (const [field, value] of Object.entries(poll.checkpoints)) checkpoints.set(field, value);
+      return { changed: [], products: [] };
+    },
+    pendingProducts: async () => [],
+  } as unknown as EnrichmentOutbox;
+  const map = {
+    productsOfSkuIds: async (_: string, skuIds: readonly string[]) =>
+      new Map(skuIds.map((s) => [s, `p-${s}`])),
+    skuIdsOfProducts: async () => new Map(),
+    liveSkuIdsAfter: async (_: string, after: string | null, limit: number) =>
+      mapped()
+        .filter((s) => after === null || s > after)
+        .slice(0, limit),
+  } as unknown as SkuMapRepository;
+  const client = {
+    searchProducts: (body: ProductSearchRequest, call?: { priority?: string }) => {
+      priorities.push(call?.priority);
+      return catalog.search(body);
+    },
+  } as unknown as CatalogClient;
+  const poller = new EnrichmentPoller(
+    outbox,
+    map,
+    { mapping: () => ({ writeBack: [{ attribute: 'seoTitle' }] }) } as unknown as ShopMappings,
+    { forShop: () => ({ client }) } as unknown as CatalogClients,
+    { withShop: (_: string, work: () => Promise<unknown>) => work() } as unknown as ShopPollLock,
+    { enqueue: async () => undefined } as unknown as PushEnqueuer,
+    clock,
+    {
+      overlapMs: 300_000,
+      maxCallsPerPoll: 40,
+      watchlistIntervalMs: 600_000,
+      watchlistMaxAgeMs: 86_400_000,
+      rewalkIntervalMs: 3_600_000,
+      ...settings,
+    } as EnrichmentSettings,
+    { all: [{ domain: SHOP }] } as unknown as Shops,
+  );
+  return { poller, checkpoints, priorities, clock };
+}
+
+describe('the enrichment poller', () => {
+  it('keeps its checkpoint moving when more records changed inside the overlap than a poll may read', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    for (let i = 0; i < 10; i++) catalog.put(record(i, T0 + i));
+    const { poller, checkpoints } = pollerOver(catalog, { maxCallsPerPoll: 1, rewalkIntervalMs: 1e12 });
+    await poller.poll('first');
+    // A bulk approval: 1,600 records move updatedAt inside the overlap window; 500 per poll.
+    for (let i = 10; i < 1_610; i++) catalog.put(record(i, T0 + 100_000 + i));
+    const seen: Array<number | null | undefined> = [];
+    for (let poll = 0; poll < 10; poll++) {
+      await poller.poll(`poll-${poll}`);
+      seen.push(checkpoints.get('updatedAt'));
+    }
+    expect(checkpoints.get('updatedAt')).toBe(T0 + 100_000 + 1_609);
+    expect(seen.indexOf(T0 + 100_000 + 1_609)).toBeLessThanOrEqual(4);
+  });
+
+  it('reads every mapped record again on its interval, at bulk priority, 500 per search', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    for (let i = 0; i < 1_200; i++) catalog.put(record(i, T0 + i));
+    const { poller, priorities, clock } = pollerOver(catalog, { rewalkIntervalMs: 3_600_000 });
+    await poller.poll('first');
+    // The first poll read every record: the re-walk is due an interval later.
+    priorities.length = 0;
+    await poller.poll('second');
+    expect(priorities.filter((p) => p === 'bulk')).toHaveLength(0);
+    await clock.advance(3_600_000);
+    await poller.poll('third');
+    expect(priorities.filter((p) => p === 'bulk')).toHaveLength(3);
+    // The walks are not bulk: only the re-walk is.
+    expect(priorities.filter((p) => p !== 'bulk').length).toBeGreaterThan(0);
+    priorities.length = 0;
+    await clock.advance(60_000);
+    await poller.poll('fourth');
+    expect(priorities.filter((p) => p === 'bulk')).toHaveLength(0);
+  });
+});
