@@ -63,12 +63,12 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
     if (backend.kind === 'redis') {
       const redis = new Redis(backend.url, { maxRetriesPerRequest: null });
       try {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 1000);
-          if (keys.length > 0) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
+        // One script, so the wipe is atomic: the connector's watch cannot repair half way through it.
+        await redis.eval(
+          "for _, key in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', key) end",
+          0,
+          `${namespace}:*`,
+        );
       } finally {
         redis.disconnect();
       }

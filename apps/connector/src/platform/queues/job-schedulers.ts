@@ -20,8 +20,9 @@ export interface RepeatableJob {
   name: JobName;
   queue: Queue;
   everyMs: number;
-  data: object;
-  opts: JobsOptions;
+  data: () => object;
+  /** A factory: BullMQ may change the options object it is given, so each upsert gets its own. */
+  opts: () => JobsOptions;
 }
 
 /**
@@ -32,6 +33,8 @@ export interface RepeatableJob {
 @Injectable()
 export class JobSchedulers implements OnApplicationBootstrap {
   readonly all: readonly RepeatableJob[];
+  /** True once the boot-time creation finished: from then on, a missing scheduler was lost. */
+  booted = false;
 
   constructor(
     inbox: InboxSettings,
@@ -48,35 +51,36 @@ export class JobSchedulers implements OnApplicationBootstrap {
         name: JobName.INBOX_SWEEP,
         queue: sweepQueue,
         everyMs: inbox.sweepIntervalMs,
-        data: {},
-        opts: inboxSweepJobOptions(),
+        data: () => ({}),
+        opts: inboxSweepJobOptions,
       },
       {
         name: JobName.ENRICHMENT_POLL,
         queue: pollQueue,
         everyMs: enrichment.pollIntervalMs,
-        data: { trigger: 'schedule' },
-        opts: enrichmentPollJobOptions(),
+        data: () => ({ trigger: 'schedule' }),
+        opts: () => enrichmentPollJobOptions(),
       },
       {
         name: JobName.RECONCILE,
         queue: reconcileQueue,
         everyMs: reconcile.intervalMs,
-        data: {},
-        opts: reconcileJobOptions(),
+        data: () => ({}),
+        opts: reconcileJobOptions,
       },
       {
         name: JobName.RETENTION,
         queue: retentionQueue,
         everyMs: retention.intervalMs,
-        data: {},
-        opts: retentionJobOptions(),
+        data: () => ({}),
+        opts: retentionJobOptions,
       },
     ];
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.ensure();
+    this.booted = true;
   }
 
   /** Creates (or updates) every scheduler; idempotent, so replicas and repeats are harmless. */
@@ -85,7 +89,7 @@ export class JobSchedulers implements OnApplicationBootstrap {
       await job.queue.upsertJobScheduler(
         job.name,
         { every: job.everyMs },
-        { name: job.name, data: job.data, opts: job.opts },
+        { name: job.name, data: job.data(), opts: job.opts() },
       );
     }
   }

@@ -26,8 +26,8 @@ export interface QueueStateLoss {
 /**
  * Notices that the queue backend lost its data, and repairs it from PostgreSQL: every
  * `CONNECTOR_QUEUE_CHECK_INTERVAL_MS`, and as soon as a queue answers again after an error (a
- * reconnect), it checks that the `JobSchedulers` exist. When one it has seen is gone (at boot
- * they may still be being created), every scheduler is re-created and every feature enqueues again what its tables say is unfinished
+ * reconnect), it checks that the `JobSchedulers` exist. When one is gone once they were all created (or
+ * once this watch has seen them all), every scheduler is re-created and every feature enqueues again what its tables say is unfinished
  * (`QueueRecoveryRegistry`). Said in the log, the `connector_queue_state_lost_total` metric and
  * `/health`'s `dependencies.queue`; readiness is untouched (it means "can take webhooks").
  * Several replicas may repair at once: every enqueue is deduplicated.
@@ -96,7 +96,7 @@ export class QueueStateWatch implements OnApplicationBootstrap, BeforeApplicatio
       throw error;
     }
     if (missing.length === 0) this.sawAll = true;
-    else if (this.sawAll) await this.recover(missing);
+    else if (this.sawAll || this.schedulers.booted) await this.recover(missing);
     this.publish('up', null);
   }
 
