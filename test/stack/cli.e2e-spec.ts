@@ -93,7 +93,7 @@ describe('npm run connector', () => {
     const state = await cli('failures', '--state', 'lost');
     expect(state.code).toBe(2);
     expect(state.stderr.trim()).toBe(
-      'connector: state must be one of open, replayed, dismissed. (bad_request, HTTP 400)',
+      'connector: state must be one of open, replayed, dismissed, resolved. (bad_request, HTTP 400)',
     );
     const shop = await cli('check-config', '--shop', 'other.myshopify.com');
     expect(shop.code).toBe(2);

@@ -18,7 +18,7 @@ export function failuresCommand(contextOf: ContextOf): Command {
     .description('list the failures inbox (latest first)')
     .option('--shop <domain>', 'only this shop')
     .option('--job-kind <kind>', 'only this job kind (sync-product, ...)')
-    .option('--state <state>', 'open, replayed or dismissed')
+    .option('--state <state>', 'open, replayed, dismissed or resolved')
     .option('--subject <key>', 'only this subject (a product sync: the Shopify product id)')
     .option('--limit <n>', 'how many (1-500)', integerOption, 50)
     .option('--offset <n>', 'skip this many', integerOption, 0)
