@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type AppHandle, appHandle } from '#lib/app-shell';
 import { Clock, SystemClock } from '#lib/clock';
+import { AppWebhooks } from './apps/app-webhooks.service.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
 import { ShopifySandboxModule } from './shopify-sandbox.module.js';
@@ -36,9 +37,14 @@ export async function createShopifySandbox(
   app.disable('x-powered-by');
   const publicUrl = app.get(PublicUrl);
   const deliveries = app.get(WebhookDeliveryService);
+  const appWebhooks = app.get(AppWebhooks);
+  const idle = async () => {
+    await deliveries.idle();
+    await appWebhooks.idle();
+  };
   return appHandle(
     app,
     { host: config.host, port: config.port, onListening: (url) => publicUrl.set(config.publicUrl ?? url) },
-    { shops: app.get(ShopRegistry), idle: () => deliveries.idle() },
+    { shops: app.get(ShopRegistry), idle },
   );
 }

@@ -1,4 +1,10 @@
 export {
+  type AppConfig,
+  type AppDistribution,
+  appConfig,
+  DEFAULT_APP_CLIENT_ID,
+} from './apps/app-config.js';
+export {
   DEFAULT_APP_SECRET,
   DEFAULT_CONTROL_TOKEN,
   DEFAULT_SHOP,

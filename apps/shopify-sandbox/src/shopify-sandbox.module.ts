@@ -7,6 +7,12 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Clock } from '#lib/clock';
+import { AppControlController } from './apps/app-control.controller.js';
+import { AppLifecycle } from './apps/app-lifecycle.service.js';
+import { AppRegistry } from './apps/app-registry.service.js';
+import { AppWebhooks } from './apps/app-webhooks.service.js';
+import { OAuthController } from './apps/oauth.controller.js';
+import { OAuthService } from './apps/oauth.service.js';
 import { IdSequence } from './common/id-sequence.js';
 import { PublicUrl } from './common/public-url.js';
 import type { ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
@@ -31,6 +37,7 @@ const BODY_CONTROLLERS = [
   MerchantProductsController,
   MerchantInventoryController,
   ControlController,
+  AppControlController,
 ];
 
 /** The whole sandbox, for one configuration and clock. */
@@ -39,7 +46,8 @@ export class ShopifySandboxModule implements NestModule {
   static forRoot(config: ShopifySandboxConfig, clock: Clock): DynamicModule {
     return {
       module: ShopifySandboxModule,
-      controllers: [...BODY_CONTROLLERS, ImagesController],
+      // The OAuth endpoints read their own bodies (form-encoded or JSON).
+      controllers: [...BODY_CONTROLLERS, ImagesController, OAuthController],
       providers: [
         { provide: APP_FILTER, useClass: ShopifyExceptionFilter },
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -51,6 +59,10 @@ export class ShopifySandboxModule implements NestModule {
         ImageIngest,
         WebhookDeliveryService,
         AdminGraphqlService,
+        AppRegistry,
+        OAuthService,
+        AppWebhooks,
+        AppLifecycle,
       ],
     };
   }

@@ -1,5 +1,6 @@
 // The Shopify sandbox's supported testing entry, imported as `#testing/shopify-sandbox` (README,
 // "Testing entry"). Other apps' tests start the sandbox through this, never by path.
+export { type AppConfig, type AppDistribution, appConfig, DEFAULT_APP_CLIENT_ID } from './apps/app-config.js';
 export type { ShopConfig, ShopifySandboxConfig } from './config/shopify-sandbox.config.js';
 export type { ShopifySandbox } from './create-shopify-sandbox.js';
 export { sandboxFetch } from './sandbox-fetch.js';

@@ -1,4 +1,5 @@
 import { type Env, type EnvReader, loadConfig } from '#lib/config';
+import { type AppConfig, readApps } from '../apps/app-config.js';
 import {
   answeringVersion,
   parseApiVersions,
@@ -64,6 +65,8 @@ export interface ShopifySandboxConfig {
     updateAfterCreate: boolean;
     /** A write that changes nothing still bumps `updated_at` and fires `products/update` (faithful: true). */
     noopUpdates: boolean;
+    /** An Admin API subscription is deleted after this many consecutive failed deliveries (Shopify: 8); 0: never. */
+    removeAfterFailures: number;
   };
   cost: {
     /** Size of the leaky bucket of query-cost points (`maximumAvailable`). */
@@ -75,6 +78,14 @@ export interface ShopifySandboxConfig {
   };
   /** Kinder-than-Shopify behaviours, all off by default; a test turns one on by name. */
   leniency: Leniency;
+  /** The apps; the first is the default app (its secret is `appSecret`, the static tokens are its). */
+  apps: AppConfig[];
+  oauth: {
+    /** Caps the life of every expiring access token (seconds); null: Shopify's lifetimes. */
+    tokenTtlS: number | null;
+    /** An authorize request is approved at once, as if the merchant clicked Install (kinder: false by default). */
+    autoApprove: boolean;
+  };
 }
 
 /**
@@ -121,7 +132,6 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
     return {
       port,
       host: read.string('SHOPIFY_SANDBOX_HOST', '127.0.0.1'),
-      appSecret: read.string('SHOPIFY_SANDBOX_APP_SECRET', DEFAULT_APP_SECRET),
       shops: readShops(read),
       publicUrl: publicUrl?.replace(/\/+$/, ''),
       controlToken: read.string('SHOPIFY_SANDBOX_CONTROL_TOKEN', DEFAULT_CONTROL_TOKEN),
@@ -137,6 +147,7 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
         }),
         updateAfterCreate: read.bool('SHOPIFY_SANDBOX_WEBHOOK_UPDATE_AFTER_CREATE', true),
         noopUpdates: read.bool('SHOPIFY_SANDBOX_WEBHOOK_NOOP_UPDATES', true),
+        removeAfterFailures: read.int('SHOPIFY_SANDBOX_WEBHOOK_REMOVE_AFTER_FAILURES', 8, { min: 0 }),
       },
       // Shopify's standard plan: a 2,000-point bucket restoring 100 points per second, and a
       // single query may request at most 1,000 points (shopify.dev/docs/api/usage/limits).
@@ -146,8 +157,28 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
         maxQueryCost: read.int('SHOPIFY_SANDBOX_COST_MAX_QUERY_COST', 1_000, { min: 1 }),
       },
       leniency: readLeniency(read),
+      ...readAppsAndSecret(read),
+      oauth: {
+        tokenTtlS: read.optionalString('SHOPIFY_SANDBOX_TOKEN_TTL_S')
+          ? read.int('SHOPIFY_SANDBOX_TOKEN_TTL_S', 3_600, { min: 1 })
+          : null,
+        autoApprove: read.bool('SHOPIFY_SANDBOX_OAUTH_AUTO_APPROVE', false),
+      },
     };
   });
+}
+
+/** The apps, and the app secret: the default (first) app's, which `SHOPIFY_SANDBOX_APP_SECRET` must not contradict. */
+function readAppsAndSecret(read: EnvReader): { appSecret: string; apps: AppConfig[] } {
+  const secret = read.optionalString('SHOPIFY_SANDBOX_APP_SECRET');
+  const apps = readApps(read, secret ?? DEFAULT_APP_SECRET);
+  const appSecret = apps[0]?.clientSecret ?? DEFAULT_APP_SECRET;
+  if (secret !== undefined && secret !== appSecret) {
+    read.problems.push(
+      'SHOPIFY_SANDBOX_APP_SECRET differs from the first app of SHOPIFY_SANDBOX_APPS (the default app): set one of them',
+    );
+  }
+  return { appSecret, apps };
 }
 
 /** `SHOPIFY_SANDBOX_LENIENT`: comma-separated leniency names, or `none`. */

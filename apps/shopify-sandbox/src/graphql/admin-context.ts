@@ -16,6 +16,8 @@ export interface AdminContext {
   leniency: Leniency;
   /** Collected from `query:` arguments; returned in `extensions.search`, as Shopify does. */
   searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
+  /** The app whose token made the request (subscriptions it creates are its own). */
+  clientId?: string;
 }
 
 /** A GraphQL object as the default field resolver reads it: values, or functions of the field's args. */

@@ -18,7 +18,7 @@ export class AdminGraphqlController {
     @Req() request: ShopRequest,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const reply = await this.graphql.handle(shop, request.path, body);
+    const reply = await this.graphql.handle(shop, request.path, body, request.clientId);
     response.status(reply.status);
     return reply.body;
   }

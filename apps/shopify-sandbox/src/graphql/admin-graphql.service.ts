@@ -68,7 +68,7 @@ export class AdminGraphqlService {
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
   ) {}
 
-  async handle(shop: Shop, path: string, body: unknown): Promise<GraphqlReply> {
+  async handle(shop: Shop, path: string, body: unknown, clientId?: string): Promise<GraphqlReply> {
     const request = readBody(body);
     const log = (reply: GraphqlReply, extra: Partial<Omit<AdminRequestRecord, 'id'>> = {}) => {
       const cost = (
@@ -168,6 +168,7 @@ export class AdminGraphqlService {
       timeZone: this.config.timeZone,
       leniency,
       searchWarnings: [],
+      clientId,
     };
     const result = await execute({
       schema: this.schema,

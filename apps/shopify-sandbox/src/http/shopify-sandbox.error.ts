@@ -19,6 +19,10 @@ export const ShopifyErrorCode = {
   UNPROCESSABLE_ENTITY: 'unprocessable_entity',
   /** A bug of the sandbox; answered without details. */
   INTERNAL_ERROR: 'internal_error',
+  /** The OAuth token endpoint refuses a request (`{"error", "error_description"}`). */
+  OAUTH_REFUSED: 'oauth_refused',
+  /** The OAuth token endpoint refuses the client's credentials (`invalid_client`). */
+  OAUTH_INVALID_CLIENT: 'oauth_invalid_client',
 } as const;
 export type ShopifyErrorCode = (typeof ShopifyErrorCode)[keyof typeof ShopifyErrorCode];
 
@@ -32,6 +36,8 @@ export const ERROR_STATUS: Readonly<Record<ShopifyErrorCode, number>> = {
   [ShopifyErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ShopifyErrorCode.UNPROCESSABLE_ENTITY]: 422,
   [ShopifyErrorCode.INTERNAL_ERROR]: 500,
+  [ShopifyErrorCode.OAUTH_REFUSED]: 400,
+  [ShopifyErrorCode.OAUTH_INVALID_CLIENT]: 401,
 };
 
 /** Shopify's answer to a missing or wrong access token. */
@@ -52,14 +58,28 @@ export class ShopifySandboxError extends Error {
     readonly code: ShopifyErrorCode,
     readonly errors: ShopifyErrors,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Replaces `{"errors": ...}`: the OAuth endpoints answer `{"error", "error_description"}`. */
+    private readonly oauthBody?: { error: string; error_description: string },
   ) {
     super(typeof errors === 'string' ? errors : JSON.stringify(errors));
     this.name = 'ShopifySandboxError';
     this.status = ERROR_STATUS[code];
   }
 
-  body(): { errors: ShopifyErrors } {
-    return { errors: this.errors };
+  body(): { errors: ShopifyErrors } | { error: string; error_description: string } {
+    return this.oauthBody ?? { errors: this.errors };
+  }
+
+  /** An OAuth token endpoint refusal, in the OAuth shape Shopify answers it with. */
+  static oauth(error: string, description: string): ShopifySandboxError {
+    const code =
+      error === 'invalid_client' ? ShopifyErrorCode.OAUTH_INVALID_CLIENT : ShopifyErrorCode.OAUTH_REFUSED;
+    return new ShopifySandboxError(
+      code,
+      `${error}: ${description}`,
+      {},
+      { error, error_description: description },
+    );
   }
 
   static notFound(): ShopifySandboxError {

@@ -6,6 +6,7 @@ import {
   Injectable,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AppRegistry } from '../apps/app-registry.service.js';
 import { answeringVersion } from '../common/api-versions.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import {
@@ -15,17 +16,19 @@ import {
 } from '../http/shopify-sandbox.error.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
 import type { Shop } from './shop.js';
-import { ShopRegistry } from './shop-registry.service.js';
 
 export interface ShopRequest extends Request {
   shop?: Shop;
   /** The API version answering this request (`X-Shopify-API-Version`). */
   apiVersion?: string;
+  /** The app whose token authenticated the request. */
+  clientId?: string;
 }
 
 /**
- * Admin API authentication, as Shopify does it: `X-Shopify-Access-Token` must be a shop's
- * token (401 otherwise), and picks the shop. When the Host header names a `*.myshopify.com`
+ * Admin API authentication, as Shopify does it: `X-Shopify-Access-Token` must be a live token
+ * of an installed app (a seeded static token, or one the token endpoint issued and that has not
+ * expired nor been revoked; 401 otherwise), and picks the shop and the app. When the Host header names a `*.myshopify.com`
  * shop, the token must be that shop's. Also picks the version that answers the path's
  * `{version}` (a retired one falls forward to the oldest supported version) and says it in
  * `X-Shopify-API-Version`; a malformed version, or one newer than every supported one, gets 404.
@@ -33,7 +36,7 @@ export interface ShopRequest extends Request {
 @Injectable()
 export class AdminAccessGuard implements CanActivate {
   constructor(
-    private readonly shops: ShopRegistry,
+    private readonly apps: AppRegistry,
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
   ) {}
 
@@ -47,12 +50,13 @@ export class AdminAccessGuard implements CanActivate {
       context.switchToHttp().getResponse<Response>().setHeader('X-Shopify-API-Version', answering);
     }
     const token = request.header('x-shopify-access-token');
-    const shop = token ? this.shops.byToken(token) : undefined;
+    const caller = token ? this.apps.authenticate(token) : undefined;
     const host = (request.header('host') ?? '').replace(/:\d+$/, '');
-    if (!shop || (host.endsWith('.myshopify.com') && host !== shop.domain)) {
+    if (!caller || (host.endsWith('.myshopify.com') && host !== caller.shop.domain)) {
       throw new ShopifySandboxError(ShopifyErrorCode.UNAUTHORIZED, INVALID_TOKEN_MESSAGE);
     }
-    request.shop = shop;
+    request.shop = caller.shop;
+    request.clientId = caller.clientId;
     return true;
   }
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '#lib/clock';
+import { DEFAULT_APP_CLIENT_ID } from '../apps/app-config.js';
 import {
   DEFAULT_APP_SECRET,
   DEFAULT_CONTROL_TOKEN,
@@ -11,9 +12,10 @@ import { createShopifySandbox, type ShopifySandbox } from '../create-shopify-san
 import type { AdminRequestRecord } from '../shops/admin-request-log.js';
 import type { DeliveryRecord } from '../webhooks/delivery-log.js';
 
-export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost'>> {
+export interface SandboxOverrides extends Partial<Omit<ShopifySandboxConfig, 'webhooks' | 'cost' | 'oauth'>> {
   webhooks?: Partial<ShopifySandboxConfig['webhooks']>;
   cost?: Partial<ShopifySandboxConfig['cost']>;
+  oauth?: Partial<ShopifySandboxConfig['oauth']>;
   clock?: Clock;
 }
 
@@ -25,6 +27,8 @@ export interface ShopifySandboxHarness {
   shopDomain: string;
   accessToken: string;
   appSecret: string;
+  /** The default app's client id (its secret is `appSecret`; `accessToken` is its static token). */
+  clientId: string;
   controlToken: string;
   sandbox: ShopifySandbox;
   /** POSTs a GraphQL document to the Admin API as the first shop; resolves to the parsed body. */
@@ -70,13 +74,14 @@ export interface GraphqlBody<T> {
  */
 export async function startShopifySandbox(overrides: SandboxOverrides = {}): Promise<ShopifySandboxHarness> {
   const defaults = loadShopifySandboxConfig({});
-  const { clock, webhooks, cost, ...rest } = overrides;
+  const { clock, webhooks, cost, oauth, ...rest } = overrides;
   const config: ShopifySandboxConfig = {
     ...defaults,
     port: 0,
     ...rest,
     webhooks: { ...defaults.webhooks, retryDelaysMs: [10, 20, 40], ...webhooks },
     cost: { ...defaults.cost, ...cost },
+    oauth: { ...defaults.oauth, ...oauth },
   };
   const sandbox = await createShopifySandbox(config, { clock, logger: false });
   const url = await sandbox.listen();
@@ -100,6 +105,7 @@ export async function startShopifySandbox(overrides: SandboxOverrides = {}): Pro
     shopDomain: shop.domain,
     accessToken: shop.accessToken,
     appSecret: config.appSecret ?? DEFAULT_APP_SECRET,
+    clientId: config.apps[0]?.clientId ?? DEFAULT_APP_CLIENT_ID,
     controlToken,
     sandbox,
     async graphql<T>(query: string, variables?: Record<string, unknown>) {

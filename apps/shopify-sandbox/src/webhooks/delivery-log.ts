@@ -17,7 +17,8 @@ export interface DeliveryRecord {
   topic: string;
   subscriptionId: string;
   uri: string;
-  productId: number;
+  /** The product of a `products/*` delivery; null for app and compliance topics. */
+  productId: number | null;
   /** The API version that answered (the subscription's, or the oldest supported one). */
   apiVersion: string;
   /** `X-Shopify-Triggered-At` (nanosecond precision). */

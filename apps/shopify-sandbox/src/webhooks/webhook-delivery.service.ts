@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { seededRandom } from '#lib/seeded-random';
+import { AppRegistry } from '../apps/app-registry.service.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
 import type { ProductEvent } from '../products/product.store.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
@@ -26,12 +27,15 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   private readonly held = new Map<Shop, { delivery: Delivery; release: () => void }>();
   private readonly randoms = new Map<Shop, { seed: number; next: () => number }>();
   private readonly merger: UpdateMerger;
+  /** Consecutive failed attempts per subscription (any delivery); a 2xx resets it. */
+  private readonly failures = new Map<string, number>();
   private closed = false;
 
   constructor(
     shops: ShopRegistry,
     private readonly clock: Clock,
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+    private readonly apps: AppRegistry,
   ) {
     this.merger = new UpdateMerger(
       clock,
@@ -71,7 +75,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     const topic = `PRODUCTS_${event.type.toUpperCase()}`;
     const stamp = stampEvent(event);
     for (const subscription of shop.subscriptions.forTopic(topic)) {
-      const delivery = prepareDelivery(shop, event, subscription, stamp, this.config);
+      const secret = this.apps.secretOf(subscription.clientId);
+      const delivery = prepareDelivery(shop, event, subscription, stamp, this.config, secret);
       shop.deliveries.add(delivery.record);
       const random = this.random(shop);
       if (random() < shop.deliveryFaults.drop) {
@@ -159,7 +164,9 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       this.config.webhooks.timeoutMs,
     );
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    const error = ok ? null : (result.error ?? `answered HTTP ${result.status}`);
+    const failure = ok ? null : (result.error ?? `answered HTTP ${result.status}`);
+    const error = failure && this.countFailure(delivery) ? `${failure}; ${this.removalNote()}` : failure;
+    if (ok) this.failures.delete(record.subscriptionId);
     record.attempts.push(this.attemptRecord(record, started, result.status, error));
     if (ok) record.state = 'delivered';
     else if (record.attempts.length > this.config.webhooks.retryDelaysMs.length) record.state = 'failed';
@@ -167,6 +174,27 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
       `${record.topic} ${record.webhookId} attempt ${record.attempts.length}: ${error ?? 'ok'}`,
     );
     return ok;
+  }
+
+  /**
+   * Counts a failed attempt of the delivery's subscription; at `removeAfterFailures` in a row the
+   * subscription is deleted, as Shopify deletes one created through the Admin API. True if so.
+   */
+  private countFailure(delivery: Delivery): boolean {
+    const id = delivery.record.subscriptionId;
+    const count = (this.failures.get(id) ?? 0) + 1;
+    this.failures.set(id, count);
+    const limit = this.config.webhooks.removeAfterFailures;
+    if (limit === 0 || count < limit) return false;
+    this.failures.delete(id);
+    delivery.record.state = 'failed';
+    const removed = delivery.shop.subscriptions.delete(subscriptionKey(id));
+    if (removed) this.logger.warn(`${id} (${delivery.record.uri}) removed: ${this.removalNote()}`);
+    return removed;
+  }
+
+  private removalNote(): string {
+    return `subscription removed after ${this.config.webhooks.removeAfterFailures} consecutive failed deliveries`;
   }
 
   private attemptRecord(

@@ -41,6 +41,7 @@ export function prepareDelivery(
   subscription: WebhookSubscriptionRecord,
   stamp: EventStamp,
   config: ShopifySandboxConfig,
+  secret: string = config.appSecret,
 ): Delivery {
   const apiVersion =
     answeringVersion(subscription.apiVersion, config.apiVersions) ??
@@ -60,7 +61,7 @@ export function prepareDelivery(
     Accept: '*/*',
     'Accept-Encoding': 'gzip;q=1.0,deflate;q=0.6,identity;q=0.3',
     'X-Shopify-Topic': topic,
-    'X-Shopify-Hmac-Sha256': webhookHmac(body, config.appSecret),
+    'X-Shopify-Hmac-Sha256': webhookHmac(body, secret),
     'X-Shopify-Shop-Domain': shop.domain,
     'X-Shopify-API-Version': apiVersion,
     'X-Shopify-Product-Id': String(event.product.id),

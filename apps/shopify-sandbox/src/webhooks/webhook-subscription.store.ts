@@ -7,6 +7,8 @@ export interface WebhookSubscriptionRecord {
   includeFields: string[];
   metafieldNamespaces: string[];
   apiVersion: string;
+  /** The app that created it through the Admin API (the default app when absent); its secret signs. */
+  clientId?: string;
   createdAt: number;
   updatedAt: number;
 }

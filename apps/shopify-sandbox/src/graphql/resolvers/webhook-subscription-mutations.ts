@@ -39,6 +39,7 @@ export const webhookSubscriptionMutations = {
       includeFields: input.includeFields ?? [],
       metafieldNamespaces: input.metafieldNamespaces ?? [],
       apiVersion: ctx.webhookApiVersion,
+      clientId: ctx.clientId,
       createdAt: now,
       updatedAt: now,
     };
