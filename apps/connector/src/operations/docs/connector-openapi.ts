@@ -5,6 +5,7 @@ import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
+import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 
 const FILTER = [
   query('shop', 'Only this shop (`<name>.myshopify.com`).'),
@@ -53,7 +54,13 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           description: "Base64 HMAC-SHA256 of the raw body with one of the shop's webhook secrets.",
         },
       },
-      schemas: { ...CONNECTOR_SCHEMAS, ...OPERATIONS_SCHEMAS, ...RESYNC_SCHEMAS, ...ENRICHMENT_SCHEMAS },
+      schemas: {
+        ...CONNECTOR_SCHEMAS,
+        ...OPERATIONS_SCHEMAS,
+        ...RESYNC_SCHEMAS,
+        ...ENRICHMENT_SCHEMAS,
+        ...SHOPS_SCHEMAS,
+      },
     },
     paths: {
       '/webhooks/shopify': {
@@ -85,6 +92,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         }),
       },
       ...OPERATIONS_PATHS,
+      ...SHOPS_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',

@@ -12,6 +12,7 @@ import { CreateSyncPauses1764000000030 } from './1764000000030-create-sync-pause
 import { RetentionIndexes1764000000031 } from './1764000000031-retention-indexes.js';
 import { CreateResync1764000000040 } from './1764000000040-create-resync.js';
 import { EnrichmentOutboxRecords1764000000045 } from './1764000000045-enrichment-outbox-records.js';
+import { CreateShopSessions1764000000050 } from './1764000000050-create-shop-sessions.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RetentionIndexes1764000000031,
   CreateResync1764000000040,
   EnrichmentOutboxRecords1764000000045,
+  CreateShopSessions1764000000050,
 ];
