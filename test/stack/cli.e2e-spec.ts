@@ -174,17 +174,17 @@ describe('npm run connector', () => {
     expect(refused.stdout + refused.stderr).not.toContain('not-a-key-of-this-catalog');
   });
 
-  it('register-webhooks subscribes the product topics once, and a second run creates nothing (exit 0)', async () => {
+  it('register-webhooks subscribes the product topics and app/uninstalled once, and a second run creates nothing (exit 0)', async () => {
     const uri = `${connector.url}/webhooks/shopify`;
     const first = await cli('register-webhooks');
     expect(first.code).toBe(0);
     expect(first.stdout.trim()).toBe(
-      `${world.shop.domain}: webhooks go to ${uri}: created PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE`,
+      `${world.shop.domain}: webhooks go to ${uri}: created PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE, APP_UNINSTALLED`,
     );
     const again = await cli('register-webhooks');
     expect(again.code).toBe(0);
     expect(again.stdout.trim()).toBe(
-      `${world.shop.domain}: webhooks go to ${uri}: created none; already subscribed PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE`,
+      `${world.shop.domain}: webhooks go to ${uri}: created none; already subscribed PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE, APP_UNINSTALLED`,
     );
     const listed = await fetch(`${world.shopify.adminUrl}/graphql.json`, {
       method: 'POST',
@@ -199,7 +199,7 @@ describe('npm run connector', () => {
         .filter((n) => n.uri === uri)
         .map((n) => n.topic)
         .sort(),
-    ).toEqual(['PRODUCTS_CREATE', 'PRODUCTS_DELETE', 'PRODUCTS_UPDATE']);
+    ).toEqual(['APP_UNINSTALLED', 'PRODUCTS_CREATE', 'PRODUCTS_DELETE', 'PRODUCTS_UPDATE']);
     const noPublicUrl = await runCli(['register-webhooks'], world.env());
     expect(noPublicUrl.code).toBe(2);
     expect(noPublicUrl.stderr.trim()).toBe(

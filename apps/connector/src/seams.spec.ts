@@ -8,6 +8,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 /** Every registry of the connector and the method later layers plug in with. */
 const REGISTRIES: RegistryDeclaration[] = [
   { name: 'RetentionRegistry', method: 'register' },
+  { name: 'ShopDataRegistry', method: 'register' },
   { name: 'ReplayRegistry', method: 'register' },
   { name: 'SyncEvents', method: 'onSynced' },
   { name: 'Observations', method: 'subscribe' },
@@ -27,6 +28,7 @@ describe("the connector's seams", () => {
       'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/database',
+      'registry ShopDataRegistry: clients/catalog, intake, media/store, product-sync, resync, write-back -> platform/database',
       'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
       'registry Observations: operations/metrics -> platform/health',

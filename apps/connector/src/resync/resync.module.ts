@@ -17,6 +17,7 @@ import { ResyncProgress } from './resync-progress.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
+import { ResyncShopData } from './resync-shop-data.js';
 
 /**
  * ⑦ Convergence: resync runs (a product, or a whole shop walked page by page), linking a
@@ -42,6 +43,7 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
     LinkService,
     Reconciler,
     ReconcileJob,
+    ResyncShopData,
   ],
   exports: [ResyncService, LinkService, Reconciler],
 })

@@ -71,6 +71,22 @@ export class ShopSessionRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The shop is `state` (uninstalled, redacted): its tokens are forgotten (Shopify revoked them). */
+  async forgetTokens(shop: string, state: ShopState, reason: string, at: Date): Promise<void> {
+    await this.rows.update(
+      { shop },
+      {
+        state,
+        stateReason: reason,
+        accessToken: null,
+        expiresAt: null,
+        refreshToken: null,
+        refreshTokenExpiresAt: null,
+        updatedAt: at,
+      },
+    );
+  }
+
   private table(): string {
     return this.rows.metadata.tablePath;
   }

@@ -30,6 +30,8 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
   private readonly cipher: TokenCipher;
   private readonly cache = new Map<string, Cached>();
   private readonly inflight = new Map<string, Promise<string>>();
+  /** Until when a static shop's row was seen active (looked at again after). */
+  private readonly staticCheckedUntil = new Map<string, number>();
   /** Where the jitter comes from (tests fix it). */
   random: () => number = Math.random;
 
@@ -47,35 +49,86 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     this.cipher = new TokenCipher(encryption.keys);
   }
 
-  /** Each configured shop has its row; a refused client-credentials shop gets one more try (corrected credentials). */
+  /**
+   * Each configured shop has its row. A refused or uninstalled `static` or `client-credentials`
+   * shop gets one more try at boot (a corrected token or credentials, a new install); an
+   * `installed` one waits for its next install.
+   */
   async onModuleInit(): Promise<void> {
     const at = new Date(this.clock.now());
     for (const shop of this.shops.all) {
       await this.sessions.ensure(shop.domain, shop.auth.kind, at);
-      if (shop.auth.kind === 'client-credentials') {
-        await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth']);
+      if (shop.auth.kind !== 'installed') {
+        await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth', 'uninstalled']);
       }
     }
+  }
+
+  /** `app/uninstalled`: no more token for the shop (Shopify revoked them): its jobs wait, no call is made. */
+  async uninstalled(domain: string): Promise<void> {
+    const shop = this.shopOf(domain);
+    const at = this.clock.now();
+    await this.sessions.forgetTokens(shop.domain, 'uninstalled', 'the app was uninstalled', new Date(at));
+    this.refuse(shop, { state: 'uninstalled', stateReason: 'the app was uninstalled' });
+  }
+
+  /** `shop/redact`: the shop's data is gone; it stays marked so no call is made for it. */
+  async redacted(domain: string): Promise<void> {
+    const shop = this.shopOf(domain);
+    const reason = 'the shop data was redacted (shop/redact)';
+    await this.sessions.forgetTokens(shop.domain, 'redacted', reason, new Date(this.clock.now()));
+    this.refuse(shop, { state: 'redacted', stateReason: reason });
   }
 
   /** The token to call the shop's Admin API with now. */
   async accessToken(domain: string): Promise<string> {
     const shop = this.shopOf(domain);
-    if (shop.auth.kind === 'static') return shop.auth.accessToken.reveal();
     const cached = this.cache.get(shop.domain);
     const now = this.clock.now();
+    if (cached?.kind === 'refused' && now < cached.until) throw cached.error;
+    if (shop.auth.kind === 'static') return this.staticToken(shop, now);
     if (cached?.kind === 'token' && (cached.refreshAt === null || now < cached.refreshAt))
       return cached.token;
-    if (cached?.kind === 'refused' && now < cached.until) throw cached.error;
     return this.renew(shop, null);
   }
 
-  /** After Shopify answered 401 to `used`: a new token (or another caller's newer one); null when none can be had (static). */
+  /**
+   * After Shopify answered 401 to `used`: a new token (or another caller's newer one); null when
+   * none can be had (static); rejects with a `ShopAuthError` when the shop is not active.
+   */
   async afterUnauthorized(domain: string, used: string): Promise<string | null> {
     const shop = this.shopOf(domain);
-    if (shop.auth.kind === 'static') return null;
+    if (shop.auth.kind === 'static') {
+      // A static token is never renewed. Refused after an uninstall, the shop's jobs wait;
+      // otherwise the 401 is the call's failure (a revoked token: a person must act).
+      const row = await this.sessions.find(shop.domain);
+      if (row !== null && row.state !== 'active') throw this.refuse(shop, row);
+      return null;
+    }
     this.logger.warn(`${shop.domain}: Admin API answered 401, renewing the token`);
     return this.renew(shop, used);
+  }
+
+  /** A static shop's token, unless its row says otherwise (looked at again every recheck period). */
+  private async staticToken(shop: ShopConfig, now: number): Promise<string> {
+    if (shop.auth.kind !== 'static') throw new Error(`${shop.domain} is not static`);
+    if (now >= (this.staticCheckedUntil.get(shop.domain) ?? 0)) {
+      const row = await this.sessions.find(shop.domain);
+      if (row !== null && row.state !== 'active') throw this.refuse(shop, row);
+      this.staticCheckedUntil.set(shop.domain, now + this.settings.reauthRecheckMs);
+    }
+    return shop.auth.accessToken.reveal();
+  }
+
+  /** Remembers that the shop has no token, until the next recheck; the error to throw. */
+  private refuse(shop: ShopConfig, row: Pick<ShopSession, 'state' | 'stateReason'>): ShopAuthError {
+    const error = this.notActive(shop, row);
+    this.cache.set(shop.domain, {
+      kind: 'refused',
+      error,
+      until: this.clock.now() + this.settings.reauthRecheckMs,
+    });
+    return error;
   }
 
   private shopOf(domain: string): ShopConfig {
@@ -112,7 +165,11 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     stale: string | null,
   ): Promise<LockedOutcome<Renewal>> {
     const now = this.clock.now();
-    if (row.state !== 'active') return { changes: null, result: { error: this.notActive(shop, row) } };
+    // An uninstalled client-credentials shop is asked for again at each recheck: a new install resumes it.
+    const reinstall = row.state === 'uninstalled' && shop.auth.kind === 'client-credentials';
+    if (row.state !== 'active' && !reinstall) {
+      return { changes: null, result: { error: this.notActive(shop, row) } };
+    }
     const current = row.accessToken === null ? null : this.cipher.decrypt(row.accessToken);
     const expiresAt = row.expiresAt?.getTime() ?? null;
     if (
@@ -133,6 +190,8 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       else return this.refused(shop, 'not installed: no token to renew (install the app)', now);
     } catch (error) {
       const failure = grantFailure(error);
+      if (failure.refused && reinstall)
+        return { changes: null, result: { error: this.notActive(shop, row) } };
       if (failure.refused) return this.refused(shop, failure.reason, now);
       const message = `${shop.domain}: no token from Shopify yet (${failure.reason})`;
       return {
@@ -149,7 +208,9 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       refreshedAt: new Date(now),
       refreshCount: row.refreshCount + 1,
       updatedAt: new Date(now),
+      ...(reinstall ? { state: 'active' as const, stateReason: null } : {}),
     };
+    if (reinstall) this.logger.log(`${shop.domain} installed the app again: its jobs resume`);
     return {
       changes,
       result: {

@@ -42,6 +42,11 @@ export class MediaStatusRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   async record(run: MediaRunRecord): Promise<void> {
     const now = new Date(this.clock.now());
     const replaced = run.notes.some((note) => note.code === 'replaced-foreign-gallery') ? now : null;
