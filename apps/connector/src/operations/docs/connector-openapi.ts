@@ -67,7 +67,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         post: operation({
           operationId: 'receiveShopifyWebhook',
           tag: 'webhooks',
-          summary: 'Take a products/create, products/update or products/delete delivery',
+          summary: 'Take a product delivery (create, update, delete), or an app lifecycle or compliance one',
           description:
             'Verifies and stores, then answers; the enqueue follows off the answer\'s path. See the README, "Intake", for every answer.',
           security: 'shopifyHmac',
