@@ -72,6 +72,22 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     this.refuse(shop, { state: 'uninstalled', stateReason: 'the app was uninstalled' });
   }
 
+  /** An install's callback: the shop's new token pair, stored (encrypted) before use; the shop is active. */
+  async installed(domain: string, granted: GrantedTokens): Promise<void> {
+    const shop = this.shopOf(domain);
+    const now = this.clock.now();
+    await this.sessions.locked(shop.domain, async (row) => ({
+      changes: { ...this.pairOf(granted, row, now), state: 'active', stateReason: null },
+      result: undefined,
+    }));
+    this.cache.set(shop.domain, {
+      kind: 'token',
+      token: granted.accessToken,
+      refreshAt: this.refreshAt(now, granted.expiresAt?.getTime() ?? null),
+    });
+    this.logger.log(`${shop.domain} installed the app: its jobs resume`);
+  }
+
   /** `shop/redact`: the shop's data is gone; it stays marked so no call is made for it. */
   async redacted(domain: string): Promise<void> {
     const shop = this.shopOf(domain);
@@ -200,14 +216,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       };
     }
     const changes: Partial<ShopSession> = {
-      accessToken: this.cipher.encrypt(granted.accessToken),
-      expiresAt: granted.expiresAt,
-      refreshToken: granted.refreshToken === null ? null : this.cipher.encrypt(granted.refreshToken),
-      refreshTokenExpiresAt: granted.refreshTokenExpiresAt,
-      scope: granted.scope,
-      refreshedAt: new Date(now),
-      refreshCount: row.refreshCount + 1,
-      updatedAt: new Date(now),
+      ...this.pairOf(granted, row, now),
       ...(reinstall ? { state: 'active' as const, stateReason: null } : {}),
     };
     if (reinstall) this.logger.log(`${shop.domain} installed the app again: its jobs resume`);
@@ -217,6 +226,20 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
         token: granted.accessToken,
         refreshAt: this.refreshAt(now, granted.expiresAt?.getTime() ?? null),
       },
+    };
+  }
+
+  /** The columns of a granted pair, encrypted. */
+  private pairOf(granted: GrantedTokens, row: ShopSession, now: number): Partial<ShopSession> {
+    return {
+      accessToken: this.cipher.encrypt(granted.accessToken),
+      expiresAt: granted.expiresAt,
+      refreshToken: granted.refreshToken === null ? null : this.cipher.encrypt(granted.refreshToken),
+      refreshTokenExpiresAt: granted.refreshTokenExpiresAt,
+      scope: granted.scope,
+      refreshedAt: new Date(now),
+      refreshCount: row.refreshCount + 1,
+      updatedAt: new Date(now),
     };
   }
 

@@ -8,7 +8,7 @@ import {
   type Shopify,
   shopifyApi,
 } from '@shopify/shopify-api';
-import { HttpSettings } from '../platform/config/settings.js';
+import { HttpSettings, ShopifySettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
 
 /** A token pair as Shopify granted it. */
@@ -32,18 +32,21 @@ export class TokenGrants {
   private readonly logger = new Logger('TokenGrants');
   private readonly apis = new Map<string, Shopify>();
 
-  constructor(private readonly http: HttpSettings) {}
+  constructor(
+    private readonly http: HttpSettings,
+    private readonly shopify: ShopifySettings,
+  ) {}
 
   /** The client credentials grant (an app of the merchant's own organization): a 24-hour token. */
   async clientCredentials(shop: ShopConfig, now: number): Promise<GrantedTokens> {
     const { session } = await this.api(shop).auth.clientCredentials({ shop: shop.domain });
-    return tokensOf(session, now);
+    return grantedTokensOf(session, now);
   }
 
   /** A new pair for an installed shop's refresh token (the given one stays usable until the new one is used). */
   async refresh(shop: ShopConfig, refreshToken: string, now: number): Promise<GrantedTokens> {
     const { session } = await this.api(shop).auth.refreshToken({ shop: shop.domain, refreshToken });
-    return tokensOf(session, now);
+    return grantedTokensOf(session, now);
   }
 
   /** The `@shopify/shopify-api` instance of the shop's app (its OAuth routes use it too). */
@@ -53,10 +56,13 @@ export class TokenGrants {
     const id = `${app.clientId}\n${shop.apiVersion}`;
     let api = this.apis.get(id);
     if (api === undefined) {
+      const publicUrl = new URL(this.http.publicUrl ?? 'http://localhost');
       api = shopifyApi({
         apiKey: app.clientId,
         apiSecretKey: app.clientSecret.reveal(),
-        hostName: new URL(this.http.publicUrl ?? 'http://localhost').host,
+        scopes: this.shopify.scopes,
+        hostName: publicUrl.host,
+        hostScheme: publicUrl.protocol === 'http:' ? 'http' : 'https',
         isEmbeddedApp: false,
         apiVersion: shop.apiVersion,
         logger: {
@@ -74,7 +80,7 @@ export class TokenGrants {
 }
 
 /** The session's pair; its times (the library's wall clock) moved onto the injected clock's `now`. */
-function tokensOf(session: Session, now: number): GrantedTokens {
+export function grantedTokensOf(session: Session, now: number): GrantedTokens {
   const onClock = (date: Date | undefined) =>
     date === undefined ? null : new Date(now + (date.getTime() - Date.now()));
   return {

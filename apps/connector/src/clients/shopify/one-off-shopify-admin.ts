@@ -13,7 +13,7 @@ export function oneOffShopifyAdmin(
 ): { shopify: ShopifyAdmin; close: () => void } {
   const shops = new Shops(config.shops);
   const routes = new ShopFetchRoutes(shops, config.shopify, null);
-  const grants = new TokenGrants(config.http);
+  const grants = new TokenGrants(config.http, config.shopify);
   const tokens = new OneOffShopTokens(config.shops, grants, () => clock.now());
   const shopify = new ShopifyAdmin(config.http, config.shopify, shops, tokens, grants, routes, clock);
   return { shopify, close: () => routes.onModuleDestroy() };

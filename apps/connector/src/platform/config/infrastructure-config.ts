@@ -46,6 +46,8 @@ export interface ShopifyConfig {
   tokenRefreshJitterMs: number;
   /** How long a job of a shop in `needs_reauth` waits before looking again (delayed, not failed). */
   reauthRecheckMs: number;
+  /** The access scopes an install asks the merchant for (`installed` shops). */
+  scopes: string[];
 }
 
 /** How the catalog is called: rate, breaker, pauses. */
@@ -115,6 +117,11 @@ export function readShopify(read: EnvReader): ShopifyConfig {
     tokenRefreshMarginMs: read.int('CONNECTOR_SHOPIFY_TOKEN_REFRESH_MARGIN_MS', 300_000, { min: 0 }),
     tokenRefreshJitterMs: read.int('CONNECTOR_SHOPIFY_TOKEN_REFRESH_JITTER_MS', 60_000, { min: 0 }),
     reauthRecheckMs: read.int('CONNECTOR_SHOPIFY_REAUTH_RECHECK_MS', 30_000, { min: 1 }),
+    scopes: read
+      .string('CONNECTOR_SHOPIFY_SCOPES', 'read_products,write_products')
+      .split(',')
+      .map((scope) => scope.trim())
+      .filter((scope) => scope !== ''),
   };
 }
 
