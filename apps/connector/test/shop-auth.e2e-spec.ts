@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#lib/local-postgres';
 import { LOCAL_STACK_ADMIN_TOKEN, localStackEnvironment } from '../src/index.js';
-import { call } from './support/admin-client.js';
+import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
@@ -88,6 +88,10 @@ describe('shop authentication with expiring tokens', () => {
     expect(entry?.scopes).toContain('read_products');
     expect(entry?.tokenExpiresAt).not.toBeNull();
     expect(entry?.refreshCount).toBeGreaterThanOrEqual(15);
+    const metrics = (await call(harness.url, 'GET', '/metrics')).text;
+    expect(sample(metrics, 'connector_shop_token_refreshes', { shop: demo.domain })).toBeGreaterThanOrEqual(
+      15,
+    );
     const failures = await admin<{ total: number }>(harness.url, '/admin/failures');
     expect(failures.body.total).toBe(0);
     // At most one 401 per renewal that came late (the token expired on its way).
@@ -126,6 +130,9 @@ describe('shop authentication with expiring tokens', () => {
         return found?.state === 'needs_reauth' && found;
       });
       expect(entry.stateReason).toMatch(/^invalid_client/);
+      const metrics = (await call(refused.url, 'GET', '/metrics')).text;
+      expect(sample(metrics, 'connector_shop_state', { shop: demo.domain, state: 'needs_reauth' })).toBe(1);
+      expect(sample(metrics, 'connector_shop_state', { shop: demo.domain, state: 'active' })).toBe(0);
       const queues = await admin<{ queues: Array<{ name: string; delayed: number; failed: number }> }>(
         refused.url,
         '/admin/queues',
