@@ -2,16 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
+import { authorizeInstall, BROWSER, landInstall } from './support/install-browser.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
 
 const ADMIN_TOKEN = `install-admin-${randomBytes(8).toString('hex')}`;
-// The library refuses OAuth requests from bots (`isbot`): the merchant uses a browser.
-const BROWSER = {
-  'User-Agent':
-    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
-};
-
 interface ShopEntry {
   shop: string;
   authKind: string;
@@ -73,25 +68,9 @@ describe('installing the app: /auth/shopify and its callback', () => {
     await sandboxes?.close();
   });
 
-  /** The merchant's browser: begin (state cookie), Shopify's authorize page (approved), the callback URL. */
-  const authorize = async (h: ConnectorHarness, domain: string) => {
-    const begun = await fetch(`${h.url}/auth/shopify?shop=${domain}`, {
-      redirect: 'manual',
-      headers: BROWSER,
-    });
-    expect(begun.status).toBe(302);
-    const cookie = begun.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const approved = await sandboxes.shopifyFetch(begun.headers.get('location') as string, {
-      redirect: 'manual',
-      headers: BROWSER,
-    });
-    expect(approved.status).toBe(302);
-    return { callback: new URL(approved.headers.get('location') as string), cookie };
-  };
-  const land = (url: URL, cookie: string) => fetch(url, { headers: { ...BROWSER, cookie } });
+  const authorize = (h: ConnectorHarness, domain: string) =>
+    authorizeInstall(h, domain, sandboxes.shopifyFetch);
+  const land = landInstall;
   const entry = async (h: ConnectorHarness, domain: string) =>
     (await call<{ shops: ShopEntry[] }>(h.url, 'GET', '/admin/shops', ADMIN_TOKEN)).body.shops.find(
       (s) => s.shop === domain,
