@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#lib/local-postgres';
 import { LOCAL_STACK_ADMIN_TOKEN, localStackEnvironment } from '../src/index.js';
 import { ShopDataRegistry } from '../src/platform/database/shop-data-registry.js';
-import { call } from './support/admin-client.js';
+import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
@@ -36,7 +36,12 @@ describe("the shop's lifecycle: uninstall, install, compliance webhooks, redact"
       shops: [],
       catalogUrl: '',
       catalogApiKey: '',
-      env: { ...env, CONNECTOR_MEDIA_ENABLED: 'false', CONNECTOR_SHOPIFY_REAUTH_RECHECK_MS: '300' },
+      env: {
+        ...env,
+        CONNECTOR_MEDIA_ENABLED: 'false',
+        CONNECTOR_SHOPIFY_REAUTH_RECHECK_MS: '300',
+        CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS: '300',
+      },
     });
   });
   afterAll(async () => {
@@ -80,15 +85,32 @@ describe("the shop's lifecycle: uninstall, install, compliance webhooks, redact"
     expect(await skuIdOf(productId)).toBe(skuId);
 
     // A new install: the next look at the shop gets a token again and the waiting job runs.
-    expect((await sandboxes.shopify.control('POST', `shops/${demo.domain}/install`)).status).toBeLessThan(
-      300,
-    );
+    const installed = await sandboxes.shopify.control('POST', `shops/${demo.domain}/install`);
+    expect(installed.status).toBeLessThan(300);
+    demo.accessToken = installed.body.accessToken as string;
     await eventually(async () => (await state()) === 'active', 20_000);
     await eventually(async () => {
       const rows = await harness.inbox(demo.domain, productId);
       return rows.length > 0 && rows.every((row) => row.state === 'done');
     }, 20_000);
     expect((await admin<{ total: number }>('/admin/failures')).body.total).toBe(0);
+
+    // The uninstall deleted the subscriptions: the scheduled check creates them again (never the compliance topics).
+    const topics = await eventually(async () => {
+      const nodes = await sandboxes.subscriptions(demo);
+      return nodes.length === 4 && nodes.map((n) => n.topic).sort();
+    }, 20_000);
+    expect(topics).toEqual(['APP_UNINSTALLED', 'PRODUCTS_CREATE', 'PRODUCTS_DELETE', 'PRODUCTS_UPDATE']);
+    const entry = await eventually(async () => {
+      const shops = await admin<{
+        shops: Array<ShopEntry & { subscriptions: string[] | null; subscriptionsRecreated: number }>;
+      }>('/admin/shops');
+      const found = shops.body.shops.find((s) => s.shop === demo.domain);
+      return found?.subscriptionsRecreated === 4 && found;
+    });
+    expect(entry.subscriptions).toEqual(topics);
+    const metrics = (await call(harness.url, 'GET', '/metrics')).text;
+    expect(sample(metrics, 'connector_webhook_subscriptions_recreated', { shop: demo.domain })).toBe(4);
   });
 
   it('customers/data_request and customers/redact: 200, nothing stored; a bad signature is refused', async () => {

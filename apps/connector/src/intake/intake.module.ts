@@ -12,6 +12,8 @@ import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
 import { InboxWriter } from './inbox-writer.js';
 import { ShopLifecycle } from './shop-lifecycle.js';
+import { SubscriptionCheckJob } from './subscription-check.job.js';
+import { SubscriptionRepair } from './subscription-repair.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
 import { WebhookSubscriptions } from './webhook-subscriptions.js';
 import { WebhooksController } from './webhooks.controller.js';
@@ -36,6 +38,8 @@ import { WebhooksController } from './webhooks.controller.js';
     WebhookSubscriptions,
     InboxShopData,
     ShopLifecycle,
+    SubscriptionRepair,
+    SubscriptionCheckJob,
   ],
   exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
 })

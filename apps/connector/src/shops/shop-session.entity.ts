@@ -44,6 +44,17 @@ export class ShopSession {
   @Column({ type: 'integer', name: 'refresh_count' })
   refreshCount!: number;
 
+  /** The connector's topics subscribed at the last check (`SUBSCRIBED_TOPICS`), comma-separated. */
+  @Column({ type: 'text', nullable: true })
+  subscriptions!: string | null;
+
+  @Column({ type: 'timestamptz', name: 'subscriptions_checked_at', nullable: true })
+  subscriptionsCheckedAt!: Date | null;
+
+  /** Subscriptions the check created again (Shopify deletes one after 8 failed deliveries in a row). */
+  @Column({ type: 'integer', name: 'subscriptions_recreated' })
+  subscriptionsRecreated!: number;
+
   @Column({ type: 'timestamptz', name: 'updated_at' })
   updatedAt!: Date;
 }

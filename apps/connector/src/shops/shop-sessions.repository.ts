@@ -87,6 +87,20 @@ export class ShopSessionRepository {
     );
   }
 
+  /** What the subscription check found (topics now subscribed) and how many it created again. */
+  async recordSubscriptions(shop: string, topics: string[], recreated: number, at: Date): Promise<void> {
+    await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({
+        subscriptions: topics.join(','),
+        subscriptionsCheckedAt: at,
+        subscriptionsRecreated: () => `subscriptions_recreated + ${Math.trunc(recreated)}`,
+      })
+      .where('shop = :shop', { shop })
+      .execute();
+  }
+
   private table(): string {
     return this.rows.metadata.tablePath;
   }

@@ -28,6 +28,9 @@ export class AdminShopsController {
           scopes: row?.scope ? row.scope.split(',').map((scope) => scope.trim()) : null,
           lastRefreshAt: row?.refreshedAt?.toISOString() ?? null,
           refreshCount: row?.refreshCount ?? 0,
+          subscriptions: row?.subscriptions ? row.subscriptions.split(',') : null,
+          subscriptionsCheckedAt: row?.subscriptionsCheckedAt?.toISOString() ?? null,
+          subscriptionsRecreated: row?.subscriptionsRecreated ?? 0,
           catalogKeySet: shop.catalog.apiKey.reveal() !== '',
         };
       }),

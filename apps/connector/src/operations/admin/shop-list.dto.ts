@@ -15,6 +15,11 @@ export interface ShopListEntryDto {
   lastRefreshAt: string | null;
   /** Tokens obtained for the shop since its row was made. */
   refreshCount: number;
+  /** The connector's topics subscribed at the last scheduled check; null before one. */
+  subscriptions: string[] | null;
+  subscriptionsCheckedAt: string | null;
+  /** Subscriptions the check had to create again. */
+  subscriptionsRecreated: number;
   catalogKeySet: boolean;
 }
 

@@ -63,6 +63,9 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
             'scopes',
             'lastRefreshAt',
             'refreshCount',
+            'subscriptions',
+            'subscriptionsCheckedAt',
+            'subscriptionsRecreated',
             'catalogKeySet',
           ],
           properties: {
@@ -82,6 +85,16 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
             refreshCount: {
               type: 'integer',
               description: 'Tokens obtained since the shop was first served.',
+            },
+            subscriptions: {
+              type: ['array', 'null'],
+              items: { type: 'string' },
+              description: 'Topics subscribed at the last scheduled check (null before one).',
+            },
+            subscriptionsCheckedAt: nullableTime,
+            subscriptionsRecreated: {
+              type: 'integer',
+              description: 'Subscriptions the check created again.',
             },
             catalogKeySet: { type: 'boolean' },
           },

@@ -61,6 +61,16 @@ export class StateGauges implements OnModuleInit {
         })),
     );
     this.metrics.gauge(
+      'connector_webhook_subscriptions_recreated',
+      'Webhook subscriptions the scheduled check created again for each shop (Shopify deleted them), across replicas.',
+      ['shop'],
+      async () =>
+        (await timed(this.sessions.all())).map((row) => ({
+          labels: { shop: row.shop },
+          value: row.subscriptionsRecreated,
+        })),
+    );
+    this.metrics.gauge(
       'connector_failures_open',
       'Open failures (recorded, neither replayed nor dismissed), by shop and job kind.',
       ['shop', 'job_kind'],

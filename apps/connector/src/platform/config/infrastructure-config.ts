@@ -48,6 +48,8 @@ export interface ShopifyConfig {
   reauthRecheckMs: number;
   /** The access scopes an install asks the merchant for (`installed` shops). */
   scopes: string[];
+  /** How often the scheduled check recreates missing webhook subscriptions (with `CONNECTOR_PUBLIC_URL`). */
+  subscriptionCheckMs: number;
 }
 
 /** How the catalog is called: rate, breaker, pauses. */
@@ -122,6 +124,7 @@ export function readShopify(read: EnvReader): ShopifyConfig {
       .split(',')
       .map((scope) => scope.trim())
       .filter((scope) => scope !== ''),
+    subscriptionCheckMs: read.int('CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS', 3_600_000, { min: 100 }),
   };
 }
 

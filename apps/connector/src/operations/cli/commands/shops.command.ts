@@ -24,7 +24,9 @@ export function shopsCommand(contextOf: ContextOf): Command {
         out.line(
           `  token expires ${shop.tokenExpiresAt ?? 'never'}, scopes ${shop.scopes?.join(',') ?? '-'}, last refresh ${shop.lastRefreshAt ?? '-'} (${shop.refreshCount} tokens)`,
         );
-        out.line(`  catalog key ${shop.catalogKeySet ? 'set' : 'not set'}`);
+        out.line(
+          `  subscriptions ${shop.subscriptions?.join(',') ?? 'not checked yet'} (${shop.subscriptionsRecreated} recreated), catalog key ${shop.catalogKeySet ? 'set' : 'not set'}`,
+        );
       }
     });
 }
