@@ -130,7 +130,7 @@ describe('installing the app: /auth/shopify and its callback', () => {
     const installed = await entry(harness, shop.domain);
     expect(installed).toMatchObject({ authKind: 'installed', state: 'active', refreshCount: 1 });
     // The library keeps `write_products` alone (it implies `read_products`).
-    expect(installed?.scopes).toEqual(['write_products']);
+    expect(installed?.scopes?.sort()).toEqual(['read_inventory', 'write_products']);
     const life = Date.parse(installed?.tokenExpiresAt ?? '') - Date.now();
     expect(life).toBeGreaterThan(3_000_000);
     expect(life).toBeLessThanOrEqual(3_600_000);

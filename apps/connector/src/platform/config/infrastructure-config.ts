@@ -120,7 +120,7 @@ export function readShopify(read: EnvReader): ShopifyConfig {
     tokenRefreshJitterMs: read.int('CONNECTOR_SHOPIFY_TOKEN_REFRESH_JITTER_MS', 60_000, { min: 0 }),
     reauthRecheckMs: read.int('CONNECTOR_SHOPIFY_REAUTH_RECHECK_MS', 30_000, { min: 1 }),
     scopes: read
-      .string('CONNECTOR_SHOPIFY_SCOPES', 'read_products,write_products')
+      .string('CONNECTOR_SHOPIFY_SCOPES', 'read_products,write_products,read_inventory')
       .split(',')
       .map((scope) => scope.trim())
       .filter((scope) => scope !== ''),

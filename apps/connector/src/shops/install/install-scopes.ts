@@ -1,5 +1,8 @@
-/** The access scopes the connector needs of an installed shop: read products, write them back. */
-export const REQUIRED_SCOPES = ['read_products', 'write_products'] as const;
+/**
+ * The access scopes the connector needs of an installed shop: read products, write them back,
+ * and read inventory (the product read asks each variant's `inventoryItem.duplicateSkuCount`).
+ */
+export const REQUIRED_SCOPES = ['read_products', 'write_products', 'read_inventory'] as const;
 
 /**
  * The needed scopes the grant lacks. Shopify answers the granted scopes comma-separated, and a
