@@ -73,14 +73,19 @@ function shopConfig(domain: string, kind: 'client-credentials' | 'installed'): S
   } as unknown as ShopConfig;
 }
 
-function replica(shop: ShopConfig, grants: FakeGrants, clock: ManualClock): ShopTokens {
+function replica(
+  shop: ShopConfig,
+  grants: FakeGrants,
+  clock: ManualClock,
+  keys: EncryptionSettings = encryption,
+): ShopTokens {
   const tokens = new ShopTokens(
     new Shops([shop]),
     new ShopSessionRepository(dataSource.getRepository(ShopSession)),
     grants as unknown as TokenGrants,
     settings,
     clock,
-    encryption,
+    keys,
     {} as ShopFetchRoutes,
   );
   tokens.random = () => 0;
@@ -186,6 +191,16 @@ describe('ShopTokens', () => {
     expect(grants.calls).toEqual([{ kind: 'refresh', refreshToken: 'shprt_old' }]);
     expect(await fresh.afterUnauthorized(shop.domain, 'shpat_issued_1')).toBe('shpat_issued_2');
     expect(grants.calls[1]).toEqual({ kind: 'refresh', refreshToken: 'shprt_issued_1' });
+  });
+
+  it('gets a new token when the stored one was encrypted with a key no longer listed', async () => {
+    const shop = shopConfig(`${uniqueId('f')}.myshopify.com`, 'client-credentials');
+    const before = replica(shop, grants, clock);
+    await before.onModuleInit();
+    expect(await before.accessToken(shop.domain)).toBe('shpat_issued_1');
+    const otherKey = { keys: [new Secret(randomBytes(32).toString('base64'))] } as EncryptionSettings;
+    expect(await replica(shop, grants, clock, otherKey).accessToken(shop.domain)).toBe('shpat_issued_2');
+    expect((await row(shop.domain)).state).toBe('active');
   });
 
   it("puts the shop in needs_reauth on Shopify's refusal only; a network error is tried again", async () => {

@@ -186,7 +186,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     if (row.state !== 'active' && !reinstall) {
       return { changes: null, result: { error: this.notActive(shop, row) } };
     }
-    const current = row.accessToken === null ? null : this.cipher.decrypt(row.accessToken);
+    const current = this.readable(row.accessToken);
     const expiresAt = row.expiresAt?.getTime() ?? null;
     if (
       current !== null &&
@@ -201,9 +201,17 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     let granted: GrantedTokens;
     try {
       if (shop.auth.kind === 'client-credentials') granted = await this.grants.clientCredentials(shop, now);
-      else if (row.refreshToken !== null)
-        granted = await this.grants.refresh(shop, this.cipher.decrypt(row.refreshToken), now);
-      else return this.refused(shop, 'not installed: no token to renew (install the app)', now);
+      else if (row.refreshToken !== null) {
+        const refreshToken = this.readable(row.refreshToken);
+        if (refreshToken === null) {
+          return this.refused(
+            shop,
+            'the stored refresh token cannot be decrypted (its key left CONNECTOR_ENCRYPTION_KEYS): install the app again',
+            now,
+          );
+        }
+        granted = await this.grants.refresh(shop, refreshToken, now);
+      } else return this.refused(shop, 'not installed: no token to renew (install the app)', now);
     } catch (error) {
       const failure = grantFailure(error);
       if (failure.refused && reinstall)
@@ -227,6 +235,19 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
         refreshAt: this.refreshAt(now, granted.expiresAt?.getTime() ?? null),
       },
     };
+  }
+
+  /** A stored token in clear; null when there is none or no configured key reads it (a dropped key). */
+  private readable(stored: string | null): string | null {
+    if (stored === null) return null;
+    try {
+      return this.cipher.decrypt(stored);
+    } catch (error) {
+      this.logger.warn(
+        `A stored token cannot be decrypted (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return null;
+    }
   }
 
   /** The columns of a granted pair, encrypted. */
