@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
+import { renewalMargin, renewalTime } from './renewal-times.js';
 import { ShopAuthError, ShopAuthErrorCode } from './shop-auth.error.js';
 import { ShopFetchRoutes } from './shop-fetch-routes.js';
 import type { ShopSession } from './shop-session.entity.js';
@@ -83,7 +84,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     this.cache.set(shop.domain, {
       kind: 'token',
       token: granted.accessToken,
-      refreshAt: this.refreshAt(now, granted.expiresAt?.getTime() ?? null),
+      refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
     });
     this.logger.log(`${shop.domain} installed the app: its jobs resume`);
   }
@@ -191,11 +192,12 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     if (
       current !== null &&
       current !== stale &&
-      (expiresAt === null || now < expiresAt - this.margin(row, now))
+      (expiresAt === null ||
+        now < expiresAt - renewalMargin(this.settings, row.refreshedAt?.getTime() ?? now, expiresAt))
     ) {
       return {
         changes: null,
-        result: { token: current, refreshAt: this.refreshAt(row.refreshedAt?.getTime() ?? now, expiresAt) },
+        result: { token: current, refreshAt: this.renewAt(row.refreshedAt?.getTime() ?? now, expiresAt) },
       };
     }
     let granted: GrantedTokens;
@@ -232,9 +234,13 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       changes,
       result: {
         token: granted.accessToken,
-        refreshAt: this.refreshAt(now, granted.expiresAt?.getTime() ?? null),
+        refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
       },
     };
+  }
+
+  private renewAt(grantedAt: number, expiresAt: number | null): number | null {
+    return renewalTime(this.settings, grantedAt, expiresAt, this.random);
   }
 
   /** A stored token in clear; null when there is none or no configured key reads it (a dropped key). */
@@ -282,21 +288,5 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       row.state === 'needs_reauth' ? ShopAuthErrorCode.NEEDS_REAUTH : ShopAuthErrorCode.UNINSTALLED;
     const why = row.stateReason === null ? '' : ` (${row.stateReason})`;
     return new ShopAuthError(code, `${shop.domain} is ${row.state}${why}`, this.settings.reauthRecheckMs);
-  }
-
-  /** The renewal margin: the configured one, at most a fifth of the token's life. */
-  private margin(row: Pick<ShopSession, 'refreshedAt' | 'expiresAt'>, now: number): number {
-    const expiresAt = row.expiresAt?.getTime() ?? now;
-    const life = Math.max(0, expiresAt - (row.refreshedAt?.getTime() ?? now));
-    return Math.min(this.settings.tokenRefreshMarginMs, life / 5);
-  }
-
-  /** When to renew a token granted at `grantedAt`: margin plus jitter (at most a tenth of its life) before it expires. */
-  private refreshAt(grantedAt: number, expiresAt: number | null): number | null {
-    if (expiresAt === null) return null;
-    const life = Math.max(0, expiresAt - grantedAt);
-    const margin = Math.min(this.settings.tokenRefreshMarginMs, life / 5);
-    const jitter = this.random() * Math.min(this.settings.tokenRefreshJitterMs, life / 10);
-    return expiresAt - margin - jitter;
   }
 }
