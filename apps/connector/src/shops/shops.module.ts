@@ -1,7 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { ShopConfig } from '../platform/config/shop-config.js';
-import { InstallController } from './install/install.controller.js';
 import { ShopFetchRoutes } from './shop-fetch-routes.js';
 import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
@@ -21,7 +20,6 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
   return {
     module: ShopsModule,
     imports: [TypeOrmModule.forFeature([ShopSession])],
-    controllers: [InstallController],
     providers: [
       { provide: Shops, useValue: new Shops(shops) },
       ShopTokens,
