@@ -141,6 +141,15 @@ describe('installing the app: /auth/shopify and its callback', () => {
     expect(rows[0].access_token).toMatch(/^v1:/);
     expect(rows[0].refresh_token).toMatch(/^v1:/);
 
+    // Its webhooks at once: the product topics and app/uninstalled.
+    const topics = await eventually(async () => {
+      const nodes = (await sandboxes.subscriptions(shop)).filter(
+        (n) => n.uri === `${harness.url}/webhooks/shopify`,
+      );
+      return nodes.length === 4 && nodes.map((n) => n.topic).sort();
+    });
+    expect(topics).toEqual(['APP_UNINSTALLED', 'PRODUCTS_CREATE', 'PRODUCTS_DELETE', 'PRODUCTS_UPDATE']);
+
     // A product's sync reads it from Shopify with the installed token.
     const created = await sandboxes.merchant(shop, 'POST', 'products.json', {
       product: { title: 'Installed' },

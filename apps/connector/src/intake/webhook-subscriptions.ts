@@ -6,6 +6,7 @@ import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
 import { HttpSettings } from '../platform/config/settings.js';
+import { jobWaitMs } from '../platform/failures/job-error.js';
 import { Shops } from '../shops/shops.js';
 import { SUBSCRIBED_TOPICS } from './webhook-headers.js';
 
@@ -101,6 +102,11 @@ export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDes
         );
         return;
       } catch (error) {
+        if (jobWaitMs(error) !== null) {
+          // No token for the shop (needs_reauth, uninstalled): the scheduled check subscribes it later.
+          this.logger.warn(`${shop.domain}: webhook subscriptions not checked (${String(error)})`);
+          return;
+        }
         const wait = Math.min(60_000, 1_000 * 2 ** attempt);
         this.logger.warn(
           `${shop.domain}: could not check webhook subscriptions (${String(error)}); again in ${wait} ms`,

@@ -1,10 +1,14 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import type { Request, Response } from 'express';
 import { Clock } from '#lib/clock';
 import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
 import type { ShopConfig } from '../../platform/config/shop-config.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { subscriptionCheckJobOptions } from '../../platform/queues/job-options.js';
+import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { ShopTokens } from '../shop-tokens.js';
 import { Shops } from '../shops.js';
 import { grantedTokensOf, TokenGrants } from '../token-grants.js';
@@ -19,7 +23,8 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
  * `@shopify/shopify-api`'s own OAuth (`auth.begin`, `auth.callback` with expiring offline tokens):
  * the state nonce in a signed cookie, the callback's HMAC, timestamp and shop host checked by the
  * library; then the granted scopes against `REQUIRED_SCOPES`. Too few, or any refusal: nothing is
- * stored. With `CONNECTOR_SHOPIFY_ADMIN_ORIGIN` (the sandbox), the merchant is sent there.
+ * stored. A success stores the pair and runs the subscription check at once (the shop's webhooks).
+ * With `CONNECTOR_SHOPIFY_ADMIN_ORIGIN` (the sandbox), the merchant is sent there.
  */
 @Controller('auth/shopify')
 export class InstallController {
@@ -32,6 +37,7 @@ export class InstallController {
     private readonly settings: ShopifySettings,
     private readonly http: HttpSettings,
     private readonly clock: Clock,
+    @InjectQueue(QueueName.SUBSCRIPTION_CHECK) private readonly subscriptionCheck: Queue,
   ) {}
 
   /** `GET /auth/shopify?shop=<name>.myshopify.com`: to the shop's authorize page. */
@@ -74,6 +80,8 @@ export class InstallController {
       );
     }
     await this.tokens.installed(shop.domain, granted);
+    // Its webhooks now (the product topics and app/uninstalled), not at the next scheduled check.
+    await this.subscriptionCheck.add(JobName.SUBSCRIPTION_CHECK, {}, subscriptionCheckJobOptions());
     res
       .status(200)
       .type('text/plain')
