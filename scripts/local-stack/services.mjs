@@ -94,6 +94,9 @@ export const services = [
       return own;
     },
     details: (env) => [
+      given(env, 'CONNECTOR_SHOPIFY_CLIENT_ID') || given(env, 'CONNECTOR_SHOPIFY_CLIENT_SECRET')
+        ? 'shop demo.myshopify.com: client credentials grant with your CONNECTOR_SHOPIFY_CLIENT_ID and _SECRET'
+        : "shop demo.myshopify.com: client credentials grant, client id 'sandbox-app-client-id', secret 'sandbox-app-secret' (GET /admin/shops)",
       'webhooks from the Shopify sandbox arrive at /webhooks/shopify (subscribed at boot)',
       given(env, 'DATABASE_URL')
         ? 'PostgreSQL: DATABASE_URL'

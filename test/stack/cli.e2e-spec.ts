@@ -22,7 +22,7 @@ interface FailureDto {
 
 // The command line as an operator runs it (the build in dist/, a real process each time) against
 // a connector process and both sandboxes: exit codes (0 ok, 1 failure, 2 usage) and output of
-// check-config, register-webhooks, failures and replay. status, resync and link need admin
+// check-config, register-webhooks, shops, failures and replay. status, resync and link need admin
 // routes of other stages: test/stack/cli-operations.e2e-spec.ts.
 describe('npm run connector', () => {
   let world: ConnectorWorld;
@@ -67,6 +67,7 @@ describe('npm run connector', () => {
       'failures',
       'replay',
       'status',
+      'shops',
       'resync',
       'link',
     ]) {
@@ -174,17 +175,17 @@ describe('npm run connector', () => {
     expect(refused.stdout + refused.stderr).not.toContain('not-a-key-of-this-catalog');
   });
 
-  it('register-webhooks subscribes the product topics once, and a second run creates nothing (exit 0)', async () => {
+  it('register-webhooks subscribes the product topics and app/uninstalled once, and a second run creates nothing (exit 0)', async () => {
     const uri = `${connector.url}/webhooks/shopify`;
     const first = await cli('register-webhooks');
     expect(first.code).toBe(0);
     expect(first.stdout.trim()).toBe(
-      `${world.shop.domain}: webhooks go to ${uri}: created PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE`,
+      `${world.shop.domain}: webhooks go to ${uri}: created PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE, APP_UNINSTALLED`,
     );
     const again = await cli('register-webhooks');
     expect(again.code).toBe(0);
     expect(again.stdout.trim()).toBe(
-      `${world.shop.domain}: webhooks go to ${uri}: created none; already subscribed PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE`,
+      `${world.shop.domain}: webhooks go to ${uri}: created none; already subscribed PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE, APP_UNINSTALLED`,
     );
     const listed = await fetch(`${world.shopify.adminUrl}/graphql.json`, {
       method: 'POST',
@@ -199,12 +200,26 @@ describe('npm run connector', () => {
         .filter((n) => n.uri === uri)
         .map((n) => n.topic)
         .sort(),
-    ).toEqual(['PRODUCTS_CREATE', 'PRODUCTS_DELETE', 'PRODUCTS_UPDATE']);
+    ).toEqual(['APP_UNINSTALLED', 'PRODUCTS_CREATE', 'PRODUCTS_DELETE', 'PRODUCTS_UPDATE']);
     const noPublicUrl = await runCli(['register-webhooks'], world.env());
     expect(noPublicUrl.code).toBe(2);
     expect(noPublicUrl.stderr.trim()).toBe(
       'connector: no public URL: set CONNECTOR_PUBLIC_URL or pass --public-url',
     );
+  });
+
+  it('shops lists every shop with its auth kind and state, never a token (exit 0)', async () => {
+    const run = await cli('shops');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`${world.shop.domain}: static, active`);
+    expect(lines[1]).toMatch(/^ {2}token expires never, scopes -, last refresh - \(0 tokens\)$/);
+    expect(lines[2]).toMatch(/^ {2}subscriptions .*, catalog key set$/);
+    const json = await cli('shops', '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      shops: [{ shop: world.shop.domain, authKind: 'static', state: 'active', catalogKeySet: true }],
+    });
+    expect(run.stdout + json.stdout).not.toContain('shpat_');
   });
 
   it('failures lists the inbox with filters; replay runs one again, or all; a failure not open exits 1', async () => {

@@ -24,6 +24,7 @@ import { ReportingModule } from './platform/reporting/reporting.module.js';
 import { ProductSyncModule } from './product-sync/product-sync.module.js';
 import { NO_SYNC_HOOKS, type SyncHooks } from './product-sync/sync-hooks.js';
 import { ResyncModule } from './resync/resync.module.js';
+import { InstallModule } from './shops/install/install.module.js';
 import { shopsModule } from './shops/shops.module.js';
 import { WriteBackModule } from './write-back/write-back.module.js';
 
@@ -69,6 +70,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       RetentionModule,
       queuesModule(config),
       shopsModule(config.shops),
+      InstallModule,
       ShopifyModule,
       CatalogModule,
       FailuresModule,

@@ -5,6 +5,7 @@ export type { ConnectorConfig, ShopConfig } from './platform/config/connector.co
 export { loadConnectorConfig } from './platform/config/connector.config.js';
 export { Secret } from './platform/config/secret.js';
 export {
+  LOCAL_STACK_ADMIN_TOKEN,
   type LocalStackUrls,
   localStackEnvironment,
 } from './platform/local-stack/local-stack-environment.js';

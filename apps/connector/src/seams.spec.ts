@@ -8,6 +8,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 /** Every registry of the connector and the method later layers plug in with. */
 const REGISTRIES: RegistryDeclaration[] = [
   { name: 'RetentionRegistry', method: 'register' },
+  { name: 'ShopDataRegistry', method: 'register' },
   { name: 'ReplayRegistry', method: 'register' },
   { name: 'SyncEvents', method: 'onSynced' },
   { name: 'Observations', method: 'subscribe' },
@@ -24,10 +25,11 @@ describe("the connector's seams", () => {
         `${s.kind} ${s.name}: ${s.providers.map((p) => p || '(root)').join(', ')} -> ${s.consumers.join(', ')}`,
     );
     expect(table).toEqual([
-      'token SHOPIFY_FETCH: (root) -> clients/shopify',
+      'token SHOPIFY_FETCH: (root) -> shops',
       'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/reporting',
+      'registry ShopDataRegistry: clients/catalog, intake, media/store, product-sync, resync, write-back -> platform/reporting',
       'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
       'registry Observations: operations/metrics -> platform/reporting',

@@ -18,6 +18,7 @@ const OWNERS: TableOwner[] = [
       'resync/resync-runs.repository.ts': "a run's progress counts its products' failures in one statement",
     },
   },
+  { table: 'shop_sessions', owner: 'shops/shop-sessions.repository.ts' },
   { table: 'sync_pauses', owner: 'clients/catalog/sync-pause.repository.ts' },
   { table: 'sku_map', owner: 'product-sync/sku-map/sku-map.repository.ts' },
   { table: 'product_sync_state', owner: 'product-sync/product-sync-states.ts' },

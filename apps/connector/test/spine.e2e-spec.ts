@@ -56,7 +56,7 @@ describe('the local stack connector', () => {
 
   it("takes a product created with the Shopify sandbox's curl example to its inbox and job", async () => {
     // The connector subscribes the shop at boot (in the background).
-    await eventually(async () => (await sandboxes.subscriptions(demo)).length === 3);
+    await eventually(async () => (await sandboxes.subscriptions(demo)).length === 4);
     const created = await sandboxes.merchant(demo, 'POST', 'products.json', {
       product: {
         title: 'Linen Shirt',

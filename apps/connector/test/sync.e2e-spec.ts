@@ -170,14 +170,15 @@ describe('a burst of updates to one product', () => {
     await sandboxes?.close();
   });
 
-  it('subscribes the shop to its product webhooks, once', async () => {
+  it('subscribes the shop to its product webhooks and app/uninstalled, once', async () => {
     const list = async () => (await sandboxes.shopify.control('GET', 'shops')).body;
     expect(await list()).toBeDefined();
     const subscriptions = await eventually(async () => {
       const nodes = await sandboxes.subscriptions(shop);
-      return nodes.length === 3 && nodes;
+      return nodes.length === 4 && nodes;
     });
     expect(subscriptions.map((s) => s.topic).sort()).toEqual([
+      'APP_UNINSTALLED',
       'PRODUCTS_CREATE',
       'PRODUCTS_DELETE',
       'PRODUCTS_UPDATE',

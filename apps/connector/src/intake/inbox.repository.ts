@@ -24,6 +24,11 @@ export interface PendingDelivery {
 export class InboxRepository {
   constructor(@InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.entries.delete({ shop })).affected ?? 0;
+  }
+
   /**
    * Stores deliveries in one statement, each unless its webhook id is already there (or earlier
    * in the same list); resolves to each one's new row, or null, in order. One plain

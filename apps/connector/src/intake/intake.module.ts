@@ -1,15 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { FailuresModule } from '../platform/failures/failures.module.js';
 import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import { InboxRecovery } from './inbox-recovery.js';
 import { InboxRetention } from './inbox-retention.js';
+import { InboxShopData } from './inbox-shop-data.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
 import { InboxWriter } from './inbox-writer.js';
+import { ShopLifecycle } from './shop-lifecycle.js';
+import { SubscriptionCheckJob } from './subscription-check.job.js';
+import { SubscriptionRepair } from './subscription-repair.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
 import { WebhookSubscriptions } from './webhook-subscriptions.js';
 import { WebhooksController } from './webhooks.controller.js';
@@ -20,7 +25,7 @@ import { WebhooksController } from './webhooks.controller.js';
  * that queues what a crash left stored but unqueued.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule],
+  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule, FailuresModule],
   controllers: [WebhooksController],
   providers: [
     InboxRepository,
@@ -33,6 +38,10 @@ import { WebhooksController } from './webhooks.controller.js';
     InboxSweepJob,
     InboxRecovery,
     WebhookSubscriptions,
+    InboxShopData,
+    ShopLifecycle,
+    SubscriptionRepair,
+    SubscriptionCheckJob,
   ],
   exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
 })

@@ -19,6 +19,26 @@ export function isProductTopic(topic: string): topic is ProductTopic {
   return (PRODUCT_TOPICS as readonly string[]).includes(topic);
 }
 
+/**
+ * The app's lifecycle and the mandatory compliance topics (README, "Uninstall and redact"):
+ * `app/uninstalled` is subscribed with the product topics; the compliance ones go to the URLs set
+ * in the app's configuration (they cannot be subscribed through the Admin API).
+ */
+export const LIFECYCLE_TOPICS = [
+  'app/uninstalled',
+  'shop/redact',
+  'customers/data_request',
+  'customers/redact',
+] as const;
+export type LifecycleTopic = (typeof LIFECYCLE_TOPICS)[number];
+
+export function isLifecycleTopic(topic: string): topic is LifecycleTopic {
+  return (LIFECYCLE_TOPICS as readonly string[]).includes(topic);
+}
+
+/** Every topic the connector subscribes itself to (`webhookSubscriptionCreate`). */
+export const SUBSCRIBED_TOPICS = [...PRODUCT_TOPICS, 'app/uninstalled'] as const;
+
 /** Reads the delivery's headers, trimmed, empty ones as absent. */
 export function webhookHeaders(req: Request): WebhookHeaders {
   const get = (name: string) => {

@@ -6,8 +6,9 @@ import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
 import { HttpSettings } from '../platform/config/settings.js';
+import { jobWaitMs } from '../platform/failures/job-error.js';
 import { Shops } from '../shops/shops.js';
-import { PRODUCT_TOPICS } from './webhook-headers.js';
+import { SUBSCRIBED_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
 export const WEBHOOK_PATH = '/webhooks/shopify';
@@ -31,7 +32,7 @@ export interface SubscriptionOutcome {
 }
 
 /**
- * Subscribes one shop's `products/create`, `/update` and `/delete` to `uri`, idempotently:
+ * Subscribes one shop's `products/create`, `/update`, `/delete` and `app/uninstalled` to `uri`, idempotently:
  * topics already subscribed at that URI are kept, the missing ones created. A plain function, so
  * the boot's service and the command line (`register-webhooks`) run the very same calls.
  */
@@ -42,7 +43,7 @@ export async function ensureWebhookSubscriptions(
   const existing = await admin.request<ListAnswer>(WEBHOOK_SUBSCRIPTIONS_QUERY, { uri }, 52);
   const have = new Set(existing.webhookSubscriptions.nodes.filter((s) => s.uri === uri).map((s) => s.topic));
   const outcome: SubscriptionOutcome = { existing: [], created: [] };
-  for (const topic of PRODUCT_TOPICS.map((t) => t.toUpperCase().replace('/', '_'))) {
+  for (const topic of SUBSCRIBED_TOPICS.map((t) => t.toUpperCase().replace('/', '_'))) {
     if (have.has(topic)) {
       outcome.existing.push(topic);
       continue;
@@ -101,6 +102,11 @@ export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDes
         );
         return;
       } catch (error) {
+        if (jobWaitMs(error) !== null) {
+          // No token for the shop (needs_reauth, uninstalled): the scheduled check subscribes it later.
+          this.logger.warn(`${shop.domain}: webhook subscriptions not checked (${String(error)})`);
+          return;
+        }
         const wait = Math.min(60_000, 1_000 * 2 ** attempt);
         this.logger.warn(
           `${shop.domain}: could not check webhook subscriptions (${String(error)}); again in ${wait} ms`,

@@ -9,15 +9,17 @@ import { Shops } from '../shops/shops.js';
 import { assertStorableHeaders } from './header-limits.js';
 import { InboxService } from './inbox.service.js';
 import { productPayloadFacts } from './product-payload.js';
+import { ShopLifecycle } from './shop-lifecycle.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
 import type { DeliveryRejection, VerifiedDelivery } from './verified-delivery.js';
-import { isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
+import { isLifecycleTopic, isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
 
 /** The answer to a delivery the connector took (README, "Intake"). */
 export type WebhookAnswer =
   | { status: 'accepted'; webhookId: string; queued: boolean }
   | { status: 'duplicate'; webhookId: string }
+  | { status: 'processed'; webhookId: string; topic: string }
   | { status: 'ignored'; reason: 'unsupported_topic'; topic: string };
 
 /**
@@ -33,6 +35,7 @@ export class WebhooksController {
     private readonly settings: HttpSettings,
     private readonly shops: Shops,
     private readonly inbox: InboxService,
+    private readonly lifecycle: ShopLifecycle,
   ) {}
 
   @Post('shopify')
@@ -55,6 +58,10 @@ export class WebhooksController {
     assertStorableHeaders(headers);
     const topic = required(headers.topic, 'X-Shopify-Topic');
     const webhookId = required(headers.webhookId, 'X-Shopify-Webhook-Id');
+    if (isLifecycleTopic(topic)) {
+      await this.lifecycle.handle(shop.domain, topic);
+      return { status: 'processed', webhookId, topic };
+    }
     if (!isProductTopic(topic)) {
       this.logger.warn(`Ignored a ${topic} delivery from ${shop.domain}: not a topic the connector handles`);
       return { status: 'ignored', reason: 'unsupported_topic', topic };

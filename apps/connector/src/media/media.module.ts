@@ -16,6 +16,7 @@ import { PgImageMapRepository } from './store/image-map.repository.js';
 import { MediaGalleryStateEntity } from './store/media-gallery-state.entity.js';
 import { MediaImageMapEntity } from './store/media-image-map.entity.js';
 import { MediaProductStatusEntity } from './store/media-product-status.entity.js';
+import { MediaShopData } from './store/media-shop-data.js';
 import { MediaStatusRepository } from './store/media-status.repository.js';
 import { SyncMediaJob } from './sync-media.job.js';
 
@@ -45,6 +46,7 @@ import { SyncMediaJob } from './sync-media.job.js';
     ProductMediaRunner,
     SyncMediaJob,
     MediaRecovery,
+    MediaShopData,
   ],
   exports: [MediaStatusRepository, MediaEnqueuer],
 })

@@ -13,6 +13,11 @@ export class ProductSyncStates {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.states.delete({ shop })).affected ?? 0;
+  }
+
   get(subject: SyncSubject): Promise<ProductSyncState | null> {
     return this.states.findOneBy({ shop: subject.shop, productId: subject.productId });
   }

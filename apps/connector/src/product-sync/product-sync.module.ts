@@ -9,6 +9,7 @@ import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
 import { ShopCurrencies } from './apply/shop-currencies.js';
 import { DriftScanner } from './drift-scanner.js';
 import { ProductLocksModule } from './product-locks.js';
+import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
 import { ProductSyncStates } from './product-sync-states.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
@@ -45,6 +46,7 @@ import { SyncReplay } from './sync-replay.js';
     DriftScanner,
     SyncProductJob,
     SyncReplay,
+    ProductSyncShopData,
   ],
   exports: [ProductSyncStates, SyncRecords],
 })

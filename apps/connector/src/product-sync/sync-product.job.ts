@@ -11,7 +11,7 @@ import { InboxRepository, type PendingDelivery } from '../intake/inbox.repositor
 import { ShopMappings } from '../mapping/shop-mappings.js';
 import { SyncSettings } from '../platform/config/settings.js';
 import { FailuresService } from '../platform/failures/failures.service.js';
-import { jobErrorInfo } from '../platform/failures/job-error.js';
+import { jobErrorInfo, jobWaitMs } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
@@ -114,7 +114,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       await this.failures.resolveSucceeded(subject.shop, job.name, [subject.productId]);
       return this.finish(subject, pending, result.outcome);
     } catch (error) {
-      if (!(error instanceof DelayedError)) {
+      // A shop without a token only waits (the guard delays the job): no failed run to record.
+      if (!(error instanceof DelayedError) && jobWaitMs(error) === null) {
         const { code, message } = jobErrorInfo(error);
         await this.record(subject, job, run, startedAt, 'failed', null, { code, message });
       }

@@ -33,6 +33,11 @@ export interface SyncRecordView extends NewSyncRecord {
 export class SyncRecords {
   constructor(@InjectRepository(SyncRecordRow) private readonly rows: Repository<SyncRecordRow>) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   async add(record: NewSyncRecord): Promise<void> {
     await this.rows.insert(record);
   }

@@ -45,6 +45,11 @@ export class Reconciler {
     @InjectRepository(ReconcileCheckpoint) private readonly checkpoints: Repository<ReconcileCheckpoint>,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.checkpoints.delete({ shop })).affected ?? 0;
+  }
+
   /**
    * Every configured shop, one after the other; a shop that fails (Shopify unreachable, a revoked
    * token) does not keep the others from their turn, and fails the job afterwards (it is logged,

@@ -29,6 +29,16 @@ export class ResyncRunsRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    const schema = this.runs.metadata.schema ?? 'public';
+    const [, products] = (await this.runs.query(
+      `DELETE FROM "${schema}".resync_run_products WHERE shop = $1`,
+      [shop],
+    )) as [unknown, number];
+    return products + ((await this.runs.delete({ shop })).affected ?? 0);
+  }
+
   /** A new running run; a one-product run lists its product at once (its walk is done). */
   async create(shop: string, productId: string | null): Promise<ResyncRun> {
     const now = new Date(this.clock.now());

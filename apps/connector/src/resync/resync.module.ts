@@ -18,6 +18,7 @@ import { ResyncRecovery } from './resync-recovery.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
+import { ResyncShopData } from './resync-shop-data.js';
 
 /**
  * ⑦ Convergence: resync runs (a product, or a whole shop walked page by page), linking a
@@ -44,6 +45,7 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
     Reconciler,
     ReconcileJob,
     ResyncRecovery,
+    ResyncShopData,
   ],
   exports: [ResyncService, LinkService, Reconciler],
 })

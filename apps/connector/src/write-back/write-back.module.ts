@@ -30,6 +30,7 @@ import { WriteBackPushRow } from './store/write-back-push.entity.js';
 import { WriteBackStateRow } from './store/write-back-state.entity.js';
 import { WriteBackStates } from './store/write-back-states.repository.js';
 import { WriteBackRetention } from './write-back-retention.js';
+import { WriteBackShopData } from './write-back-shop-data.js';
 import { WriteBackStatus } from './write-back-status.js';
 
 /** Every table of the write-back, for `TypeOrmModule.forFeature` (and medium tests). */
@@ -57,6 +58,7 @@ export const ENRICHMENT_ENTITIES = [
   ],
   providers: [
     EnrichmentOutbox,
+    WriteBackShopData,
     EnrichmentPollRuns,
     WriteBackStates,
     ShopPollLock,

@@ -97,7 +97,7 @@ export class EnrichmentFixture {
       const state: ShopMappingState = harness.connector.app.get(ShopMappings).state(this.shop.domain);
       return state.status === 'ready';
     });
-    if (!first) await eventually(async () => (await this.sandboxes.subscriptions(this.shop)).length === 3);
+    if (!first) await eventually(async () => (await this.sandboxes.subscriptions(this.shop)).length === 4);
     return harness;
   }
 

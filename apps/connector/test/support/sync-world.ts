@@ -114,7 +114,7 @@ export async function startSyncWorld(options: SyncWorldOptions = {}): Promise<Sy
       },
     });
   let harness = await start(true);
-  await eventually(async () => (await sandboxes.subscriptions(shop)).length === 3);
+  await eventually(async () => (await sandboxes.subscriptions(shop)).length === 4);
   const q = `"${schema}"`;
 
   const world: SyncWorld = {

@@ -5,11 +5,12 @@ import { CatalogGate } from './catalog-gate.js';
 import { SyncPause } from './sync-pause.entity.js';
 import { SyncPauseRepository } from './sync-pause.repository.js';
 import { SyncPauses } from './sync-pauses.js';
+import { SyncPausesShopData } from './sync-pauses-shop-data.js';
 
 /** The catalog accounts' clients and the gate: open breakers and operators' pauses (beside the stages). */
 @Module({
   imports: [TypeOrmModule.forFeature([SyncPause])],
-  providers: [CatalogClients, CatalogGate, SyncPauseRepository, SyncPauses],
+  providers: [CatalogClients, CatalogGate, SyncPauseRepository, SyncPauses, SyncPausesShopData],
   exports: [CatalogClients, CatalogGate, SyncPauses],
 })
 export class CatalogModule {}

@@ -8,6 +8,11 @@ import { SyncPause } from './sync-pause.entity.js';
 export class SyncPauseRepository {
   constructor(@InjectRepository(SyncPause) private readonly pauses: Repository<SyncPause>) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.pauses.delete({ scope: shop })).affected ?? 0;
+  }
+
   all(): Promise<SyncPause[]> {
     return this.pauses.find({ order: { scope: 'ASC' } });
   }

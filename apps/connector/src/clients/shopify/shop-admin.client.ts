@@ -9,17 +9,26 @@ interface CostExtension {
   throttleStatus?: ThrottleStatus;
 }
 
+/** Where a shop's client gets a GraphQL client for the token of the moment, and a new token after a 401. */
+export interface ShopGraphqlSource {
+  /** Rejects with the shops' `ShopAuthError` when the shop has no usable token (it is passed on as is). */
+  client(): Promise<{ graphql: GraphqlClient; token: string }>;
+  /** After a 401 to `token`: whether a new token was had (a static token: false). */
+  renewAfterUnauthorized(token: string): Promise<boolean>;
+}
+
 /**
  * One shop's Admin GraphQL API, cost-aware: each call is paced by the shop's last
  * `throttleStatus`, a `THROTTLED` answer is waited out (the library only retries HTTP 429/503)
- * up to `throttleRetries` times, and every failure becomes a classified `ShopifyAdminError`.
+ * up to `throttleRetries` times, a 401 is answered once by renewing the token and trying again,
+ * and every failure becomes a classified `ShopifyAdminError`.
  */
 export class ShopAdminClient {
   private readonly pacer: CostPacer;
 
   constructor(
     readonly shop: string,
-    private readonly graphql: GraphqlClient,
+    private readonly source: ShopGraphqlSource,
     private readonly clock: Clock,
     private readonly throttleRetries: number,
   ) {
@@ -28,10 +37,12 @@ export class ShopAdminClient {
 
   /** Runs a document; `expectedCost` is its requested cost, for pacing. Resolves to `data`. */
   async request<T>(document: string, variables: Record<string, unknown>, expectedCost: number): Promise<T> {
+    let renewed = false;
     for (let attempt = 0; ; attempt++) {
       await this.pacer.pace(expectedCost);
+      const { graphql, token } = await this.source.client();
       try {
-        const response = await this.graphql.request<T>(document, { variables, retries: 2 });
+        const response = await graphql.request<T>(document, { variables, retries: 2 });
         this.pacer.observe(costOf(response.extensions)?.throttleStatus);
         if (response.data === undefined) {
           throw new ShopifyAdminError(ShopifyErrorCode.GRAPHQL, `${this.shop}: answer without data`, true);
@@ -39,6 +50,10 @@ export class ShopAdminClient {
         return response.data as T;
       } catch (error) {
         const failure = ShopifyAdminError.from(error, this.shop);
+        if (failure.code === ShopifyErrorCode.UNAUTHORIZED && !renewed) {
+          renewed = true;
+          if (await this.source.renewAfterUnauthorized(token)) continue;
+        }
         if (error instanceof GraphqlQueryError)
           this.pacer.observe(costOf(error.body?.extensions)?.throttleStatus);
         if (failure.code !== ShopifyErrorCode.THROTTLED || attempt >= this.throttleRetries) throw failure;
@@ -53,13 +68,24 @@ export class ShopAdminClient {
    * `extensions.cost` untouched: for callers that pace themselves and must read every error (the
    * write-back). Rejects only when no answer came (network, HTTP errors after the retries).
    */
-  async raw(document: string, variables: Record<string, unknown>): Promise<RawGraphqlAnswer> {
+  async raw(
+    document: string,
+    variables: Record<string, unknown>,
+    renewed = false,
+  ): Promise<RawGraphqlAnswer> {
+    const { graphql, token } = await this.source.client();
     try {
-      const response = await this.graphql.request(document, { variables, retries: 2 });
+      const response = await graphql.request(document, { variables, retries: 2 });
       this.pacer.observe(costOf(response.extensions)?.throttleStatus);
       return { data: response.data, extensions: response.extensions as Record<string, unknown> };
     } catch (error) {
-      if (!(error instanceof GraphqlQueryError)) throw ShopifyAdminError.from(error, this.shop);
+      if (!(error instanceof GraphqlQueryError)) {
+        const failure = ShopifyAdminError.from(error, this.shop);
+        if (failure.code === ShopifyErrorCode.UNAUTHORIZED && !renewed) {
+          if (await this.source.renewAfterUnauthorized(token)) return this.raw(document, variables, true);
+        }
+        throw failure;
+      }
       const body = (error.body ?? {}) as {
         data?: unknown;
         errors?: { graphQLErrors?: RawGraphqlAnswer['errors'] };

@@ -1,39 +1,38 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { LogSeverity, Session, shopifyApi } from '@shopify/shopify-api';
+import { Injectable, Logger } from '@nestjs/common';
+import { type GraphqlClient, LogSeverity, Session, type Shopify, shopifyApi } from '@shopify/shopify-api';
 import { Clock } from '#lib/clock';
-import { SHOPIFY_FETCH } from '../../connector.tokens.js';
 import type { ShopConfig } from '../../platform/config/connector.config.js';
 import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
+import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.js';
+import { ShopTokenSource } from '../../shops/shop-token-source.js';
 import { Shops } from '../../shops/shops.js';
-import { ShopAdminClient } from './shop-admin.client.js';
-import { originFetch, routeShopFetch } from './shop-fetch.router.js';
+import { TokenGrants } from '../../shops/token-grants.js';
+import { ShopAdminClient, type ShopGraphqlSource } from './shop-admin.client.js';
 
 /**
  * Admin GraphQL clients, one per configured shop, built on `@shopify/shopify-api` with the
- * shop's token and API version. Where the shop's requests go is decided once here: Shopify, the
- * configured admin origin (local stack), or a test's fetch.
+ * shop's API version. Each request asks `ShopTokenSource` for the shop's token of the moment (a static
+ * one, or a granted one renewed before it expires and once after a 401); where the requests go
+ * (Shopify, the local stack's sandbox, a test's fetch) is `ShopFetchRoutes`'.
  */
 @Injectable()
-export class ShopifyAdmin implements OnModuleDestroy {
+export class ShopifyAdmin {
   private readonly logger = new Logger('ShopifyAdmin');
   private readonly clients = new Map<string, ShopAdminClient>();
-  private readonly unroutes: Array<() => void> = [];
 
   constructor(
     private readonly httpSettings: HttpSettings,
     shopifySettings: ShopifySettings,
     shops: Shops,
-    @Inject(SHOPIFY_FETCH) fetchOverride: typeof fetch | null,
+    private readonly tokens: ShopTokenSource,
+    private readonly grants: TokenGrants,
+    _routes: ShopFetchRoutes,
     clock: Clock,
   ) {
-    const fetchFn =
-      fetchOverride ??
-      (shopifySettings.adminOrigin !== null ? originFetch(shopifySettings.adminOrigin) : null);
     for (const shop of shops.all) {
-      if (fetchFn !== null) this.unroutes.push(routeShopFetch(shop.domain, fetchFn));
       this.clients.set(
         shop.domain,
-        new ShopAdminClient(shop.domain, this.graphqlFor(shop), clock, shopifySettings.throttleRetries),
+        new ShopAdminClient(shop.domain, this.sourceFor(shop), clock, shopifySettings.throttleRetries),
       );
     }
   }
@@ -45,14 +44,34 @@ export class ShopifyAdmin implements OnModuleDestroy {
     return client;
   }
 
-  onModuleDestroy(): void {
-    for (const unroute of this.unroutes.splice(0)) unroute();
+  private sourceFor(shop: ShopConfig): ShopGraphqlSource {
+    const api =
+      shop.auth.kind === 'static'
+        ? this.staticApi(shop, shop.auth.accessToken.reveal())
+        : this.grants.api(shop);
+    const id = `offline_${shop.domain}`;
+    return {
+      client: async (): Promise<{ graphql: GraphqlClient; token: string }> => {
+        const token = await this.tokens.accessToken(shop.domain);
+        const session = new Session({
+          id,
+          shop: shop.domain,
+          state: '',
+          isOnline: false,
+          accessToken: token,
+        });
+        return { graphql: new api.clients.Graphql({ session }), token };
+      },
+      renewAfterUnauthorized: async (token) =>
+        (await this.tokens.afterUnauthorized(shop.domain, token)) !== null,
+    };
   }
 
-  private graphqlFor(shop: ShopConfig) {
-    const api = shopifyApi({
+  /** A legacy custom app's library instance: its static token. */
+  private staticApi(shop: ShopConfig, accessToken: string): Shopify {
+    return shopifyApi({
       apiSecretKey: shop.webhookSecrets[0]?.reveal() ?? 'unused',
-      adminApiAccessToken: shop.accessToken.reveal(),
+      adminApiAccessToken: accessToken,
       isCustomStoreApp: true,
       isEmbeddedApp: false,
       hostName: new URL(this.httpSettings.publicUrl ?? 'http://localhost').host,
@@ -65,12 +84,5 @@ export class ShopifyAdmin implements OnModuleDestroy {
         },
       },
     });
-    const session = new Session({
-      id: `offline_${shop.domain}`,
-      shop: shop.domain,
-      state: '',
-      isOnline: false,
-    });
-    return new api.clients.Graphql({ session });
   }
 }

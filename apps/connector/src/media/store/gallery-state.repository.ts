@@ -15,6 +15,11 @@ export class PgGalleryStateRepository implements GalleryStateRepository {
     @InjectRepository(MediaGalleryStateEntity) private readonly rows: Repository<MediaGalleryStateEntity>,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   async find(shop: string, skuIds: readonly string[]): Promise<GalleryState[]> {
     if (skuIds.length === 0) return [];
     const found = await this.rows.find({ where: { shop, skuId: In([...skuIds]) } });

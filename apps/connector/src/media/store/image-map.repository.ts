@@ -17,6 +17,11 @@ export class PgImageMapRepository implements ImageMapRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   async findByMediaIds(shop: string, shopifyMediaIds: readonly string[]): Promise<ImageMapRow[]> {
     if (shopifyMediaIds.length === 0) return [];
     const found = await this.rows.find({ where: { shop, shopifyMediaId: In([...shopifyMediaIds]) } });

@@ -62,6 +62,11 @@ export class MediaStatusRepository {
     return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   async record(run: MediaRunRecord): Promise<void> {
     const now = new Date(this.clock.now());
     const replaced = run.notes.some((note) => note.code === 'replaced-foreign-gallery') ? now : null;

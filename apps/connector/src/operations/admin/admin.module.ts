@@ -13,6 +13,7 @@ import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
 import { AdminResyncController } from './admin-resync.controller.js';
+import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ProductStatus } from './product-status.js';
@@ -38,6 +39,7 @@ import { ProductTimeline } from './product-timeline.js';
     AdminResyncController,
     AdminLinkController,
     AdminEnrichmentController,
+    AdminShopsController,
   ],
   providers: [AdminTokenGuard, ProductTimeline, ProductStatus],
   exports: [ProductTimeline],

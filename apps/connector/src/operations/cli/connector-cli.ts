@@ -6,6 +6,7 @@ import { linkCommand } from './commands/link.command.js';
 import { registerWebhooksCommand } from './commands/register-webhooks.command.js';
 import { replayCommand } from './commands/replay.command.js';
 import { resyncCommand } from './commands/resync.command.js';
+import { shopsCommand } from './commands/shops.command.js';
 import { statusCommand } from './commands/status.command.js';
 import { type CliOutput, contextFactory } from './context/cli-context.js';
 import { cliEnvironment } from './context/cli-environment.js';
@@ -41,6 +42,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     failuresCommand(contextOf),
     replayCommand(contextOf),
     statusCommand(contextOf),
+    shopsCommand(contextOf),
     resyncCommand(contextOf),
     linkCommand(contextOf),
   ]) {

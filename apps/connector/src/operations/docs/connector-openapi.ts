@@ -5,6 +5,7 @@ import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
+import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 
 const FILTER = [
   query('shop', 'Only this shop (`<name>.myshopify.com`).'),
@@ -53,14 +54,20 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           description: "Base64 HMAC-SHA256 of the raw body with one of the shop's webhook secrets.",
         },
       },
-      schemas: { ...CONNECTOR_SCHEMAS, ...OPERATIONS_SCHEMAS, ...RESYNC_SCHEMAS, ...ENRICHMENT_SCHEMAS },
+      schemas: {
+        ...CONNECTOR_SCHEMAS,
+        ...OPERATIONS_SCHEMAS,
+        ...RESYNC_SCHEMAS,
+        ...ENRICHMENT_SCHEMAS,
+        ...SHOPS_SCHEMAS,
+      },
     },
     paths: {
       '/webhooks/shopify': {
         post: operation({
           operationId: 'receiveShopifyWebhook',
           tag: 'webhooks',
-          summary: 'Take a products/create, products/update or products/delete delivery',
+          summary: 'Take a product delivery (create, update, delete), or an app lifecycle or compliance one',
           description:
             'Verifies and stores, then answers; the enqueue follows off the answer\'s path. See the README, "Intake", for every answer.',
           security: 'shopifyHmac',
@@ -85,6 +92,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         }),
       },
       ...OPERATIONS_PATHS,
+      ...SHOPS_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',

@@ -5,7 +5,7 @@
 /** One operation: its id, what it answers, and the errors beyond the common 500. */
 export interface OperationSpec {
   operationId: string;
-  tag: 'webhooks' | 'health' | 'admin' | 'admin-ui' | 'metrics' | 'docs';
+  tag: 'webhooks' | 'install' | 'health' | 'admin' | 'admin-ui' | 'metrics' | 'docs';
   summary: string;
   description?: string;
   security?: 'adminToken' | 'shopifyHmac' | 'adminSession';
@@ -22,7 +22,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Bad request (details name the parameter or header)',
   401: 'Missing or wrong credential',
   404: 'Not found',
-  403: 'Refused: the form lacks its session CSRF token, or comes from another origin',
+  403: 'Refused: the form lacks its session CSRF token, or comes from another origin; an install granting too few scopes',
   409: 'The failure is not open, or the resync run has ended',
   413: 'Payload too large',
   422: 'Signed, but not a usable product payload (kept)',

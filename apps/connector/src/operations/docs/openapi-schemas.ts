@@ -40,6 +40,17 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       {
         type: 'object',
+        required: ['status', 'webhookId', 'topic'],
+        description:
+          'app/uninstalled, shop/redact, customers/data_request, customers/redact: acted on, not stored.',
+        properties: {
+          status: { const: 'processed' },
+          webhookId: { type: 'string' },
+          topic: { type: 'string' },
+        },
+      },
+      {
+        type: 'object',
         required: ['status', 'reason', 'topic'],
         properties: {
           status: { const: 'ignored' },

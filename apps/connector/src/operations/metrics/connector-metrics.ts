@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Label values of a topic: the product topics by name, anything else as `other` (bounded). */
-const PRODUCT_TOPICS = new Set(['products/create', 'products/update', 'products/delete']);
+const PRODUCT_TOPICS = new Set([
+  'products/create',
+  'products/update',
+  'products/delete',
+  'app/uninstalled',
+  'shop/redact',
+  'customers/data_request',
+  'customers/redact',
+]);
 
 /** A gauge's values, read at scrape time. */
 export type GaugeReading = Array<{ labels: Record<string, string>; value: number }>;
@@ -18,7 +26,7 @@ export class ConnectorMetrics {
 
   private readonly webhooksReceived = new Counter({
     name: 'connector_webhooks_received_total',
-    help: 'Signed webhook deliveries taken, by topic and status (accepted: stored now; ignored: a topic the connector does not handle).',
+    help: 'Signed webhook deliveries taken, by topic and status (accepted: stored now; processed: a lifecycle or compliance delivery acted on; ignored: a topic the connector does not handle).',
     labelNames: ['topic', 'status'],
     registers: [this.registry],
   });
@@ -112,7 +120,7 @@ export class ConnectorMetrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'connector_' });
   }
 
-  webhook(topic: string | undefined, status: 'accepted' | 'duplicate' | 'ignored'): void {
+  webhook(topic: string | undefined, status: 'accepted' | 'duplicate' | 'ignored' | 'processed'): void {
     const label = topic !== undefined && PRODUCT_TOPICS.has(topic) ? topic : 'other';
     if (status === 'duplicate') this.webhooksReplayed.inc({ topic: label });
     else this.webhooksReceived.inc({ topic: label, status });

@@ -7,6 +7,8 @@ import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
 import { DependencyHealth } from '../../platform/reporting/dependency-health.js';
+import { SHOP_STATES } from '../../shops/shop-session.entity.js';
+import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 
@@ -16,8 +18,8 @@ const BREAKER_STATES = ['closed', 'open', 'half-open'] as const;
 const DEPENDENCY_STATES = ['up', 'degraded', 'down', 'unknown'] as const;
 
 /**
- * The gauges of state, read at scrape time: open failures, queue depth per queue and state, and
- * each catalog account's breaker. A dependency that does not answer in 2 s leaves its series out;
+ * The gauges of state, read at scrape time: each shop's state and token renewals, open failures,
+ * queue depth per queue and state, and each catalog account's breaker. A dependency that does not answer in 2 s leaves its series out;
  * the scrape itself never fails or hangs on it.
  */
 @Injectable()
@@ -30,9 +32,44 @@ export class StateGauges implements OnModuleInit {
     private readonly gate: CatalogGate,
     private readonly dependencies: DependencyHealth,
     private readonly shops: Shops,
+    private readonly sessions: ShopSessionRepository,
   ) {}
 
   onModuleInit(): void {
+    this.metrics.gauge(
+      'connector_shop_state',
+      "Each shop's state: 1 for its current one (active, needs_reauth, uninstalled, redacted), 0 for the others.",
+      ['shop', 'state'],
+      async () => {
+        const rows = new Map((await timed(this.sessions.all())).map((row) => [row.shop, row.state]));
+        return this.shops.all.flatMap((shop) =>
+          SHOP_STATES.map((state) => ({
+            labels: { shop: shop.domain, state },
+            value: (rows.get(shop.domain) ?? 'active') === state ? 1 : 0,
+          })),
+        );
+      },
+    );
+    this.metrics.gauge(
+      'connector_shop_token_refreshes',
+      'Access tokens obtained for each shop (grants, refreshes, installs) since it was first served, across replicas.',
+      ['shop'],
+      async () =>
+        (await timed(this.sessions.all())).map((row) => ({
+          labels: { shop: row.shop },
+          value: row.refreshCount,
+        })),
+    );
+    this.metrics.gauge(
+      'connector_webhook_subscriptions_recreated',
+      'Webhook subscriptions the scheduled check created again for each shop (Shopify deleted them), across replicas.',
+      ['shop'],
+      async () =>
+        (await timed(this.sessions.all())).map((row) => ({
+          labels: { shop: row.shop },
+          value: row.subscriptionsRecreated,
+        })),
+    );
     this.metrics.gauge(
       'connector_failures_open',
       'Open failures (recorded, neither replayed nor dismissed), by shop and job kind.',

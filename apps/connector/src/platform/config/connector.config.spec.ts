@@ -53,7 +53,8 @@ describe('loadConnectorConfig', () => {
       mappingFile: null,
       catalog: { baseUrl: 'http://127.0.0.1:4010' },
     });
-    expect(shop?.accessToken.reveal()).toBe('shpat_secret_token');
+    expect(shop?.auth).toMatchObject({ kind: 'static', app: null });
+    expect(shop?.auth.kind === 'static' && shop.auth.accessToken.reveal()).toBe('shpat_secret_token');
     expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['hook-secret']);
   });
 
@@ -62,7 +63,7 @@ describe('loadConnectorConfig', () => {
     for (const text of [
       JSON.stringify(config),
       inspect(config, { depth: 10 }),
-      String(config.shops[0]?.accessToken),
+      String(config.shops[0]?.auth.kind === 'static' && config.shops[0].auth.accessToken),
     ]) {
       for (const secret of ['shpat_secret_token', 'hook-secret', 'catalog-secret-key']) {
         expect(text).not.toContain(secret);
@@ -106,7 +107,8 @@ describe('loadConnectorConfig', () => {
         return text;
       },
     );
-    expect(config.shops[0]?.accessToken.reveal()).toBe('shpat_from_file');
+    const auth = config.shops[0]?.auth;
+    expect(auth?.kind === 'static' && auth.accessToken.reveal()).toBe('shpat_from_file');
     expect(config.shops[0]?.webhookSecrets.map((s) => s.reveal())).toEqual(['a', 'b']);
   });
 

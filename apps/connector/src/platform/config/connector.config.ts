@@ -1,5 +1,6 @@
 import { type Env, loadConfig } from '#lib/config';
 import { type AdminConfig, readAdmin } from './admin-config.js';
+import { type EncryptionConfig, readEncryption } from './encryption-config.js';
 import { type EnrichmentConfig, readEnrichment } from './enrichment-config.js';
 import {
   type CatalogConfig,
@@ -34,6 +35,7 @@ import {
 } from './sync-config.js';
 
 export { ADMIN_TOKEN_MIN_LENGTH } from './admin-config.js';
+export type { ShopAuth, ShopAuthKind } from './shop-auth-config.js';
 export type { ShopConfig } from './shop-config.js';
 
 /**
@@ -48,6 +50,7 @@ export interface ConnectorConfig {
   queue: QueueConfig;
   shops: ShopConfig[];
   shopify: ShopifyConfig;
+  encryption: EncryptionConfig;
   sync: SyncConfig;
   inbox: InboxConfig;
   catalog: CatalogConfig;
@@ -82,12 +85,14 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
         `CONNECTOR_DATABASE_POOL_SIZE (${database.poolSize}) must exceed CONNECTOR_SYNC_CONCURRENCY plus CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY (${sync.concurrency + enrichment.pushConcurrency}) by at least 2`,
       );
     }
+    const shops = readShops(read, env, readFile);
     return {
       http: readHttp(read),
       database,
       queue,
-      shops: readShops(read, env, readFile),
+      shops,
       shopify: readShopify(read),
+      encryption: readEncryption(read, env, readFile, shops),
       sync,
       inbox: readInbox(read),
       catalog: readCatalog(read),

@@ -44,6 +44,16 @@ export interface ShopifyConfig {
   adminOrigin: string | null;
   /** How often a `THROTTLED` answer is waited out before the call fails (retryable). */
   throttleRetries: number;
+  /** An expiring token is refreshed this long before it expires (at most a fifth of its life). */
+  tokenRefreshMarginMs: number;
+  /** Plus a random part up to this (at most a tenth of its life): replicas do not refresh together. */
+  tokenRefreshJitterMs: number;
+  /** How long a job of a shop in `needs_reauth` waits before looking again (delayed, not failed). */
+  reauthRecheckMs: number;
+  /** The access scopes an install asks the merchant for (`installed` shops). */
+  scopes: string[];
+  /** How often the scheduled check recreates missing webhook subscriptions (with `CONNECTOR_PUBLIC_URL`). */
+  subscriptionCheckMs: number;
 }
 
 /** How the catalog is called: rate, breaker, pauses. */
@@ -112,6 +122,15 @@ export function readShopify(read: EnvReader): ShopifyConfig {
   return {
     adminOrigin: readOptionalUrl(read, 'CONNECTOR_SHOPIFY_ADMIN_ORIGIN'),
     throttleRetries: read.int('CONNECTOR_SHOPIFY_THROTTLE_RETRIES', 5, { min: 0, max: 50 }),
+    tokenRefreshMarginMs: read.int('CONNECTOR_SHOPIFY_TOKEN_REFRESH_MARGIN_MS', 300_000, { min: 0 }),
+    tokenRefreshJitterMs: read.int('CONNECTOR_SHOPIFY_TOKEN_REFRESH_JITTER_MS', 60_000, { min: 0 }),
+    reauthRecheckMs: read.int('CONNECTOR_SHOPIFY_REAUTH_RECHECK_MS', 30_000, { min: 1 }),
+    scopes: read
+      .string('CONNECTOR_SHOPIFY_SCOPES', 'read_products,write_products,read_inventory')
+      .split(',')
+      .map((scope) => scope.trim())
+      .filter((scope) => scope !== ''),
+    subscriptionCheckMs: read.int('CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS', 3_600_000, { min: 100 }),
   };
 }
 

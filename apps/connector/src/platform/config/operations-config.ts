@@ -67,8 +67,10 @@ export function readRetention(read: EnvReader): RetentionConfig {
 export function configuredSecrets(config: ConnectorConfig): string[] {
   return [
     ...(config.admin.token === null ? [] : [config.admin.token.reveal()]),
+    ...config.encryption.keys.map((key) => key.reveal()),
     ...config.shops.flatMap((shop) => [
-      shop.accessToken.reveal(),
+      ...(shop.auth.kind === 'static' ? [shop.auth.accessToken.reveal()] : []),
+      ...(shop.auth.app === null ? [] : [shop.auth.app.clientSecret.reveal()]),
       shop.catalog.apiKey.reveal(),
       ...shop.webhookSecrets.map((secret) => secret.reveal()),
     ]),

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noUnsafeDeclarationMerging: each slice is an abstract class (the injection token) merged with its section's interface (its shape); the class is never instantiated, the module provides the validated section as its value.
 import type { AdminConfig } from './admin-config.js';
 import type { ConnectorConfig } from './connector.config.js';
+import type { EncryptionConfig } from './encryption-config.js';
 import type { EnrichmentConfig } from './enrichment-config.js';
 import type {
   CatalogConfig,
@@ -29,6 +30,9 @@ export interface QueueSettings extends QueueConfig {}
 /** `ConnectorConfig.shopify`. */
 export abstract class ShopifySettings {}
 export interface ShopifySettings extends ShopifyConfig {}
+/** `ConnectorConfig.encryption`. */
+export abstract class EncryptionSettings {}
+export interface EncryptionSettings extends EncryptionConfig {}
 /** `ConnectorConfig.sync`. */
 export abstract class SyncSettings {}
 export interface SyncSettings extends SyncConfig {}
@@ -69,6 +73,7 @@ export function settingsProviders(
     { provide: DatabaseSettings, useValue: config.database },
     { provide: QueueSettings, useValue: config.queue },
     { provide: ShopifySettings, useValue: config.shopify },
+    { provide: EncryptionSettings, useValue: config.encryption },
     { provide: SyncSettings, useValue: config.sync },
     { provide: InboxSettings, useValue: config.inbox },
     { provide: CatalogSettings, useValue: config.catalog },

@@ -2,6 +2,12 @@ import { ApiVersion } from '@shopify/shopify-api';
 import type { Env, EnvReader } from '#lib/config';
 import type { Secret } from './secret.js';
 import { readSecret, readSecretList, type SecretFileReader } from './secret-reader.js';
+import {
+  type AppCredentialDefaults,
+  readAppCredentialDefaults,
+  readShopAuth,
+  type ShopAuth,
+} from './shop-auth-config.js';
 
 /** The Admin API version the connector's GraphQL documents are written and validated against. */
 export const DEFAULT_API_VERSION = ApiVersion.July26;
@@ -12,9 +18,12 @@ export interface ShopConfig {
   domain: string;
   /** The shop's part of its variables' names: `CONNECTOR_SHOP_<KEY>_...`. */
   key: string;
-  /** Admin API access token of the shop's custom app. */
-  accessToken: Secret;
-  /** Webhook signing secrets; the first is current, the others are still accepted (rotation). */
+  /** How the connector gets the shop's Admin API token: a static one, or its app's grants. */
+  auth: ShopAuth;
+  /**
+   * Webhook signing secrets; the first is current, the others are still accepted (rotation).
+   * Unset: the app's client secret (Shopify signs an app's webhooks with it).
+   */
   webhookSecrets: Secret[];
   /** Admin API version used for every call and subscription. */
   apiVersion: ApiVersion;
@@ -75,6 +84,7 @@ export function readShops(read: EnvReader, env: Env, readFile: SecretFileReader)
     apiVersion: read.oneOf('CONNECTOR_SHOPIFY_API_VERSION', API_VERSIONS, DEFAULT_API_VERSION),
     catalogUrl: read.optionalString('CONNECTOR_CATALOG_URL'),
     catalogKey: readSecret(read, env, 'CONNECTOR_CATALOG_API_KEY', readFile),
+    app: readAppCredentialDefaults(read, env, readFile),
   };
   if (defaults.catalogUrl !== undefined) read.url('CONNECTOR_CATALOG_URL');
   return domains.map((domain) => readShop(read, env, readFile, domain, defaults));
@@ -90,6 +100,7 @@ function readShop(
     apiVersion: string;
     catalogUrl: string | undefined;
     catalogKey: Secret | undefined;
+    app: AppCredentialDefaults;
   },
 ): ShopConfig {
   const key = shopKey(domain);
@@ -98,15 +109,14 @@ function readShop(
     if (value === undefined) read.problems.push(`${domain}: ${what} is missing (set ${names})`);
     return value;
   };
-  const accessToken = required(
-    readSecret(read, env, `${prefix}ACCESS_TOKEN`, readFile),
-    'the Admin API access token',
-    `${prefix}ACCESS_TOKEN or ${prefix}ACCESS_TOKEN_FILE`,
-  );
+  const auth = readShopAuth(read, env, readFile, domain, prefix, defaults.app);
+  const appSecret = auth?.app?.clientSecret;
   const webhookSecrets = required(
-    readSecretList(read, env, `${prefix}WEBHOOK_SECRETS`, readFile) ?? defaults.secrets,
+    readSecretList(read, env, `${prefix}WEBHOOK_SECRETS`, readFile) ??
+      defaults.secrets ??
+      (appSecret === undefined ? undefined : [appSecret]),
     'the webhook secret',
-    `${prefix}WEBHOOK_SECRETS or CONNECTOR_WEBHOOK_SECRETS (or their _FILE)`,
+    `${prefix}WEBHOOK_SECRETS or CONNECTOR_WEBHOOK_SECRETS (or their _FILE), or the app's client secret`,
   );
   const ownUrl = read.optionalString(`${prefix}CATALOG_URL`);
   if (ownUrl !== undefined) read.url(`${prefix}CATALOG_URL`);
@@ -123,7 +133,7 @@ function readShop(
   return {
     domain,
     key,
-    accessToken: accessToken as Secret,
+    auth: auth as ShopAuth,
     webhookSecrets: webhookSecrets ?? [],
     apiVersion: read.oneOf(`${prefix}API_VERSION`, API_VERSIONS, defaults.apiVersion) as ApiVersion,
     mappingFile: read.optionalString(`${prefix}MAPPING_FILE`) ?? null,

@@ -37,6 +37,11 @@ export class FailuresService {
     private readonly observations: Observations,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.failures.delete({ shop })).affected ?? 0;
+  }
+
   /** Opens a failure, or adds to the open one of the same shop, kind and subject. */
   async record(input: FailureInput): Promise<string> {
     const now = new Date(this.clock.now());

@@ -34,3 +34,12 @@ export class PermanentJobError extends Error {
     this.name = 'PermanentJobError';
   }
 }
+
+/**
+ * How long a job must wait before looking again, when its error says so (`waitMs`: a shop in
+ * `needs_reauth` or uninstalled, `ShopAuthError`): the job is delayed, not failed. Null otherwise.
+ */
+export function jobWaitMs(error: unknown): number | null {
+  const waitMs = (error as { waitMs?: unknown } | null)?.waitMs;
+  return typeof waitMs === 'number' ? waitMs : null;
+}

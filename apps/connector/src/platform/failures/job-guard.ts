@@ -4,7 +4,7 @@ import { ClientErrorCode } from '#lib/catalog-client';
 import { CatalogSettings } from '../config/settings.js';
 import { logContext } from '../http/log-context.js';
 import { FailuresService } from './failures.service.js';
-import { jobErrorInfo } from './job-error.js';
+import { jobErrorInfo, jobWaitMs } from './job-error.js';
 import { markRecorded } from './recorded-failure.js';
 
 /** What a job is about, for the failures table. */
@@ -22,7 +22,8 @@ export interface JobSubject {
  * Runs a job's work and decides what its error means, the same way for every job kind:
  * - retryable, attempts left: rethrown, so BullMQ retries with back-off;
  * - permanent, or the last attempt: recorded in the failures table, then the job fails for good;
- * - the catalog breaker open for the shop's key: the job waits (delayed), no attempt spent.
+ * - the catalog breaker open for the shop's key, or the shop without a token (`needs_reauth`,
+ *   uninstalled: the error's `waitMs`): the job waits (delayed), no attempt spent.
  * Every log line of the run carries the job's correlation id (`job:<kind>:<id>`), shop and subject.
  */
 @Injectable()
@@ -61,6 +62,8 @@ export class JobGuard {
       if ((error as { code?: unknown }).code === ClientErrorCode.CIRCUIT_OPEN) {
         return this.delay(job, token, this.settings.pauseRecheckMs);
       }
+      const waitMs = jobWaitMs(error);
+      if (waitMs !== null) return this.delay(job, token, waitMs);
       const info = jobErrorInfo(error);
       const attempts = job.attemptsMade + 1;
       if (info.retryable && attempts < (job.opts.attempts ?? 1)) throw error;

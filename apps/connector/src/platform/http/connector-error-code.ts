@@ -17,6 +17,9 @@ export const ConnectorErrorCode = {
   ADMIN_DISABLED: 'admin_disabled',
   FAILURE_NOT_OPEN: 'failure_not_open',
   RUN_NOT_RUNNING: 'run_not_running',
+  INSTALL_UNAVAILABLE: 'install_unavailable',
+  INSTALL_REFUSED: 'install_refused',
+  INSUFFICIENT_SCOPES: 'insufficient_scopes',
   INTERNAL_ERROR: 'internal_error',
 } as const;
 export type ConnectorErrorCode = (typeof ConnectorErrorCode)[keyof typeof ConnectorErrorCode];
@@ -40,5 +43,8 @@ export const CONNECTOR_ERROR_STATUS: Readonly<Record<ConnectorErrorCode, number>
   admin_disabled: 503,
   failure_not_open: 409,
   run_not_running: 409,
+  install_unavailable: 404,
+  install_refused: 400,
+  insufficient_scopes: 403,
   internal_error: 500,
 };

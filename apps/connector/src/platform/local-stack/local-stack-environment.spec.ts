@@ -15,8 +15,14 @@ describe('localStackEnvironment', () => {
     expect(config.queue.redisUrl).toBeNull();
     const [shop] = config.shops;
     expect(shop?.domain).toBe('demo.myshopify.com');
-    expect(shop?.accessToken.reveal()).toBe('shpat_sandbox_demo_token');
+    expect(shop?.auth).toMatchObject({
+      kind: 'client-credentials',
+      app: { clientId: 'sandbox-app-client-id' },
+    });
+    expect(shop?.auth.app?.clientSecret.reveal()).toBe('sandbox-app-secret');
+    // The app's client secret verifies the webhooks (no webhook secret set).
     expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['sandbox-app-secret']);
+    expect(config.encryption.keys).toHaveLength(1);
     expect(shop?.catalog).toMatchObject({ baseUrl: 'http://127.0.0.1:4010' });
     expect(shop?.catalog.apiKey.reveal()).toBe('demo-api-key-0001');
     expect(shop?.mappingFile).toBe(fileURLToPath(new URL('../../../mappings/demo.yaml', import.meta.url)));

@@ -30,9 +30,20 @@ export interface LocalStackUrls {
 /** The local stack's admin token (`Authorization: Bearer connector-admin-token`): public, local use only. */
 export const LOCAL_STACK_ADMIN_TOKEN = 'connector-admin-token';
 
+/** The Shopify sandbox's default app (distribution `organization`): the demo shop's client credentials. */
+export const LOCAL_STACK_APP = {
+  clientId: 'sandbox-app-client-id',
+  clientSecret: 'sandbox-app-secret',
+} as const;
+
+/** The base64 of 32 public bytes: encrypts the stored tokens of the local stack only. */
+export const LOCAL_STACK_ENCRYPTION_KEY = Buffer.from('local-stack-only-public-key-0001').toString('base64');
+
 /**
  * The connector's environment in the local stack (`npm start`): one shop, the Shopify
- * sandbox's default `demo.myshopify.com` (its default token and app secret), synced into the
+ * sandbox's default `demo.myshopify.com`, reached with the client credentials grant of the
+ * sandbox's default app (24-hour tokens, or `SHOPIFY_SANDBOX_TOKEN_TTL_S`; the app's secret
+ * verifies the webhooks), synced into the
  * catalog sandbox's seeded account `demo` (its seeded key, apps/catalog-sandbox/seed/default.json).
  * Admin API calls go to the Shopify sandbox, and the connector subscribes the shop's product
  * webhooks to itself at boot. The shop's mapping is the reference one, `mappings/demo.yaml`.
@@ -45,9 +56,11 @@ export function localStackEnvironment(urls: LocalStackUrls): Record<string, stri
   return {
     PORT: String(port),
     CONNECTOR_SHOPS: 'demo.myshopify.com',
-    CONNECTOR_SHOP_DEMO_ACCESS_TOKEN: 'shpat_sandbox_demo_token',
+    CONNECTOR_SHOP_DEMO_AUTH: 'client-credentials',
+    CONNECTOR_SHOPIFY_CLIENT_ID: LOCAL_STACK_APP.clientId,
+    CONNECTOR_SHOPIFY_CLIENT_SECRET: LOCAL_STACK_APP.clientSecret,
+    CONNECTOR_ENCRYPTION_KEYS: LOCAL_STACK_ENCRYPTION_KEY,
     CONNECTOR_SHOP_DEMO_MAPPING_FILE: demoMappingPath(),
-    CONNECTOR_WEBHOOK_SECRETS: 'sandbox-app-secret',
     CONNECTOR_CATALOG_URL: urls.catalogUrl,
     CONNECTOR_CATALOG_API_KEY: 'demo-api-key-0001',
     CONNECTOR_SHOPIFY_ADMIN_ORIGIN: urls.shopifyUrl,

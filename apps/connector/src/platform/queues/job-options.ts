@@ -155,6 +155,11 @@ export function reconcileJobOptions(): JobsOptions {
   return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
 }
 
+/** The subscription check: one job per interval across all replicas (a job scheduler), kept briefly. */
+export function subscriptionCheckJobOptions(): JobsOptions {
+  return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+}
+
 /** A poll: one attempt (the next one goes on from the stored checkpoint), kept for a while. */
 export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
   return {

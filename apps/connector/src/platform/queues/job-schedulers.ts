@@ -6,12 +6,14 @@ import {
   InboxSettings,
   ReconcileSettings,
   RetentionSettings,
+  ShopifySettings,
 } from '../config/settings.js';
 import {
   enrichmentPollJobOptions,
   inboxSweepJobOptions,
   reconcileJobOptions,
   retentionJobOptions,
+  subscriptionCheckJobOptions,
 } from './job-options.js';
 import { JobName, QueueName } from './queue-names.js';
 
@@ -27,7 +29,7 @@ export interface RepeatableJob {
 
 /**
  * Why: every scheduled job of the connector in one place (the inbox sweep, the enrichment poll,
- * reconciliation, retention), created at boot with one call each, and re-creatable at any time
+ * reconciliation, retention, the subscription check), created at boot with one call each, and re-creatable at any time
  * (a queue backend that lost its data). Each job's work lives in its feature's `*.job.ts`.
  */
 @Injectable()
@@ -41,10 +43,12 @@ export class JobSchedulers implements OnApplicationBootstrap {
     enrichment: EnrichmentSettings,
     reconcile: ReconcileSettings,
     retention: RetentionSettings,
+    shopify: ShopifySettings,
     @InjectQueue(QueueName.INBOX_SWEEP) sweepQueue: Queue,
     @InjectQueue(QueueName.ENRICHMENT_POLL) pollQueue: Queue,
     @InjectQueue(QueueName.RECONCILE) reconcileQueue: Queue,
     @InjectQueue(QueueName.RETENTION) retentionQueue: Queue,
+    @InjectQueue(QueueName.SUBSCRIPTION_CHECK) subscriptionQueue: Queue,
   ) {
     this.all = [
       {
@@ -74,6 +78,13 @@ export class JobSchedulers implements OnApplicationBootstrap {
         everyMs: retention.intervalMs,
         data: () => ({}),
         opts: retentionJobOptions,
+      },
+      {
+        name: JobName.SUBSCRIPTION_CHECK,
+        queue: subscriptionQueue,
+        everyMs: shopify.subscriptionCheckMs,
+        data: () => ({}),
+        opts: subscriptionCheckJobOptions,
       },
     ];
   }

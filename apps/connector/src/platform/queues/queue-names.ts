@@ -16,6 +16,8 @@ export const QueueName = {
   ENRICHMENT_POLL: 'enrichment-poll',
   /** Writes one product's approved catalog content back to Shopify. */
   ENRICHMENT_PUSH: 'enrichment-push',
+  /** Scheduled: recreates each active shop's missing webhook subscriptions. */
+  SUBSCRIPTION_CHECK: 'subscription-check',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -31,5 +33,6 @@ export const JobName = {
   RETENTION: 'retention',
   ENRICHMENT_POLL: 'enrichment-poll',
   ENRICHMENT_PUSH: 'enrichment-push',
+  SUBSCRIPTION_CHECK: 'subscription-check',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

@@ -2,15 +2,17 @@ import { Global, Module } from '@nestjs/common';
 import { DependencyHealth } from './dependency-health.js';
 import { Observations } from './observations.js';
 import { RetentionRegistry } from './retention-registry.js';
+import { ShopDataRegistry } from './shop-data-registry.js';
 
 /**
  * The registries through which every feature reports to the platform: observations (the metrics
- * read them), dependency checks (health), the tables retention prunes. Global, so a feature
+ * read them), dependency checks (health), the tables retention prunes, the tables a shop's
+ * redaction purges. Global, so a feature
  * injects them without importing a module.
  */
 @Global()
 @Module({
-  providers: [Observations, DependencyHealth, RetentionRegistry],
-  exports: [Observations, DependencyHealth, RetentionRegistry],
+  providers: [Observations, DependencyHealth, RetentionRegistry, ShopDataRegistry],
+  exports: [Observations, DependencyHealth, RetentionRegistry, ShopDataRegistry],
 })
 export class ReportingModule {}

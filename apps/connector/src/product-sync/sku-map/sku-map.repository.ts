@@ -53,6 +53,11 @@ export class SkuMapRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   /** Every row of a product, tombstoned ones included: the product's own row first, then variants. */
   async rowsOfProduct(shop: string, productId: string): Promise<SkuMapRow[]> {
     const rows = await this.rows.find({

@@ -55,6 +55,16 @@ export class EnrichmentOutbox {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    const m = this.outbox.manager;
+    let total = 0;
+    for (const entity of [EnrichmentCheckpoint, EnrichmentSeen, EnrichmentOutboxRow, ReviewWatch]) {
+      total += (await m.getRepository(entity).delete({ shop })).affected ?? 0;
+    }
+    return total;
+  }
+
   /** The shop's checkpoints by field (epoch ms). */
   async checkpoints(shop: string): Promise<Map<string, number | null>> {
     const rows = await this.outbox.manager.getRepository(EnrichmentCheckpoint).findBy({ shop });

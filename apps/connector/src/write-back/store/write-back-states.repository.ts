@@ -43,6 +43,12 @@ export class WriteBackStates {
     @Optional() private readonly observations?: Observations,
   ) {}
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    const pushes = (await this.rows.manager.getRepository(WriteBackPushRow).delete({ shop })).affected ?? 0;
+    return pushes + ((await this.rows.delete({ shop })).affected ?? 0);
+  }
+
   /** Every push state of one Shopify product (its own targets and its variants'). */
   async forProduct(shop: string, productId: string): Promise<PushState[]> {
     const rows = await this.rows.find({ where: { shop, productId }, order: { id: 'ASC' } });

@@ -2,11 +2,11 @@ import { Command } from 'commander';
 import { apiKeyFingerprint, CatalogClient } from '#lib/catalog-client';
 import { SystemClock } from '#lib/clock';
 import { CHECK_SHOP_QUERY } from '../../../clients/shopify/documents/check-shop.query.js';
-import { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js';
+import { oneOffShopifyAdmin } from '../../../clients/shopify/one-off-shopify-admin.js';
+import type { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js';
 import { checkMappingAgainstCatalog } from '../../../mapping/index.js';
 import { type LoadedMapping, loadShopMappingFiles } from '../../../mapping/load-shop-mappings.js';
 import type { ConnectorConfig, ShopConfig } from '../../../platform/config/connector.config.js';
-import { Shops } from '../../../shops/shops.js';
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
 import { CliError } from '../context/cli-error.js';
 
@@ -26,13 +26,7 @@ export function checkConfigCommand(contextOf: ContextOf): Command {
     .action(async (options: { shop?: string }, command: Command) => {
       const context = contextOf(command);
       const clock = new SystemClock();
-      const shopify = new ShopifyAdmin(
-        context.config.http,
-        context.config.shopify,
-        new Shops(context.config.shops),
-        null,
-        clock,
-      );
+      const { shopify, close } = oneOffShopifyAdmin(context.config, clock);
       let problems = 0;
       try {
         for (const shop of context.shops(options.shop)) {
@@ -40,7 +34,7 @@ export function checkConfigCommand(contextOf: ContextOf): Command {
           problems += await checkShop(context.config, shop, shopify, context.out, clock);
         }
       } finally {
-        shopify.onModuleDestroy();
+        close();
       }
       if (problems > 0)
         throw new CliError(`check-config: ${problems} problem${problems === 1 ? '' : 's'} found`);

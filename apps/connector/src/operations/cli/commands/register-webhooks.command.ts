@@ -1,8 +1,7 @@
 import { Command } from 'commander';
 import { SystemClock } from '#lib/clock';
-import { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js';
+import { oneOffShopifyAdmin } from '../../../clients/shopify/one-off-shopify-admin.js';
 import { ensureWebhookSubscriptions, WEBHOOK_PATH } from '../../../intake/webhook-subscriptions.js';
-import { Shops } from '../../../shops/shops.js';
 import type { ContextOf } from '../context/cli-context.js';
 import { CliError, ExitCode } from '../context/cli-error.js';
 
@@ -28,13 +27,7 @@ export function registerWebhooksCommand(contextOf: ContextOf): Command {
       if (!/^https?:\/\/[^/]+/.test(base))
         throw new CliError(`--public-url must be an http(s) URL, got ${base}`, ExitCode.USAGE);
       const uri = `${base}${WEBHOOK_PATH}`;
-      const shopify = new ShopifyAdmin(
-        context.config.http,
-        context.config.shopify,
-        new Shops(context.config.shops),
-        null,
-        new SystemClock(),
-      );
+      const { shopify, close } = oneOffShopifyAdmin(context.config, new SystemClock());
       let failed = 0;
       try {
         for (const shop of context.shops(options.shop)) {
@@ -53,7 +46,7 @@ export function registerWebhooksCommand(contextOf: ContextOf): Command {
           }
         }
       } finally {
-        shopify.onModuleDestroy();
+        close();
       }
       if (failed > 0)
         throw new CliError(`register-webhooks: ${failed} shop${failed === 1 ? '' : 's'} not subscribed`);

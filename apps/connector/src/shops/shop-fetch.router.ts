@@ -35,12 +35,22 @@ export function routeShopFetch(domain: string, fetchFn: FetchFn): () => void {
   };
 }
 
-/** A fetch that sends `https://<shop>.myshopify.com/...` to `origin` instead (local stack). */
+/**
+ * A fetch that sends `https://<shop>.myshopify.com/...` to `origin` instead (local stack), naming
+ * the shop in `X-Shopify-Shop-Domain` (the sandbox's OAuth endpoints read it, as Shopify reads the host).
+ */
 export function originFetch(origin: string, base: FetchFn = globalThis.fetch): FetchFn {
   const target = origin.replace(/\/+$/, '');
   const rewrite = (href: string) => href.replace(/^https?:\/\/[^/?#]+/, target);
   return (input, init) => {
-    if (typeof input === 'string' || input instanceof URL) return base(rewrite(String(input)), init);
-    return base(new Request(rewrite(input.url), input), init);
+    const shop = hostOf(input);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (shop.endsWith('.myshopify.com') && !headers.has('x-shopify-shop-domain')) {
+      headers.set('X-Shopify-Shop-Domain', shop);
+    }
+    if (typeof input === 'string' || input instanceof URL) {
+      return base(rewrite(String(input)), { ...init, headers });
+    }
+    return base(new Request(rewrite(input.url), input), { ...init, headers });
   };
 }

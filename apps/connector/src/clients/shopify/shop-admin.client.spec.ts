@@ -1,0 +1,80 @@
+import { type GraphqlClient, HttpResponseError } from '@shopify/shopify-api';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import { ShopAuthError, ShopAuthErrorCode } from '../../shops/shop-auth.error.js';
+import { ShopAdminClient, type ShopGraphqlSource } from './shop-admin.client.js';
+import { ShopifyErrorCode } from './shopify-admin.error.js';
+
+const unauthorized = () =>
+  new HttpResponseError({
+    message: '401',
+    code: 401,
+    statusText: 'Unauthorized',
+    body: { errors: 'Invalid' },
+  });
+
+/** Tokens `t1`, `t2`, ...: a renewal moves to the next; Shopify accepts only those in `accepted`. */
+function source(accepted: string[], canRenew = true) {
+  let current = 1;
+  const renewals: string[] = [];
+  const seen: string[] = [];
+  const value: ShopGraphqlSource = {
+    client: async () => {
+      const token = `t${current}`;
+      const graphql = {
+        request: async () => {
+          seen.push(token);
+          if (!accepted.includes(token)) throw unauthorized();
+          return { data: { shop: { name: 'x' } }, extensions: {} };
+        },
+      } as unknown as GraphqlClient;
+      return { graphql, token };
+    },
+    renewAfterUnauthorized: async (token) => {
+      renewals.push(token);
+      if (!canRenew) return false;
+      current += 1;
+      return true;
+    },
+  };
+  return { value, renewals, seen };
+}
+
+describe('ShopAdminClient and the token', () => {
+  it('renews the token once after a 401 and runs the call again', async () => {
+    const s = source(['t2']);
+    const client = new ShopAdminClient('a.myshopify.com', s.value, new ManualClock(), 0);
+    expect(await client.request('{ shop { name } }', {}, 1)).toEqual({ shop: { name: 'x' } });
+    expect(s.renewals).toEqual(['t1']);
+    expect(s.seen).toEqual(['t1', 't2']);
+    expect(await client.raw('{ shop { name } }', {})).toMatchObject({ data: { shop: { name: 'x' } } });
+  });
+
+  it('gives up after one renewal: a second 401 is the unauthorized error', async () => {
+    const s = source([]);
+    const client = new ShopAdminClient('a.myshopify.com', s.value, new ManualClock(), 0);
+    await expect(client.request('{ shop { name } }', {}, 1)).rejects.toMatchObject({
+      code: ShopifyErrorCode.UNAUTHORIZED,
+      retryable: false,
+    });
+    await expect(client.raw('{ shop { name } }', {})).rejects.toMatchObject({
+      code: ShopifyErrorCode.UNAUTHORIZED,
+    });
+    expect(s.renewals).toEqual(['t1', 't2']);
+  });
+
+  it('passes on a shop without a token as is (its jobs wait)', async () => {
+    const waiting = new ShopAuthError(
+      ShopAuthErrorCode.NEEDS_REAUTH,
+      'a.myshopify.com is needs_reauth',
+      1_000,
+    );
+    const client = new ShopAdminClient(
+      'a.myshopify.com',
+      { client: () => Promise.reject(waiting), renewAfterUnauthorized: async () => false },
+      new ManualClock(),
+      0,
+    );
+    await expect(client.request('{ shop { name } }', {}, 1)).rejects.toBe(waiting);
+  });
+});

@@ -1,0 +1,29 @@
+import type { ShopAuthKind } from '../../platform/config/connector.config.js';
+import type { ShopState } from '../../shops/shop-session.entity.js';
+
+/** One shop as `GET /admin/shops` shows it (never a token). */
+export interface ShopListEntryDto {
+  shop: string;
+  authKind: ShopAuthKind;
+  state: ShopState;
+  /** Why the shop is not `active` (Shopify's refusal, the uninstall); null when active. */
+  stateReason: string | null;
+  /** When the current access token expires; null: it does not (static, non-expiring installed). */
+  tokenExpiresAt: string | null;
+  /** The scopes Shopify granted with the current token; null: not known (static token). */
+  scopes: string[] | null;
+  lastRefreshAt: string | null;
+  /** Tokens obtained for the shop since its row was made. */
+  refreshCount: number;
+  /** The connector's topics subscribed at the last scheduled check; null before one. */
+  subscriptions: string[] | null;
+  subscriptionsCheckedAt: string | null;
+  /** Subscriptions the check had to create again. */
+  subscriptionsRecreated: number;
+  catalogKeySet: boolean;
+}
+
+/** `GET /admin/shops`. */
+export interface ShopListDto {
+  shops: ShopListEntryDto[];
+}

@@ -1,0 +1,45 @@
+import type { Env, EnvReader } from '#lib/config';
+import type { Secret } from './secret.js';
+import { readSecretList, type SecretFileReader } from './secret-reader.js';
+import type { ShopConfig } from './shop-config.js';
+
+/** Bytes of one `CONNECTOR_ENCRYPTION_KEYS` key (AES-256). */
+export const ENCRYPTION_KEY_BYTES = 32;
+
+/** The keys that encrypt the shops' tokens at rest (README, "How each shop authenticates"). */
+export interface EncryptionConfig {
+  /** Base64 32-byte keys: the first encrypts, every one decrypts (rotation: prepend the new key). */
+  keys: Secret[];
+}
+
+/**
+ * `CONNECTOR_ENCRYPTION_KEYS` (or `_FILE`): comma- or newline-separated base64 keys of 32 bytes.
+ * Required as soon as one shop's tokens are stored (any auth but `static`): the boot stops, naming it.
+ */
+export function readEncryption(
+  read: EnvReader,
+  env: Env,
+  readFile: SecretFileReader,
+  shops: readonly ShopConfig[],
+): EncryptionConfig {
+  const keys = readSecretList(read, env, 'CONNECTOR_ENCRYPTION_KEYS', readFile) ?? [];
+  keys.forEach((key, index) => {
+    const bytes = Buffer.from(key.reveal(), 'base64');
+    if (bytes.length !== ENCRYPTION_KEY_BYTES || bytes.toString('base64') !== key.reveal()) {
+      read.problems.push(
+        `CONNECTOR_ENCRYPTION_KEYS: key ${index + 1} is not the base64 of ${ENCRYPTION_KEY_BYTES} bytes (openssl rand -base64 32)`,
+      );
+    }
+  });
+  // A shop whose auth had problems has none (the boot stops on those problems anyway).
+  const needing = shops
+    .map((shop) => ({ domain: shop.domain, kind: (shop.auth as ShopConfig['auth'] | null)?.kind }))
+    .filter((shop) => shop.kind !== undefined && shop.kind !== 'static');
+  if (keys.length === 0 && needing.length > 0) {
+    const names = needing.map((shop) => `${shop.domain} (${shop.kind})`).join(', ');
+    read.problems.push(
+      `CONNECTOR_ENCRYPTION_KEYS is required: ${names} keep their tokens encrypted in PostgreSQL`,
+    );
+  }
+  return { keys };
+}

@@ -1,0 +1,26 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ShopDataRegistry } from '../platform/reporting/shop-data-registry.js';
+import { ProductSyncStates } from './product-sync-states.js';
+import { SkuMapRepository } from './sku-map/sku-map.repository.js';
+import { SyncRecords } from './sync-records.repository.js';
+
+/** Why: a redacted shop's sku map, sync states and run records go (`shop/redact`); the catalog's records are the merchant's and stay. */
+@Injectable()
+export class ProductSyncShopData implements OnModuleInit {
+  constructor(
+    private readonly registry: ShopDataRegistry,
+    private readonly skuMap: SkuMapRepository,
+    private readonly states: ProductSyncStates,
+    private readonly records: SyncRecords,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register({
+      tables: ['product_sync_state', 'sku_map', 'sync_records'],
+      purge: async (shop) =>
+        (await this.records.purgeShop(shop)) +
+        (await this.states.purgeShop(shop)) +
+        (await this.skuMap.purgeShop(shop)),
+    });
+  }
+}

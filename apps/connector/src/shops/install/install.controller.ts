@@ -1,0 +1,134 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { Request, Response } from 'express';
+import { Clock } from '#lib/clock';
+import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
+import type { ShopConfig } from '../../platform/config/shop-config.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { subscriptionCheckJobOptions } from '../../platform/queues/job-options.js';
+import { JobName, QueueName } from '../../platform/queues/queue-names.js';
+import { ShopTokens } from '../shop-tokens.js';
+import { Shops } from '../shops.js';
+import { grantedTokensOf, TokenGrants } from '../token-grants.js';
+import { missingScopes, REQUIRED_SCOPES } from './install-scopes.js';
+
+/** Where Shopify sends the merchant back (an allowed redirection URL of the app). */
+export const CALLBACK_PATH = '/auth/shopify/callback';
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/**
+ * Why: a shop of kind `installed` gets its tokens by the merchant installing the app, through
+ * `@shopify/shopify-api`'s own OAuth (`auth.begin`, `auth.callback` with expiring offline tokens):
+ * the state nonce in a signed cookie, the callback's HMAC, timestamp and shop host checked by the
+ * library; then the granted scopes against `REQUIRED_SCOPES`. Too few, or any refusal: nothing is
+ * stored. A success stores the pair and runs the subscription check at once (the shop's webhooks).
+ * With `CONNECTOR_SHOPIFY_ADMIN_ORIGIN` (the sandbox), the merchant is sent there.
+ */
+@Controller('auth/shopify')
+export class InstallController {
+  private readonly logger = new Logger('Install');
+
+  constructor(
+    private readonly shops: Shops,
+    private readonly grants: TokenGrants,
+    private readonly tokens: ShopTokens,
+    private readonly settings: ShopifySettings,
+    private readonly http: HttpSettings,
+    private readonly clock: Clock,
+    @InjectQueue(QueueName.SUBSCRIPTION_CHECK) private readonly subscriptionCheck: Queue,
+  ) {}
+
+  /** `GET /auth/shopify?shop=<name>.myshopify.com`: to the shop's authorize page. */
+  @Get()
+  async begin(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const shop = this.installable(req.query.shop);
+    await this.grants.api(shop).auth.begin({
+      shop: shop.domain,
+      callbackPath: CALLBACK_PATH,
+      isOnline: false,
+      rawRequest: req,
+      rawResponse: this.redirectedTo(res),
+    });
+  }
+
+  /** `GET /auth/shopify/callback`: checks Shopify's redirect, exchanges the code, stores the pair. */
+  @Get('callback')
+  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const shop = this.installable(req.query.shop);
+    let granted: ReturnType<typeof grantedTokensOf>;
+    try {
+      const { session } = await this.grants
+        .api(shop)
+        .auth.callback({ rawRequest: req, rawResponse: res, expiring: true });
+      granted = grantedTokensOf(session, this.clock.now());
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.logger.warn(`Install of ${shop.domain} refused: ${reason}`);
+      throw new ConnectorError(
+        ConnectorErrorCode.INSTALL_REFUSED,
+        `The install of ${shop.domain} could not be completed (${reason.slice(0, 200)}); nothing was stored. Start again from the Shopify admin.`,
+      );
+    }
+    const missing = missingScopes(REQUIRED_SCOPES, granted.scope);
+    if (missing.length > 0) {
+      throw new ConnectorError(
+        ConnectorErrorCode.INSUFFICIENT_SCOPES,
+        `${shop.domain} granted too few access scopes: the connector needs ${missing.join(', ')} too; nothing was stored.`,
+        { missing },
+      );
+    }
+    await this.tokens.installed(shop.domain, granted);
+    // Its webhooks now (the product topics and app/uninstalled), not at the next scheduled check.
+    await this.subscriptionCheck.add(JobName.SUBSCRIPTION_CHECK, {}, subscriptionCheckJobOptions());
+    res
+      .status(200)
+      .type('text/plain')
+      .send(`${shop.domain} is installed: the connector syncs its products (scopes ${granted.scope ?? ''}).`);
+  }
+
+  /** The shop named by `?shop=`: a `*.myshopify.com` host this connector serves with kind `installed`. */
+  private installable(value: unknown): ShopConfig {
+    const domain = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    if (!SHOP_DOMAIN.test(domain)) {
+      throw new ConnectorError(
+        ConnectorErrorCode.INSTALL_REFUSED,
+        'shop must be a <name>.myshopify.com domain; nothing was stored.',
+        { parameter: 'shop' },
+      );
+    }
+    const shop = this.shops.find(domain);
+    if (shop === undefined || shop.auth.kind !== 'installed' || this.http.publicUrl === null) {
+      throw new ConnectorError(
+        ConnectorErrorCode.INSTALL_UNAVAILABLE,
+        `This connector does not take installs of ${domain} (it must be in CONNECTOR_SHOPS with CONNECTOR_SHOP_<KEY>_AUTH=installed, and CONNECTOR_PUBLIC_URL set).`,
+      );
+    }
+    return shop;
+  }
+
+  /** The response, its `Location` sent to the configured admin origin (the sandbox) when set. */
+  private redirectedTo(res: Response): Response {
+    const origin = this.settings.adminOrigin;
+    if (origin === null) return res;
+    return new Proxy(res, {
+      get(target, property) {
+        if (property === 'setHeader') {
+          return (name: string, value: string | string[]) => {
+            if (name.toLowerCase() !== 'location' || typeof value !== 'string')
+              return target.setHeader(name, value);
+            const url = new URL(value);
+            url.searchParams.set('shop', url.hostname);
+            return target.setHeader(name, `${origin}${url.pathname}${url.search}`);
+          };
+        }
+        const member = Reflect.get(target, property, target);
+        return typeof member === 'function' ? member.bind(target) : member;
+      },
+      set(target, property, value) {
+        return Reflect.set(target, property, value, target);
+      },
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ShopSession, type ShopState } from './shop-session.entity.js';
+
+/** What a locked piece of work stores with the row (null: nothing) and gives back. */
+export interface LockedOutcome<T> {
+  changes: Partial<ShopSession> | null;
+  result: T;
+}
+
+/** The `shop_sessions` table: every shop's session, read and changed only here. */
+@Injectable()
+export class ShopSessionRepository {
+  constructor(@InjectRepository(ShopSession) private readonly rows: Repository<ShopSession>) {}
+
+  all(): Promise<ShopSession[]> {
+    return this.rows.find({ order: { shop: 'ASC' } });
+  }
+
+  find(shop: string): Promise<ShopSession | null> {
+    return this.rows.findOneBy({ shop });
+  }
+
+  /** The shop's row exists, with its configured auth kind (a changed kind drops the old tokens). */
+  async ensure(shop: string, authKind: string, at: Date): Promise<void> {
+    await this.rows.query(
+      `INSERT INTO ${this.table()} (shop, auth_kind, state, updated_at) VALUES ($1, $2, 'active', $3)
+       ON CONFLICT (shop) DO UPDATE SET auth_kind = excluded.auth_kind, access_token = NULL,
+         expires_at = NULL, refresh_token = NULL, refresh_token_expires_at = NULL, updated_at = excluded.updated_at
+       WHERE ${this.table()}.auth_kind <> excluded.auth_kind`,
+      [shop, authKind, at],
+    );
+  }
+
+  /**
+   * Runs `work` holding the row's lock (`FOR UPDATE`): replicas and workers wait for each
+   * other, so one refresh happens and the others read its outcome. What `work` returns to store
+   * is committed before the result is given back (a refreshed pair is saved before it is used).
+   */
+  async locked<T>(shop: string, work: (row: ShopSession) => Promise<LockedOutcome<T>>): Promise<T> {
+    return this.rows.manager.transaction(async (manager) => {
+      const rows = manager.getRepository(ShopSession);
+      const row = await rows
+        .createQueryBuilder('session')
+        .setLock('pessimistic_write')
+        .where('session.shop = :shop', { shop })
+        .getOne();
+      if (row === null) throw new Error(`No session row for shop ${shop}`);
+      const { changes, result } = await work(row);
+      if (changes !== null) await rows.update({ shop }, changes);
+      return result;
+    });
+  }
+
+  /** Sets the shop's state; `from`: only when it is in one of these. Resolves to whether it changed. */
+  async setState(
+    shop: string,
+    state: ShopState,
+    reason: string | null,
+    at: Date,
+    from?: readonly ShopState[],
+  ): Promise<boolean> {
+    const query = this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ state, stateReason: reason, updatedAt: at })
+      .where('shop = :shop', { shop });
+    if (from !== undefined) query.andWhere('state IN (:...from)', { from });
+    const result = await query.execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The shop is `state` (uninstalled, redacted): its tokens are forgotten (Shopify revoked them). */
+  async forgetTokens(shop: string, state: ShopState, reason: string, at: Date): Promise<void> {
+    await this.rows.update(
+      { shop },
+      {
+        state,
+        stateReason: reason,
+        accessToken: null,
+        expiresAt: null,
+        refreshToken: null,
+        refreshTokenExpiresAt: null,
+        updatedAt: at,
+      },
+    );
+  }
+
+  /** What the subscription check found (topics now subscribed) and how many it created again. */
+  async recordSubscriptions(shop: string, topics: string[], recreated: number, at: Date): Promise<void> {
+    await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({
+        subscriptions: topics.join(','),
+        subscriptionsCheckedAt: at,
+        subscriptionsRecreated: () => `subscriptions_recreated + ${Math.trunc(recreated)}`,
+      })
+      .where('shop = :shop', { shop })
+      .execute();
+  }
+
+  private table(): string {
+    return this.rows.metadata.tablePath;
+  }
+}

@@ -1,0 +1,292 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
+import type { ShopConfig } from '../platform/config/shop-config.js';
+import { renewalMargin, renewalTime } from './renewal-times.js';
+import { ShopAuthError, ShopAuthErrorCode } from './shop-auth.error.js';
+import { ShopFetchRoutes } from './shop-fetch-routes.js';
+import type { ShopSession } from './shop-session.entity.js';
+import { type LockedOutcome, ShopSessionRepository } from './shop-sessions.repository.js';
+import { ShopTokenSource } from './shop-token-source.js';
+import { Shops } from './shops.js';
+import { TokenCipher } from './token-cipher.js';
+import { type GrantedTokens, grantFailure, TokenGrants } from './token-grants.js';
+
+type Cached =
+  | { kind: 'token'; token: string; refreshAt: number | null }
+  | { kind: 'refused'; error: ShopAuthError; until: number };
+type Renewal = { token: string; refreshAt: number | null } | { error: ShopAuthError };
+
+/**
+ * Why: every Admin API call asks here for the shop's token. A static token is given as is; a
+ * granted one (client credentials, an install's expiring token) is kept in memory and in
+ * `shop_sessions` (encrypted), renewed a margin plus jitter before it expires and once after a
+ * 401. One renewal at a time: callers of this process share it, and replicas wait for the row's
+ * lock and then read the pair it stored (saved before anyone uses it). Shopify's refusals put the
+ * shop in `needs_reauth`; its callers then get a `ShopAuthError` that makes jobs wait.
+ */
+@Injectable()
+export class ShopTokens extends ShopTokenSource implements OnModuleInit {
+  private readonly logger = new Logger('ShopTokens');
+  private readonly cipher: TokenCipher;
+  private readonly cache = new Map<string, Cached>();
+  private readonly inflight = new Map<string, Promise<string>>();
+  /** Until when a static shop's row was seen active (looked at again after). */
+  private readonly staticCheckedUntil = new Map<string, number>();
+  /** Where the jitter comes from (tests fix it). */
+  random: () => number = Math.random;
+
+  constructor(
+    private readonly shops: Shops,
+    private readonly sessions: ShopSessionRepository,
+    private readonly grants: TokenGrants,
+    private readonly settings: ShopifySettings,
+    private readonly clock: Clock,
+    encryption: EncryptionSettings,
+    // Injected so that the shop's requests are routed before the first grant.
+    _routes: ShopFetchRoutes,
+  ) {
+    super();
+    this.cipher = new TokenCipher(encryption.keys);
+  }
+
+  /**
+   * Each configured shop has its row. A refused or uninstalled `static` or `client-credentials`
+   * shop gets one more try at boot (a corrected token or credentials, a new install); an
+   * `installed` one waits for its next install.
+   */
+  async onModuleInit(): Promise<void> {
+    const at = new Date(this.clock.now());
+    for (const shop of this.shops.all) {
+      await this.sessions.ensure(shop.domain, shop.auth.kind, at);
+      if (shop.auth.kind !== 'installed') {
+        await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth', 'uninstalled']);
+      }
+    }
+  }
+
+  /** `app/uninstalled`: no more token for the shop (Shopify revoked them): its jobs wait, no call is made. */
+  async uninstalled(domain: string): Promise<void> {
+    const shop = this.shopOf(domain);
+    const at = this.clock.now();
+    await this.sessions.forgetTokens(shop.domain, 'uninstalled', 'the app was uninstalled', new Date(at));
+    this.refuse(shop, { state: 'uninstalled', stateReason: 'the app was uninstalled' });
+  }
+
+  /** An install's callback: the shop's new token pair, stored (encrypted) before use; the shop is active. */
+  async installed(domain: string, granted: GrantedTokens): Promise<void> {
+    const shop = this.shopOf(domain);
+    const now = this.clock.now();
+    await this.sessions.locked(shop.domain, async (row) => ({
+      changes: { ...this.pairOf(granted, row, now), state: 'active', stateReason: null },
+      result: undefined,
+    }));
+    this.cache.set(shop.domain, {
+      kind: 'token',
+      token: granted.accessToken,
+      refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
+    });
+    this.logger.log(`${shop.domain} installed the app: its jobs resume`);
+  }
+
+  /** `shop/redact`: the shop's data is gone; it stays marked so no call is made for it. */
+  async redacted(domain: string): Promise<void> {
+    const shop = this.shopOf(domain);
+    const reason = 'the shop data was redacted (shop/redact)';
+    await this.sessions.forgetTokens(shop.domain, 'redacted', reason, new Date(this.clock.now()));
+    this.refuse(shop, { state: 'redacted', stateReason: reason });
+  }
+
+  /** The token to call the shop's Admin API with now. */
+  async accessToken(domain: string): Promise<string> {
+    const shop = this.shopOf(domain);
+    const cached = this.cache.get(shop.domain);
+    const now = this.clock.now();
+    if (cached?.kind === 'refused' && now < cached.until) throw cached.error;
+    if (shop.auth.kind === 'static') return this.staticToken(shop, now);
+    if (cached?.kind === 'token' && (cached.refreshAt === null || now < cached.refreshAt))
+      return cached.token;
+    return this.renew(shop, null);
+  }
+
+  /**
+   * After Shopify answered 401 to `used`: a new token (or another caller's newer one); null when
+   * none can be had (static); rejects with a `ShopAuthError` when the shop is not active.
+   */
+  async afterUnauthorized(domain: string, used: string): Promise<string | null> {
+    const shop = this.shopOf(domain);
+    if (shop.auth.kind === 'static') {
+      // A static token is never renewed. Refused after an uninstall, the shop's jobs wait;
+      // otherwise the 401 is the call's failure (a revoked token: a person must act).
+      const row = await this.sessions.find(shop.domain);
+      if (row !== null && row.state !== 'active') throw this.refuse(shop, row);
+      return null;
+    }
+    this.logger.warn(`${shop.domain}: Admin API answered 401, renewing the token`);
+    return this.renew(shop, used);
+  }
+
+  /** A static shop's token, unless its row says otherwise (looked at again every recheck period). */
+  private async staticToken(shop: ShopConfig, now: number): Promise<string> {
+    if (shop.auth.kind !== 'static') throw new Error(`${shop.domain} is not static`);
+    if (now >= (this.staticCheckedUntil.get(shop.domain) ?? 0)) {
+      const row = await this.sessions.find(shop.domain);
+      if (row !== null && row.state !== 'active') throw this.refuse(shop, row);
+      this.staticCheckedUntil.set(shop.domain, now + this.settings.reauthRecheckMs);
+    }
+    return shop.auth.accessToken.reveal();
+  }
+
+  /** Remembers that the shop has no token, until the next recheck; the error to throw. */
+  private refuse(shop: ShopConfig, row: Pick<ShopSession, 'state' | 'stateReason'>): ShopAuthError {
+    const error = this.notActive(shop, row);
+    this.cache.set(shop.domain, {
+      kind: 'refused',
+      error,
+      until: this.clock.now() + this.settings.reauthRecheckMs,
+    });
+    return error;
+  }
+
+  private shopOf(domain: string): ShopConfig {
+    const shop = this.shops.find(domain);
+    if (shop === undefined) throw new Error(`No shop ${domain}`);
+    return shop;
+  }
+
+  private renew(shop: ShopConfig, stale: string | null): Promise<string> {
+    const running = this.inflight.get(shop.domain);
+    if (running !== undefined) return running;
+    const renewal = this.renewLocked(shop, stale).finally(() => this.inflight.delete(shop.domain));
+    this.inflight.set(shop.domain, renewal);
+    return renewal;
+  }
+
+  private async renewLocked(shop: ShopConfig, stale: string | null): Promise<string> {
+    const outcome = await this.sessions.locked(shop.domain, (row) => this.decide(shop, row, stale));
+    if ('error' in outcome) {
+      const { error } = outcome;
+      if (error.waitMs !== null)
+        this.cache.set(shop.domain, { kind: 'refused', error, until: this.clock.now() + error.waitMs });
+      else this.cache.delete(shop.domain);
+      throw error;
+    }
+    this.cache.set(shop.domain, { kind: 'token', token: outcome.token, refreshAt: outcome.refreshAt });
+    return outcome.token;
+  }
+
+  /** Under the row's lock: the stored token if it is still good (another replica renewed it), else a grant. */
+  private async decide(
+    shop: ShopConfig,
+    row: ShopSession,
+    stale: string | null,
+  ): Promise<LockedOutcome<Renewal>> {
+    const now = this.clock.now();
+    // An uninstalled client-credentials shop is asked for again at each recheck: a new install resumes it.
+    const reinstall = row.state === 'uninstalled' && shop.auth.kind === 'client-credentials';
+    if (row.state !== 'active' && !reinstall) {
+      return { changes: null, result: { error: this.notActive(shop, row) } };
+    }
+    const current = this.readable(row.accessToken);
+    const expiresAt = row.expiresAt?.getTime() ?? null;
+    if (
+      current !== null &&
+      current !== stale &&
+      (expiresAt === null ||
+        now < expiresAt - renewalMargin(this.settings, row.refreshedAt?.getTime() ?? now, expiresAt))
+    ) {
+      return {
+        changes: null,
+        result: { token: current, refreshAt: this.renewAt(row.refreshedAt?.getTime() ?? now, expiresAt) },
+      };
+    }
+    let granted: GrantedTokens;
+    try {
+      if (shop.auth.kind === 'client-credentials') granted = await this.grants.clientCredentials(shop, now);
+      else if (row.refreshToken !== null) {
+        const refreshToken = this.readable(row.refreshToken);
+        if (refreshToken === null) {
+          return this.refused(
+            shop,
+            'the stored refresh token cannot be decrypted (its key left CONNECTOR_ENCRYPTION_KEYS): install the app again',
+            now,
+          );
+        }
+        granted = await this.grants.refresh(shop, refreshToken, now);
+      } else return this.refused(shop, 'not installed: no token to renew (install the app)', now);
+    } catch (error) {
+      const failure = grantFailure(error);
+      if (failure.refused && reinstall)
+        return { changes: null, result: { error: this.notActive(shop, row) } };
+      if (failure.refused) return this.refused(shop, failure.reason, now);
+      const message = `${shop.domain}: no token from Shopify yet (${failure.reason})`;
+      return {
+        changes: null,
+        result: { error: new ShopAuthError(ShopAuthErrorCode.TOKEN_UNAVAILABLE, message, null) },
+      };
+    }
+    const changes: Partial<ShopSession> = {
+      ...this.pairOf(granted, row, now),
+      ...(reinstall ? { state: 'active' as const, stateReason: null } : {}),
+    };
+    if (reinstall) this.logger.log(`${shop.domain} installed the app again: its jobs resume`);
+    return {
+      changes,
+      result: {
+        token: granted.accessToken,
+        refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
+      },
+    };
+  }
+
+  private renewAt(grantedAt: number, expiresAt: number | null): number | null {
+    return renewalTime(this.settings, grantedAt, expiresAt, this.random);
+  }
+
+  /** A stored token in clear; null when there is none or no configured key reads it (a dropped key). */
+  private readable(stored: string | null): string | null {
+    if (stored === null) return null;
+    try {
+      return this.cipher.decrypt(stored);
+    } catch (error) {
+      this.logger.warn(
+        `A stored token cannot be decrypted (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return null;
+    }
+  }
+
+  /** The columns of a granted pair, encrypted. */
+  private pairOf(granted: GrantedTokens, row: ShopSession, now: number): Partial<ShopSession> {
+    return {
+      accessToken: this.cipher.encrypt(granted.accessToken),
+      expiresAt: granted.expiresAt,
+      refreshToken: granted.refreshToken === null ? null : this.cipher.encrypt(granted.refreshToken),
+      refreshTokenExpiresAt: granted.refreshTokenExpiresAt,
+      scope: granted.scope,
+      refreshedAt: new Date(now),
+      refreshCount: row.refreshCount + 1,
+      updatedAt: new Date(now),
+    };
+  }
+
+  private refused(shop: ShopConfig, reason: string, now: number): LockedOutcome<Renewal> {
+    this.logger.warn(`${shop.domain} needs re-authorization: ${reason}; its jobs wait`);
+    const changes: Partial<ShopSession> = {
+      state: 'needs_reauth',
+      stateReason: reason,
+      updatedAt: new Date(now),
+    };
+    return {
+      changes,
+      result: { error: this.notActive(shop, { state: 'needs_reauth', stateReason: reason }) },
+    };
+  }
+
+  private notActive(shop: ShopConfig, row: Pick<ShopSession, 'state' | 'stateReason'>): ShopAuthError {
+    const code =
+      row.state === 'needs_reauth' ? ShopAuthErrorCode.NEEDS_REAUTH : ShopAuthErrorCode.UNINSTALLED;
+    const why = row.stateReason === null ? '' : ` (${row.stateReason})`;
+    return new ShopAuthError(code, `${shop.domain} is ${row.state}${why}`, this.settings.reauthRecheckMs);
+  }
+}

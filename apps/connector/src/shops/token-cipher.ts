@@ -1,0 +1,53 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Secret } from '../platform/config/secret.js';
+
+const ALGORITHM = 'aes-256-gcm';
+const VERSION = 'v1';
+
+interface Key {
+  id: string;
+  bytes: Buffer;
+}
+
+/**
+ * Why: the shops' access and refresh tokens are stored encrypted (AES-256-GCM), so a database
+ * dump alone gives no access to a store. The first of `CONNECTOR_ENCRYPTION_KEYS` encrypts, every
+ * one decrypts (rotation: prepend a new key, restart, and drop the old one once every token was
+ * refreshed, within a day). A stored value names its key by a short fingerprint, never the key.
+ */
+export class TokenCipher {
+  private readonly keys: Key[];
+
+  constructor(keys: readonly Secret[]) {
+    this.keys = keys.map((key) => {
+      const bytes = Buffer.from(key.reveal(), 'base64');
+      return { id: createHash('sha256').update(bytes).digest('hex').slice(0, 8), bytes };
+    });
+  }
+
+  /** `v1:<key id>:<iv>:<tag>:<ciphertext>` (base64 parts). */
+  encrypt(plain: string): string {
+    const key = this.keys[0];
+    if (key === undefined) throw new Error('CONNECTOR_ENCRYPTION_KEYS is not set: no token can be stored');
+    const iv = randomBytes(12);
+    const cipher = createCipheriv(ALGORITHM, key.bytes, iv);
+    const text = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    const parts = [iv, cipher.getAuthTag(), text].map((part) => part.toString('base64'));
+    return [VERSION, key.id, ...parts].join(':');
+  }
+
+  /** The plain text; throws when no configured key made it (the key was dropped too early). */
+  decrypt(stored: string): string {
+    const [version, keyId, iv, tag, text] = stored.split(':');
+    if (version !== VERSION || iv === undefined || tag === undefined || text === undefined) {
+      throw new Error('A stored token is not in the v1 format');
+    }
+    const key = this.keys.find((k) => k.id === keyId);
+    if (key === undefined) {
+      throw new Error(`A stored token was encrypted with key ${keyId}, not in CONNECTOR_ENCRYPTION_KEYS`);
+    }
+    const decipher = createDecipheriv(ALGORITHM, key.bytes, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(text, 'base64')), decipher.final()]).toString('utf8');
+  }
+}
