@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { MappingModule } from '../mapping/mapping.module.js';
 import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
@@ -10,6 +11,7 @@ import { InboxRetention } from './inbox-retention.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
 import { InboxWriter } from './inbox-writer.js';
+import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
 import { WebhookSubscriptions } from './webhook-subscriptions.js';
 import { WebhooksController } from './webhooks.controller.js';
@@ -20,7 +22,7 @@ import { WebhooksController } from './webhooks.controller.js';
  * that queues what a crash left stored but unqueued.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule],
+  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule, MappingModule],
   controllers: [WebhooksController],
   providers: [
     InboxRepository,
@@ -33,6 +35,7 @@ import { WebhooksController } from './webhooks.controller.js';
     InboxSweepJob,
     InboxRecovery,
     WebhookSubscriptions,
+    ScopeWalkRequests,
   ],
   exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
 })

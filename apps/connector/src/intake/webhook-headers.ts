@@ -19,6 +19,16 @@ export function isProductTopic(topic: string): topic is ProductTopic {
   return (PRODUCT_TOPICS as readonly string[]).includes(topic);
 }
 
+/**
+ * Collection topics (issue 30): putting a product in or out of a collection changes the
+ * collection, never the product, so these are how a scoped collection's changes are noticed.
+ */
+export const COLLECTION_TOPICS = ['collections/create', 'collections/update', 'collections/delete'] as const;
+
+export function isCollectionTopic(topic: string): boolean {
+  return (COLLECTION_TOPICS as readonly string[]).includes(topic);
+}
+
 /** Reads the delivery's headers, trimmed, empty ones as absent. */
 export function webhookHeaders(req: Request): WebhookHeaders {
   const get = (name: string) => {

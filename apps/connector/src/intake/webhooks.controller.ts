@@ -9,16 +9,18 @@ import { Shops } from '../shops/shops.js';
 import { assertStorableHeaders } from './header-limits.js';
 import { InboxService } from './inbox.service.js';
 import { productPayloadFacts } from './product-payload.js';
+import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
 import type { DeliveryRejection, VerifiedDelivery } from './verified-delivery.js';
-import { isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
+import { isCollectionTopic, isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
 
 /** The answer to a delivery the connector took (README, "Intake"). */
 export type WebhookAnswer =
   | { status: 'accepted'; webhookId: string; queued: boolean }
   | { status: 'duplicate'; webhookId: string }
-  | { status: 'ignored'; reason: 'unsupported_topic'; topic: string };
+  | { status: 'ignored'; reason: 'unsupported_topic'; topic: string }
+  | { status: 'collection'; webhookId: string; walk: boolean };
 
 /**
  * ① `POST /webhooks/shopify`: verify, insert, answer; the enqueue follows off the answer's path
@@ -33,6 +35,7 @@ export class WebhooksController {
     private readonly settings: HttpSettings,
     private readonly shops: Shops,
     private readonly inbox: InboxService,
+    private readonly walks: ScopeWalkRequests,
   ) {}
 
   @Post('shopify')
@@ -55,6 +58,10 @@ export class WebhooksController {
     assertStorableHeaders(headers);
     const topic = required(headers.topic, 'X-Shopify-Topic');
     const webhookId = required(headers.webhookId, 'X-Shopify-Webhook-Id');
+    if (isCollectionTopic(topic)) {
+      // Not stored: the walk it asks for reads the collections; a lost one is made up by the schedule.
+      return { status: 'collection', webhookId, walk: await this.walks.collectionChanged(shop.domain) };
+    }
     if (!isProductTopic(topic)) {
       this.logger.warn(`Ignored a ${topic} delivery from ${shop.domain}: not a topic the connector handles`);
       return { status: 'ignored', reason: 'unsupported_topic', topic };

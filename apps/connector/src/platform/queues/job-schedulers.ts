@@ -6,12 +6,14 @@ import {
   InboxSettings,
   ReconcileSettings,
   RetentionSettings,
+  SyncSettings,
 } from '../config/settings.js';
 import {
   enrichmentPollJobOptions,
   inboxSweepJobOptions,
   reconcileJobOptions,
   retentionJobOptions,
+  scopeWalkJobOptions,
 } from './job-options.js';
 import { JobName, QueueName } from './queue-names.js';
 
@@ -26,7 +28,7 @@ export interface RepeatableJob {
 
 /**
  * Why: every scheduled job of the connector in one place (the inbox sweep, the enrichment poll,
- * reconciliation, retention), created at boot with one call each, and re-creatable at any time
+ * reconciliation, retention, the walk of scoped collections), created at boot with one call each, and re-creatable at any time
  * (a queue backend that lost its data). Each job's work lives in its feature's `*.job.ts`.
  */
 @Injectable()
@@ -38,10 +40,12 @@ export class JobSchedulers implements OnApplicationBootstrap {
     enrichment: EnrichmentSettings,
     reconcile: ReconcileSettings,
     retention: RetentionSettings,
+    sync: SyncSettings,
     @InjectQueue(QueueName.INBOX_SWEEP) sweepQueue: Queue,
     @InjectQueue(QueueName.ENRICHMENT_POLL) pollQueue: Queue,
     @InjectQueue(QueueName.RECONCILE) reconcileQueue: Queue,
     @InjectQueue(QueueName.RETENTION) retentionQueue: Queue,
+    @InjectQueue(QueueName.SCOPE_WALK) scopeWalkQueue: Queue,
   ) {
     this.all = [
       {
@@ -71,6 +75,13 @@ export class JobSchedulers implements OnApplicationBootstrap {
         everyMs: retention.intervalMs,
         data: {},
         opts: retentionJobOptions(),
+      },
+      {
+        name: JobName.SCOPE_WALK,
+        queue: scopeWalkQueue,
+        everyMs: sync.scopeWalkIntervalMs,
+        data: {},
+        opts: scopeWalkJobOptions(),
       },
     ];
   }

@@ -16,6 +16,8 @@ export const QueueName = {
   ENRICHMENT_POLL: 'enrichment-poll',
   /** Writes one product's approved catalog content back to Shopify. */
   ENRICHMENT_PUSH: 'enrichment-push',
+  /** Scheduled, or after a `collections/*` delivery: compares scoped collections' members with what was synced. */
+  SCOPE_WALK: 'scope-walk',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -31,5 +33,6 @@ export const JobName = {
   RETENTION: 'retention',
   ENRICHMENT_POLL: 'enrichment-poll',
   ENRICHMENT_PUSH: 'enrichment-push',
+  SCOPE_WALK: 'scope-walk',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
