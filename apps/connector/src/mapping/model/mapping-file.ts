@@ -91,6 +91,20 @@ export interface WriteBackEntry {
    * records a conflict; `overwrite` pushes later catalog values over it.
    */
   merchantEdits: 'keep' | 'overwrite';
+  /**
+   * Metafield targets: the definition the connector makes sure exists (issue 30), so the merchant
+   * sees and edits the metafield in the admin; null for other targets.
+   */
+  metafieldDefinition: MetafieldDefinitionSettings | null;
+}
+
+/** How a metafield target's definition is created (`name`, `description`, `storefront` in the file). */
+export interface MetafieldDefinitionSettings {
+  /** Shown in the admin; default: the catalog attribute's key. */
+  name: string;
+  description: string | null;
+  /** Storefront access (themes, the Storefront API): `NONE` (default) or `PUBLIC_READ`. */
+  storefront: 'NONE' | 'PUBLIC_READ';
 }
 
 /** Shopify product statuses a scope may name. */
