@@ -183,3 +183,45 @@ async function graphql(
 interface WebhookList {
   data: { webhookSubscriptions: { nodes: Array<{ id: string }> } };
 }
+
+// A scope by a metafield flag: the product's metafield is read (one small query) only for the
+// scope, and only products whose flag holds the value sync.
+describe('a product scope by metafield', () => {
+  let world: SyncWorld;
+
+  beforeAll(async () => {
+    world = await startSyncWorld({
+      mapping: withScope('  metafield: { namespace: custom, key: enrich, value: true }\n'),
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('syncs the products whose metafield holds the value, and no other', async () => {
+    const flagged = await world.createProduct(product('Flagged Mug', ''));
+    const other = await world.createProduct(product('Other Mug', ''));
+    await outOfScope(world, flagged);
+    const set = (await graphql(
+      world,
+      `mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { message } } }`,
+      {
+        m: [
+          {
+            ownerId: `gid://shopify/Product/${flagged}`,
+            namespace: 'custom',
+            key: 'enrich',
+            type: 'boolean',
+            value: 'true',
+          },
+        ],
+      },
+    )) as { data: { metafieldsSet: { userErrors: unknown[] } } };
+    expect(set.data.metafieldsSet.userErrors).toEqual([]);
+    await world.updateProduct(flagged, { title: 'Flagged Mug 2' });
+    await liveRow(world, flagged);
+    const run = await outOfScope(world, other);
+    expect(run.detail).toContain('metafield custom.enrich is not "true"');
+    expect(await world.mapRows(other)).toEqual([]);
+  });
+});
