@@ -10,6 +10,7 @@ export {
   localStackEnvironment,
 } from './platform/local-stack/local-stack-environment.js';
 export { DriftScanner } from './product-sync/drift-scanner.js';
+export { CollectionWalker } from './product-sync/scope/collection-walker.js';
 export { SkuMapRepository } from './product-sync/sku-map/sku-map.repository.js';
 export type { SyncHooks } from './product-sync/sync-hooks.js';
 export { SyncRecords, type SyncRecordView } from './product-sync/sync-records.repository.js';

@@ -22,6 +22,7 @@ const OWNERS: TableOwner[] = [
   { table: 'sync_pauses', owner: 'clients/catalog/sync-pause.repository.ts' },
   { table: 'sku_map', owner: 'product-sync/sku-map/sku-map.repository.ts' },
   { table: 'product_sync_state', owner: 'product-sync/product-sync-states.ts' },
+  { table: 'shop_scope', owner: 'product-sync/scope/shop-scope.repository.ts' },
   {
     table: 'sync_records',
     owner: 'product-sync/sync-records.repository.ts',

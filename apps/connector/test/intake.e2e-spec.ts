@@ -159,6 +159,13 @@ describe('webhook intake', () => {
     expect(await harness.inbox(shop.domain, '7390000555005')).toEqual([]);
   });
 
+  it('answers a collection delivery without storing it; a shop whose mapping scopes no collection asks no walk', async () => {
+    const body = JSON.stringify({ id: 7390000555099, handle: 'summer', updated_at: now() });
+    const answer = await harness.deliver({ shop, body, topic: 'collections/update' });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'collection', walk: false } });
+    expect(await harness.inbox(shop.domain, '7390000555099')).toEqual([]);
+  });
+
   it('keeps a signed delivery it cannot use, and says why (again on a replay)', async () => {
     const webhookId = randomUUID();
     const broken = '{"id": 7390000555006, "title": ';

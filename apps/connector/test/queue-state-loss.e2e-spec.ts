@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HealthDetails } from '../src/platform/health/health.controller.js';
 import { JobName, QueueName } from '../src/platform/queues/queue-names.js';
+import { QueueStateWatch } from '../src/platform/queues/queue-state-watch.js';
 import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
@@ -107,6 +108,9 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
       return rows.length === 3 && rows.every((row) => row.enqueued_at !== null && row.state === 'received');
     });
     const metricsBefore = (await call(harness.url, 'GET', '/metrics')).text;
+    // The watch has seen every scheduler once (a loss is told from a boot still creating them).
+    const watch = harness.connector.app.get(QueueStateWatch, { strict: false });
+    await watch.check();
 
     await wipeQueueState();
 

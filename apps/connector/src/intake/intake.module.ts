@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { MappingModule } from '../mapping/mapping.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
 import { EnqueueBatcher } from './enqueue-batcher.js';
 import { InboxRepository } from './inbox.repository.js';
@@ -12,6 +13,7 @@ import { InboxShopData } from './inbox-shop-data.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
 import { InboxWriter } from './inbox-writer.js';
+import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { ShopLifecycle } from './shop-lifecycle.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
 import { SubscriptionRepair } from './subscription-repair.js';
@@ -25,7 +27,7 @@ import { WebhooksController } from './webhooks.controller.js';
  * that queues what a crash left stored but unqueued.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule, FailuresModule],
+  imports: [TypeOrmModule.forFeature([InboxEntry]), ShopifyModule, FailuresModule, MappingModule],
   controllers: [WebhooksController],
   providers: [
     InboxRepository,
@@ -42,6 +44,7 @@ import { WebhooksController } from './webhooks.controller.js';
     ShopLifecycle,
     SubscriptionRepair,
     SubscriptionCheckJob,
+    ScopeWalkRequests,
   ],
   exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
 })

@@ -39,6 +39,16 @@ export function isLifecycleTopic(topic: string): topic is LifecycleTopic {
 /** Every topic the connector subscribes itself to (`webhookSubscriptionCreate`). */
 export const SUBSCRIBED_TOPICS = [...PRODUCT_TOPICS, 'app/uninstalled'] as const;
 
+/**
+ * Collection topics (issue 30): putting a product in or out of a collection changes the
+ * collection, never the product, so these are how a scoped collection's changes are noticed.
+ */
+export const COLLECTION_TOPICS = ['collections/create', 'collections/update', 'collections/delete'] as const;
+
+export function isCollectionTopic(topic: string): boolean {
+  return (COLLECTION_TOPICS as readonly string[]).includes(topic);
+}
+
 /** Reads the delivery's headers, trimmed, empty ones as absent. */
 export function webhookHeaders(req: Request): WebhookHeaders {
   const get = (name: string) => {

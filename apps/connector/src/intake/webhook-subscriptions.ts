@@ -4,11 +4,12 @@ import { WEBHOOK_SUBSCRIPTION_CREATE_MUTATION } from '../clients/shopify/documen
 import { WEBHOOK_SUBSCRIPTIONS_QUERY } from '../clients/shopify/documents/webhook-subscriptions.query.js';
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+import { ShopMappings } from '../mapping/shop-mappings.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
 import { HttpSettings } from '../platform/config/settings.js';
 import { jobWaitMs } from '../platform/failures/job-error.js';
 import { Shops } from '../shops/shops.js';
-import { SUBSCRIBED_TOPICS } from './webhook-headers.js';
+import { COLLECTION_TOPICS, SUBSCRIBED_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
 export const WEBHOOK_PATH = '/webhooks/shopify';
@@ -32,18 +33,19 @@ export interface SubscriptionOutcome {
 }
 
 /**
- * Subscribes one shop's `products/create`, `/update`, `/delete` and `app/uninstalled` to `uri`, idempotently:
- * topics already subscribed at that URI are kept, the missing ones created. A plain function, so
+ * Subscribes one shop's `products/create`, `/update`, `/delete` and `app/uninstalled` (and any
+ * other `topics`) to `uri`, idempotently: topics already subscribed at that URI are kept, the missing ones created. A plain function, so
  * the boot's service and the command line (`register-webhooks`) run the very same calls.
  */
 export async function ensureWebhookSubscriptions(
   admin: Pick<ShopAdminClient, 'request'>,
   uri: string,
+  topics: readonly string[] = SUBSCRIBED_TOPICS,
 ): Promise<SubscriptionOutcome> {
   const existing = await admin.request<ListAnswer>(WEBHOOK_SUBSCRIPTIONS_QUERY, { uri }, 52);
   const have = new Set(existing.webhookSubscriptions.nodes.filter((s) => s.uri === uri).map((s) => s.topic));
   const outcome: SubscriptionOutcome = { existing: [], created: [] };
-  for (const topic of SUBSCRIBED_TOPICS.map((t) => t.toUpperCase().replace('/', '_'))) {
+  for (const topic of topics.map((t) => t.toUpperCase().replace('/', '_'))) {
     if (have.has(topic)) {
       outcome.existing.push(topic);
       continue;
@@ -76,6 +78,7 @@ export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDes
     private readonly shops: Shops,
     private readonly shopify: ShopifyAdmin,
     private readonly clock: Clock,
+    private readonly mappings: ShopMappings,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -90,7 +93,10 @@ export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDes
 
   /** Creates the shop's missing subscriptions for `uri`; resolves to the topics it created. */
   async ensure(shop: ShopConfig, uri: string): Promise<string[]> {
-    return (await ensureWebhookSubscriptions(this.shopify.forShop(shop.domain), uri)).created;
+    // A scope naming collections also needs their deliveries (membership never touches a product).
+    const scoped = (this.mappings.scopeOf(shop.domain)?.collections.length ?? 0) > 0;
+    const topics = scoped ? [...SUBSCRIBED_TOPICS, ...COLLECTION_TOPICS] : SUBSCRIBED_TOPICS;
+    return (await ensureWebhookSubscriptions(this.shopify.forShop(shop.domain), uri, topics)).created;
   }
 
   private async ensureWithRetries(shop: ShopConfig, uri: string): Promise<void> {

@@ -9,18 +9,26 @@ import { Shops } from '../shops/shops.js';
 import { assertStorableHeaders } from './header-limits.js';
 import { InboxService } from './inbox.service.js';
 import { productPayloadFacts } from './product-payload.js';
+import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { ShopLifecycle } from './shop-lifecycle.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
 import type { DeliveryRejection, VerifiedDelivery } from './verified-delivery.js';
-import { isLifecycleTopic, isProductTopic, type WebhookHeaders, webhookHeaders } from './webhook-headers.js';
+import {
+  isCollectionTopic,
+  isLifecycleTopic,
+  isProductTopic,
+  type WebhookHeaders,
+  webhookHeaders,
+} from './webhook-headers.js';
 
 /** The answer to a delivery the connector took (README, "Intake"). */
 export type WebhookAnswer =
   | { status: 'accepted'; webhookId: string; queued: boolean }
   | { status: 'duplicate'; webhookId: string }
   | { status: 'processed'; webhookId: string; topic: string }
-  | { status: 'ignored'; reason: 'unsupported_topic'; topic: string };
+  | { status: 'ignored'; reason: 'unsupported_topic'; topic: string }
+  | { status: 'collection'; webhookId: string; walk: boolean };
 
 /**
  * ① `POST /webhooks/shopify`: verify, insert, answer; the enqueue follows off the answer's path
@@ -36,6 +44,7 @@ export class WebhooksController {
     private readonly shops: Shops,
     private readonly inbox: InboxService,
     private readonly lifecycle: ShopLifecycle,
+    private readonly walks: ScopeWalkRequests,
   ) {}
 
   @Post('shopify')
@@ -61,6 +70,10 @@ export class WebhooksController {
     if (isLifecycleTopic(topic)) {
       await this.lifecycle.handle(shop.domain, topic);
       return { status: 'processed', webhookId, topic };
+    }
+    if (isCollectionTopic(topic)) {
+      // Not stored: the walk it asks for reads the collections; a lost one is made up by the schedule.
+      return { status: 'collection', webhookId, walk: await this.walks.collectionChanged(shop.domain) };
     }
     if (!isProductTopic(topic)) {
       this.logger.warn(`Ignored a ${topic} delivery from ${shop.domain}: not a topic the connector handles`);

@@ -5,9 +5,10 @@ import type { FieldEntry, MappingFile, OptionEntry, SupplierSkuSettings } from '
 import { MappingError, ProblemList } from './model/mapping-problem.js';
 import { type Path, RawReader } from './read/raw-reader.js';
 import { readFieldSection } from './read/read-entries.js';
+import { readScope } from './read/read-scope.js';
 import { readWriteBack } from './read/read-write-back.js';
 
-const TOP_KEYS = ['version', 'shop', 'supplierSku', 'product', 'variant', 'writeBack'] as const;
+const TOP_KEYS = ['version', 'shop', 'supplierSku', 'product', 'variant', 'writeBack', 'scope'] as const;
 const SUPPLIER_SKU_KEYS = ['strategy', 'prefix'] as const;
 const PREFIX = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -75,7 +76,8 @@ function readMapping(reader: RawReader, raw: unknown): MappingFile | undefined {
     const section = reader.map(top.writeBack, ['writeBack']);
     if (section) writeBack = readWriteBack(reader, section);
   }
-  return { version: 1, shop: shop ?? null, supplierSku, product, variant, options, writeBack };
+  const scope = top.scope === undefined || top.scope === null ? null : readScope(reader, top.scope);
+  return { version: 1, shop: shop ?? null, supplierSku, product, variant, options, writeBack, scope };
 }
 
 function readSupplierSku(reader: RawReader, raw: unknown): SupplierSkuSettings {

@@ -12,6 +12,7 @@ import { SyncSettings } from '../platform/config/settings.js';
 import { Shops } from '../shops/shops.js';
 import type { ShopMappingFiles } from './load-shop-mappings.js';
 import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
+import type { ProductScope } from './model/mapping-file.js';
 import type { MappingError } from './model/mapping-problem.js';
 import type { ValidatedMapping } from './validated-mapping.js';
 
@@ -76,6 +77,14 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   /** The shop's mapping state (`unconfigured` for a shop this connector does not serve). */
   state(shop: string): ShopMappingState {
     return this.states.get(shop) ?? { status: 'unconfigured' };
+  }
+
+  /**
+   * The shop's product scope as its file says, checked against the account or not yet (the
+   * webhook subscriptions and the collection deliveries need it from boot on).
+   */
+  scopeOf(shop: string): ProductScope | null {
+    return this.files.get(shop)?.file.scope ?? null;
   }
 
   /** The checked mapping a sync of the shop uses, or null when it has none (yet). */

@@ -12,6 +12,13 @@ import { ProductLocksModule } from './product-locks.js';
 import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
 import { ProductSyncStates } from './product-sync-states.js';
+import { CollectionWalker } from './scope/collection-walker.js';
+import { ScopeGate } from './scope/scope-gate.js';
+import { ScopeProducts } from './scope/scope-products.js';
+import { ScopeScanner } from './scope/scope-scanner.js';
+import { ScopeWalkJob } from './scope/scope-walk.job.js';
+import { ShopScopeRow } from './scope/shop-scope.entity.js';
+import { ShopScopeRepository } from './scope/shop-scope.repository.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
 import { SyncEventsModule } from './sync-events.js';
 import { SyncProductJob } from './sync-product.job.js';
@@ -23,11 +30,12 @@ import { SyncReplay } from './sync-replay.js';
 /**
  * The product sync: the job (read the product, plan against the sku map, make the catalog calls,
  * record the map), its state and records (and their retention), its replay handler, and the
- * configuration-drift scan.
+ * configuration-drift scan, and the product scope (its gate, the comparison of a changed scope,
+ * the walks of scoped collections).
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow]),
+    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow, ShopScopeRow]),
     IntakeModule,
     FailuresModule,
     CatalogModule,
@@ -47,6 +55,12 @@ import { SyncReplay } from './sync-replay.js';
     SyncProductJob,
     SyncReplay,
     ProductSyncShopData,
+    ScopeGate,
+    ScopeProducts,
+    ScopeScanner,
+    ShopScopeRepository,
+    CollectionWalker,
+    ScopeWalkJob,
   ],
   exports: [ProductSyncStates, SyncRecords],
 })

@@ -9,6 +9,7 @@ import type { EnrichmentPushPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { ProductLocks } from '../product-sync/product-locks.js';
+import { MetafieldDefinitions } from './definitions/metafield-definitions.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
 import { type PushSummary, WriteBackPusher } from './push/write-back-pusher.js';
 
@@ -27,6 +28,7 @@ export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApp
     private readonly enqueuer: PushEnqueuer,
     private readonly registry: ReplayRegistry,
     private readonly settings: EnrichmentSettings,
+    private readonly definitions: MetafieldDefinitions,
   ) {
     super();
   }
@@ -51,7 +53,11 @@ export class EnrichmentPushJob extends WorkerHost implements OnModuleInit, OnApp
     return this.guard.run(job, token, { shop: subject.shop, key: subject.productId }, async () => {
       const waitFor = this.mappings.waitFor(subject.shop);
       if (waitFor !== null) return this.guard.delay(job, token, waitFor);
-      const entries = this.mappings.mapping(subject.shop)?.writeBack ?? [];
+      // A target stopped by a definition of another type is left out; the others go on.
+      const stopped = this.definitions.stopped(subject.shop);
+      const entries = (this.mappings.mapping(subject.shop)?.writeBack ?? []).filter(
+        (e) => !stopped.has(e.path),
+      );
       if (entries.length === 0) return null;
       return this.locks.withLock(
         subject,

@@ -7,6 +7,7 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
+import { MetafieldDefinitions } from './definitions/metafield-definitions.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
 import { EnrichmentPushJob } from './enrichment-push.job.js';
 import { EnrichmentRecovery } from './enrichment-recovery.js';
@@ -66,6 +67,7 @@ export const ENRICHMENT_ENTITIES = [
     ShopGraphql,
     EnrichmentHooks,
     WriteBackPusher,
+    MetafieldDefinitions,
     MerchantEdits,
     OverwriteRequests,
     EnrichmentPoller,

@@ -86,6 +86,8 @@ export interface SyncWorldOptions {
   shopify?: SandboxOverrides;
   /** Edits the reference mapping before the connector reads it. */
   mapping?: (yaml: string) => string;
+  /** Webhook subscriptions the connector makes (3 product topics; 6 with collection topics). */
+  subscriptions?: number;
 }
 
 export async function startSyncWorld(options: SyncWorldOptions = {}): Promise<SyncWorld> {
@@ -114,7 +116,7 @@ export async function startSyncWorld(options: SyncWorldOptions = {}): Promise<Sy
       },
     });
   let harness = await start(true);
-  await eventually(async () => (await sandboxes.subscriptions(shop)).length === 4);
+  await eventually(async () => (await sandboxes.subscriptions(shop)).length === (options.subscriptions ?? 4));
   const q = `"${schema}"`;
 
   const world: SyncWorld = {

@@ -28,6 +28,8 @@ export function writeBackEntry(
     attribute,
     target,
     merchantEdits,
+    metafieldDefinition:
+      target.kind === 'metafield' ? { name: attribute, description: null, storefront: 'NONE' } : null,
     definition: {
       key: attribute,
       displayName: attribute,

@@ -19,6 +19,8 @@ export interface MappingFile {
   /** Variant options by option name (`variant.options.<Name>`). */
   options: OptionEntry[];
   writeBack: WriteBackEntry[];
+  /** Which products sync (issue 30); null: every product of the synced statuses. */
+  scope: ProductScope | null;
   /** Line of each entry in the file (by entry path), for messages; not part of the configuration. */
   lines?: ReadonlyMap<string, number>;
 }
@@ -89,4 +91,43 @@ export interface WriteBackEntry {
    * records a conflict; `overwrite` pushes later catalog values over it.
    */
   merchantEdits: 'keep' | 'overwrite';
+  /**
+   * Metafield targets: the definition the connector makes sure exists (issue 30), so the merchant
+   * sees and edits the metafield in the admin; null for other targets.
+   */
+  metafieldDefinition: MetafieldDefinitionSettings | null;
 }
+
+/** How a metafield target's definition is created (`name`, `description`, `storefront` in the file). */
+export interface MetafieldDefinitionSettings {
+  /** Shown in the admin; default: the catalog attribute's key. */
+  name: string;
+  description: string | null;
+  /** Storefront access (themes, the Storefront API): `NONE` (default) or `PUBLIC_READ`. */
+  storefront: 'NONE' | 'PUBLIC_READ';
+}
+
+/** Shopify product statuses a scope may name. */
+export type ScopeStatus = 'ACTIVE' | 'UNLISTED' | 'DRAFT' | 'ARCHIVED';
+
+/**
+ * Which of a shop's products sync (`scope` in the mapping file). Every criterion given must hold
+ * (AND); within a list any value will do (OR); an empty list asks nothing. Tags, vendors and
+ * product types compare ignoring case and surrounding spaces, as Shopify's search does.
+ */
+export interface ProductScope {
+  tags: string[];
+  vendors: string[];
+  productTypes: string[];
+  /** Collections by handle (`summer`) or id (`gid://shopify/Collection/1`; bare digits become that). */
+  collections: ScopeCollection[];
+  /** Shopify standard product categories (`gid://shopify/TaxonomyCategory/aa-1-13-8`), matched exactly (not their descendants). */
+  categories: string[];
+  /** Overrides `CONNECTOR_SYNC_STATUSES` for the shop; null: the variable decides. */
+  statuses: ScopeStatus[] | null;
+  /** A product metafield whose value must equal `value` (a flag: `value: "true"`). */
+  metafield: { namespace: string; key: string; value: string } | null;
+}
+
+/** A scoped collection, as the file names it. */
+export type ScopeCollection = { kind: 'id'; id: string } | { kind: 'handle'; handle: string };

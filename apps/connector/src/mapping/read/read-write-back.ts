@@ -1,4 +1,4 @@
-import type { WriteBackEntry, WriteBackTarget } from '../model/mapping-file.js';
+import type { MetafieldDefinitionSettings, WriteBackEntry, WriteBackTarget } from '../model/mapping-file.js';
 import { pathText } from '../model/mapping-problem.js';
 import { metafieldTargetProblems } from '../write-back/write-back-targets.js';
 import type { Path, RawMap, RawReader } from './raw-reader.js';
@@ -7,7 +7,8 @@ import type { Path, RawMap, RawReader } from './raw-reader.js';
 export const WRITE_BACK_FIELDS = ['title', 'descriptionHtml', 'seo.title', 'seo.description'] as const;
 const NAMED_TARGETS = [...WRITE_BACK_FIELDS, 'tags'] as const;
 const ENTRY_KEYS = ['target', 'metafield', 'merchantEdits'] as const;
-const METAFIELD_SPEC_KEYS = ['namespace', 'key', 'type'] as const;
+const METAFIELD_SPEC_KEYS = ['namespace', 'key', 'type', 'name', 'description', 'storefront'] as const;
+const STOREFRONT = ['none', 'public_read'] as const;
 const MERCHANT_EDITS = ['keep', 'overwrite'] as const;
 
 /**
@@ -28,7 +29,11 @@ export function readWriteBack(reader: RawReader, section: RawMap): WriteBackEntr
     for (const [attribute, spec] of Object.entries(map)) {
       const path = ['writeBack', level, attribute];
       const read = readEntry(reader, spec, path, level);
-      if (read) entries.push({ path: pathText(path), level, attribute, ...read });
+      if (read) {
+        const metafieldDefinition =
+          read.target.kind === 'metafield' ? readDefinition(reader, spec, path, attribute) : null;
+        entries.push({ path: pathText(path), level, attribute, ...read, metafieldDefinition });
+      }
     }
   }
   return entries;
@@ -98,4 +103,23 @@ function readMetafield(reader: RawReader, raw: unknown, at: Path): WriteBackTarg
   const problems = metafieldTargetProblems({ namespace, key, type });
   for (const problem of problems) reader.problems.add([...at, problem.at], problem.message);
   return problems.length > 0 ? undefined : { kind: 'metafield', namespace, key, type };
+}
+
+/** A metafield target's definition settings: `name`, `description`, `storefront` beside its type. */
+function readDefinition(
+  reader: RawReader,
+  spec: unknown,
+  path: Path,
+  attribute: string,
+): MetafieldDefinitionSettings {
+  const at = [...path, 'metafield'];
+  const raw = (spec as RawMap).metafield as RawMap;
+  const name = reader.optionalString(raw, 'name', at);
+  const description = reader.optionalString(raw, 'description', at);
+  const storefront = reader.oneOf(raw, 'storefront', at, STOREFRONT, 'none');
+  return {
+    name: name ?? attribute,
+    description: description ?? null,
+    storefront: storefront === 'public_read' ? 'PUBLIC_READ' : 'NONE',
+  };
 }

@@ -58,6 +58,19 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
           topic: { type: 'string' },
         },
       },
+      {
+        type: 'object',
+        required: ['status', 'webhookId', 'walk'],
+        properties: {
+          status: { const: 'collection' },
+          webhookId: { type: 'string' },
+          walk: {
+            type: 'boolean',
+            description:
+              "A collections/* delivery (not stored). true: a walk of the shop's scoped collections was asked for; false: the shop's mapping scopes no collection.",
+          },
+        },
+      },
     ],
   },
   Liveness: { type: 'object', required: ['status'], properties: { status: { const: 'up' } } },

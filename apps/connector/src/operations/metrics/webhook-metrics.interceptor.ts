@@ -20,7 +20,11 @@ export class WebhookMetricsInterceptor implements NestInterceptor {
     const topic = req.header('x-shopify-topic');
     return next.handle().pipe(
       tap({
-        next: (answer) => this.metrics.webhook(topic, (answer as WebhookAnswer).status),
+        next: (answer) => {
+          const { status } = answer as WebhookAnswer;
+          // A collection delivery was taken (a walk asked for or not): counted as accepted.
+          this.metrics.webhook(topic, status === 'collection' ? 'accepted' : status);
+        },
         error: (error: unknown) =>
           this.metrics.webhookRefused(
             error instanceof ConnectorError ? error.code : ConnectorErrorCode.INTERNAL_ERROR,

@@ -41,3 +41,15 @@ describe('the sync debounce settings', () => {
     expect(problems).toEqual([expect.stringContaining('CONNECTOR_SYNC_DEBOUNCE_MAX_MS')]);
   });
 });
+
+describe('the walk of scoped collections', () => {
+  it('runs every hour by default, and takes CONNECTOR_SCOPE_WALK_INTERVAL_MS of at least 1 s', () => {
+    expect(loadConnectorConfig(base).sync.scopeWalkIntervalMs).toBe(3_600_000);
+    expect(
+      loadConnectorConfig({ ...base, CONNECTOR_SCOPE_WALK_INTERVAL_MS: '60000' }).sync.scopeWalkIntervalMs,
+    ).toBe(60_000);
+    expect(() => loadConnectorConfig({ ...base, CONNECTOR_SCOPE_WALK_INTERVAL_MS: '10' })).toThrow(
+      /CONNECTOR_SCOPE_WALK_INTERVAL_MS/,
+    );
+  });
+});

@@ -43,6 +43,11 @@ export interface SyncConfig {
   statuses: ReadonlyArray<'ACTIVE' | 'UNLISTED' | 'DRAFT' | 'ARCHIVED'>;
   /** A synced product moved to another status (draft, archived): `keep` its records, or `delete` them. */
   leavingStatuses: 'keep' | 'delete';
+  /**
+   * How often each scoped collection's members are compared with what was synced: putting a
+   * product in or out of a collection changes no product, and its webhook may be missed.
+   */
+  scopeWalkIntervalMs: number;
 }
 
 /** The webhook inbox: its enqueue batches and its sweeper. */
@@ -89,6 +94,7 @@ export function readSync(read: EnvReader): SyncConfig {
     deleteGraceMs: read.int('CONNECTOR_SYNC_DELETE_GRACE_MS', 0, { min: 0 }),
     statuses: syncedStatuses(read),
     leavingStatuses: read.oneOf('CONNECTOR_SYNC_LEAVING_STATUSES', ['keep', 'delete'] as const, 'keep'),
+    scopeWalkIntervalMs: read.int('CONNECTOR_SCOPE_WALK_INTERVAL_MS', 3_600_000, { min: 1_000 }),
   };
 }
 

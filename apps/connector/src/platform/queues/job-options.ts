@@ -89,7 +89,7 @@ export function restartsSyncDebounce(payload: SyncProductPayload): boolean {
  * that job (one deduplication id per product). They have no debounce delay: nothing bursts
  * behind them to coalesce, and a delay would only leave the catalog budget idle.
  */
-const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile']);
+const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile', 'scope']);
 const BULK_PRIORITY = 10;
 
 /** The inbox sweeper: one job per interval across all replicas (a job scheduler), kept briefly. */
@@ -158,6 +158,22 @@ export function reconcileJobOptions(): JobsOptions {
 /** The subscription check: one job per interval across all replicas (a job scheduler), kept briefly. */
 export function subscriptionCheckJobOptions(): JobsOptions {
   return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+}
+
+/**
+ * A walk of scoped collections: the scheduled one like the reconciliation; one asked for by a
+ * `collections/*` delivery is coalesced per shop while it waits, and retried a few times.
+ */
+export function scopeWalkJobOptions(shop?: string): JobsOptions {
+  if (shop === undefined)
+    return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+  return {
+    deduplication: { id: `scope-walk:${shop}` },
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
 }
 
 /** A poll: one attempt (the next one goes on from the stored checkpoint), kept for a while. */

@@ -2,9 +2,10 @@
  * Why a product sync job exists; only `webhook` and `sweep` jobs may find nothing to do. The
  * others read the product whatever the inbox holds: `replay` (a failure replayed), `resync` (an
  * operator's or a whole-shop resync), `reconcile` (a change the webhooks missed), `drift` (the
- * mapping or the account's definitions changed under the product's records).
+ * mapping or the account's definitions changed under the product's records), `scope` (the
+ * product may have entered or left the shop's scope: a changed scope, a collection's members).
  */
-export type SyncReason = 'webhook' | 'sweep' | 'replay' | 'resync' | 'reconcile' | 'drift';
+export type SyncReason = 'webhook' | 'sweep' | 'replay' | 'resync' | 'reconcile' | 'drift' | 'scope';
 
 /**
  * A product sync job's data: which product, never what it looks like. The job reads the
@@ -72,4 +73,9 @@ export interface EnrichmentPushPayload {
    * merchant's edit, once.
    */
   overwrite?: string[];
+}
+
+/** A walk of scoped collections: one shop's (after a `collections/*` delivery), or every shop's (scheduled). */
+export interface ScopeWalkPayload {
+  shop?: string;
 }

@@ -7,12 +7,14 @@ import {
   ReconcileSettings,
   RetentionSettings,
   ShopifySettings,
+  SyncSettings,
 } from '../config/settings.js';
 import {
   enrichmentPollJobOptions,
   inboxSweepJobOptions,
   reconcileJobOptions,
   retentionJobOptions,
+  scopeWalkJobOptions,
   subscriptionCheckJobOptions,
 } from './job-options.js';
 import { JobName, QueueName } from './queue-names.js';
@@ -30,6 +32,7 @@ export interface RepeatableJob {
 /**
  * Why: every scheduled job of the connector in one place (the inbox sweep, the enrichment poll,
  * reconciliation, retention, the subscription check), created at boot with one call each, and re-creatable at any time
+ * reconciliation, retention, the walk of scoped collections), created at boot with one call each, and re-creatable at any time
  * (a queue backend that lost its data). Each job's work lives in its feature's `*.job.ts`.
  */
 @Injectable()
@@ -44,11 +47,13 @@ export class JobSchedulers implements OnApplicationBootstrap {
     reconcile: ReconcileSettings,
     retention: RetentionSettings,
     shopify: ShopifySettings,
+    sync: SyncSettings,
     @InjectQueue(QueueName.INBOX_SWEEP) sweepQueue: Queue,
     @InjectQueue(QueueName.ENRICHMENT_POLL) pollQueue: Queue,
     @InjectQueue(QueueName.RECONCILE) reconcileQueue: Queue,
     @InjectQueue(QueueName.RETENTION) retentionQueue: Queue,
     @InjectQueue(QueueName.SUBSCRIPTION_CHECK) subscriptionQueue: Queue,
+    @InjectQueue(QueueName.SCOPE_WALK) scopeWalkQueue: Queue,
   ) {
     this.all = [
       {
@@ -85,6 +90,13 @@ export class JobSchedulers implements OnApplicationBootstrap {
         everyMs: shopify.subscriptionCheckMs,
         data: () => ({}),
         opts: subscriptionCheckJobOptions,
+      },
+      {
+        name: JobName.SCOPE_WALK,
+        queue: scopeWalkQueue,
+        everyMs: sync.scopeWalkIntervalMs,
+        data: () => ({}),
+        opts: () => scopeWalkJobOptions(),
       },
     ];
   }

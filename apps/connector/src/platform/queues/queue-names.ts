@@ -18,6 +18,8 @@ export const QueueName = {
   ENRICHMENT_PUSH: 'enrichment-push',
   /** Scheduled: recreates each active shop's missing webhook subscriptions. */
   SUBSCRIPTION_CHECK: 'subscription-check',
+  /** Scheduled, or after a `collections/*` delivery: compares scoped collections' members with what was synced. */
+  SCOPE_WALK: 'scope-walk',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -34,5 +36,6 @@ export const JobName = {
   ENRICHMENT_POLL: 'enrichment-poll',
   ENRICHMENT_PUSH: 'enrichment-push',
   SUBSCRIPTION_CHECK: 'subscription-check',
+  SCOPE_WALK: 'scope-walk',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

@@ -5,6 +5,7 @@ import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { SyncSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { type CanonicalProduct, planDeletion, planSync } from '../plan/index.js';
+import { ScopeGate } from '../scope/scope-gate.js';
 import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
 import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
 import { ShopCurrencies } from './shop-currencies.js';
@@ -28,22 +29,24 @@ export class CatalogSyncSteps {
     private readonly clients: CatalogClients,
     private readonly currencies: ShopCurrencies,
     private readonly settings: SyncSettings,
+    private readonly scope: ScopeGate,
   ) {}
 
   async apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied> {
     const mapping = this.mappings.mapping(subject.shop);
     if (!mapping) return { result: 'skipped', detail: 'the shop has no mapping file: nothing is sent' };
     if (change.kind === 'delete') return this.remove(subject, run, 'tombstone', null);
-    const { status } = change.product;
-    if (!this.settings.statuses.includes(status)) {
+    const verdict = await this.scope.verdict(subject.shop, change.product, mapping.file.scope);
+    if (!verdict.inScope) {
+      // Out of scope (a status not synced, or the mapping's scope): the leaving policy applies.
       if (this.settings.leavingStatuses === 'keep') {
-        return { result: 'skipped', detail: `status ${status} is not synced: the catalog records are kept` };
+        return { result: 'skipped', detail: `${verdict.reason}: out of scope, the catalog records are kept` };
       }
       return this.remove(
         subject,
         run,
         'forget',
-        `status ${status} is not synced: the catalog records are deleted`,
+        `${verdict.reason}: out of scope, the catalog records are deleted`,
       );
     }
     for (let gone = 0; ; gone += 1) {

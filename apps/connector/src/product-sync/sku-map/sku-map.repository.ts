@@ -184,6 +184,19 @@ export class SkuMapRepository {
   }
 
   /**
+   * The products of the shop with catalog records (or records to recreate): what a scope change
+   * or a collection walk compares with, since a product leaving the scope is one of them.
+   */
+  async syncedProducts(shop: string): Promise<Set<string>> {
+    const rows: Array<{ product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT shopify_product_id::text AS product_id FROM ${this.table}
+        WHERE shop = $1 AND state <> 'tombstoned'`,
+      [shop],
+    );
+    return new Set(rows.map((r) => r.product_id));
+  }
+
+  /**
    * Removes rows whose records were deleted while the Shopify product lives on (it left the synced
    * statuses under the `delete` policy): if it comes back, it is created afresh.
    */

@@ -1,0 +1,107 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  METAFIELD_DEFINITION_CREATE_MUTATION,
+  METAFIELD_DEFINITION_QUERY,
+} from '../../clients/shopify/documents/metafield-definitions.documents.js';
+import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
+import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
+import { ShopMappings } from '../../mapping/shop-mappings.js';
+import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
+import { definitionAction, type ExistingDefinition, ownerTypeOf } from './definition-check.js';
+
+interface DefinitionsAnswer {
+  metafieldDefinitions: { nodes: ExistingDefinition[] };
+}
+interface CreateAnswer {
+  metafieldDefinitionCreate: {
+    createdDefinition: { id: string } | null;
+    userErrors: Array<{ field: string[] | null; message: string; code: string | null }>;
+  };
+}
+
+/** What the check found for one metafield target. */
+export interface DefinitionOutcome {
+  path: string;
+  outcome: 'created' | 'exists' | 'stopped' | 'failed';
+  message?: string;
+}
+
+/**
+ * Why: the write-back's metafields are only useful to a merchant with a definition. After each
+ * check that finds a shop's mapping ready (at boot, at each refresh), every metafield target of
+ * its `writeBack` gets its definition if it has none (`definitionAction`). A target whose existing
+ * definition has another type is stopped, only that one, with a message in the log and on every
+ * push of the shop (`stopped`); it goes again once a later check finds the types agree. A
+ * definition that could not be created (a Shopify error, a missing scope) stops nothing: the
+ * values are still written, privately, and the next check tries again.
+ */
+@Injectable()
+export class MetafieldDefinitions implements OnModuleInit {
+  private readonly logger = new Logger('MetafieldDefinitions');
+  private readonly stoppedByShop = new Map<string, ReadonlyMap<string, string>>();
+
+  constructor(
+    private readonly mappings: ShopMappings,
+    private readonly shopify: ShopifyAdmin,
+  ) {}
+
+  onModuleInit(): void {
+    this.mappings.onReady((shop, mapping) => this.ensure(shop, mapping).then(() => undefined));
+  }
+
+  /** The shop's stopped targets: entry path -> why. */
+  stopped(shop: string): ReadonlyMap<string, string> {
+    return this.stoppedByShop.get(shop) ?? new Map();
+  }
+
+  /** Checks (and creates) the definition of every metafield target of the shop's mapping. */
+  async ensure(shop: string, mapping: Pick<ValidatedMapping, 'writeBack'>): Promise<DefinitionOutcome[]> {
+    const outcomes: DefinitionOutcome[] = [];
+    const stopped = new Map<string, string>();
+    for (const entry of mapping.writeBack) {
+      if (entry.target.kind !== 'metafield') continue;
+      const outcome = await this.ensureOne(shop, entry).catch(
+        (error: unknown): DefinitionOutcome => ({
+          path: entry.path,
+          outcome: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      outcomes.push(outcome);
+      if (outcome.outcome === 'stopped') stopped.set(entry.path, outcome.message ?? '');
+      if (outcome.outcome === 'stopped') this.logger.error(`${shop}: ${outcome.message}`);
+      if (outcome.outcome === 'failed')
+        this.logger.warn(
+          `${shop}: ${entry.path}: the metafield definition could not be made sure of: ${outcome.message}`,
+        );
+      if (outcome.outcome === 'created')
+        this.logger.log(`${shop}: ${entry.path}: metafield definition created`);
+    }
+    this.stoppedByShop.set(shop, stopped);
+    return outcomes;
+  }
+
+  private async ensureOne(shop: string, entry: ResolvedWriteBackEntry): Promise<DefinitionOutcome> {
+    if (entry.target.kind !== 'metafield') return { path: entry.path, outcome: 'exists' };
+    const admin = this.shopify.forShop(shop);
+    const found = await admin.request<DefinitionsAnswer>(
+      METAFIELD_DEFINITION_QUERY,
+      { ownerType: ownerTypeOf(entry), namespace: entry.target.namespace, key: entry.target.key },
+      3,
+    );
+    const action = definitionAction(entry, found.metafieldDefinitions.nodes[0] ?? null);
+    if (action.kind === 'exists') return { path: entry.path, outcome: 'exists' };
+    if (action.kind === 'stop') return { path: entry.path, outcome: 'stopped', message: action.message };
+    const created = await admin.request<CreateAnswer>(
+      METAFIELD_DEFINITION_CREATE_MUTATION,
+      { definition: action.input },
+      10,
+    );
+    const errors = created.metafieldDefinitionCreate.userErrors;
+    if (errors.length > 0) {
+      const message = errors.map((e) => `${e.code ?? 'ERROR'}: ${e.message}`).join('; ');
+      return { path: entry.path, outcome: 'failed', message };
+    }
+    return { path: entry.path, outcome: 'created' };
+  }
+}
