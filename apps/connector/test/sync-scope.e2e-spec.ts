@@ -155,7 +155,7 @@ describe('a product scope by collection', () => {
           { id },
         );
     }
-    expect(await world.sandboxes.subscriptions(world.shop)).toHaveLength(3);
+    expect(await world.sandboxes.subscriptions(world.shop)).toHaveLength(4);
     await collect(summer, productId);
     await world.sandboxes.shopify.sandbox.idle();
     expect(await world.mapRows(productId)).toEqual([]);

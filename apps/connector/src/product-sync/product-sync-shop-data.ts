@@ -1,10 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ShopDataRegistry } from '../platform/reporting/shop-data-registry.js';
 import { ProductSyncStates } from './product-sync-states.js';
+import { ShopScopeRepository } from './scope/shop-scope.repository.js';
 import { SkuMapRepository } from './sku-map/sku-map.repository.js';
 import { SyncRecords } from './sync-records.repository.js';
 
-/** Why: a redacted shop's sku map, sync states and run records go (`shop/redact`); the catalog's records are the merchant's and stay. */
+/** Why: a redacted shop's sku map, sync states, run records and applied scope go (`shop/redact`); the catalog's records are the merchant's and stay. */
 @Injectable()
 export class ProductSyncShopData implements OnModuleInit {
   constructor(
@@ -12,15 +13,17 @@ export class ProductSyncShopData implements OnModuleInit {
     private readonly skuMap: SkuMapRepository,
     private readonly states: ProductSyncStates,
     private readonly records: SyncRecords,
+    private readonly scopes: ShopScopeRepository,
   ) {}
 
   onModuleInit(): void {
     this.registry.register({
-      tables: ['product_sync_state', 'sku_map', 'sync_records'],
+      tables: ['product_sync_state', 'shop_scope', 'sku_map', 'sync_records'],
       purge: async (shop) =>
         (await this.records.purgeShop(shop)) +
         (await this.states.purgeShop(shop)) +
-        (await this.skuMap.purgeShop(shop)),
+        (await this.skuMap.purgeShop(shop)) +
+        (await this.scopes.purgeShop(shop)),
     });
   }
 }

@@ -12,6 +12,11 @@ export class ShopScopeRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** `shop/redact`: forgets the shop's applied scope; resolves to how many rows went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   /** The shop's last applied scope key, or null before its first boot with this table. */
   async appliedKey(shop: string): Promise<string | null> {
     return (await this.rows.findOneBy({ shop }))?.scopeKey ?? null;
