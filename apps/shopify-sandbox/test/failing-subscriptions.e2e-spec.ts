@@ -11,7 +11,7 @@ interface LoggedDelivery {
   attempts: Array<{ status: number | null; error: string | null }>;
 }
 
-const REMOVED = 'subscription removed after 8 consecutive failed deliveries';
+const REMOVED = 'subscription removed after a delivery failed every retry';
 
 describe('webhook subscriptions that keep failing', () => {
   let h: ShopifySandboxHarness;
@@ -22,7 +22,7 @@ describe('webhook subscriptions that keep failing', () => {
   });
 
   async function setUp(respond: Responder, overrides: SandboxOverrides = {}) {
-    // Four attempts per delivery (three retries): two failed deliveries make eight failures in a row.
+    // Four attempts per delivery (three retries).
     h = await startShopifySandbox({
       ...overrides,
       webhooks: { retryDelaysMs: [5, 5, 5], ...overrides.webhooks },
@@ -45,27 +45,34 @@ describe('webhook subscriptions that keep failing', () => {
   const logged = async () =>
     (await h.deliveries({ topic: 'products/create' })) as unknown as LoggedDelivery[];
 
-  it('deletes an Admin API subscription after 8 consecutive failed deliveries, and the log says so', async () => {
+  it('deletes an Admin API subscription once a delivery failed every retry, and the log says so', async () => {
     await setUp(() => ({ status: 500 }));
     await create('First');
-    expect(await subscriptions()).toHaveLength(1);
-    await create('Second');
     expect(await subscriptions()).toEqual([]);
-    expect(receiver.received).toHaveLength(8);
-    const [first, second] = await logged();
+    expect(receiver.received).toHaveLength(4);
+    const [first] = await logged();
     expect(first?.state).toBe('failed');
-    expect(second?.state).toBe('failed');
-    expect(second?.attempts.at(-1)?.error).toBe(`answered HTTP 500; ${REMOVED}`);
-    await create('Third');
-    expect(receiver.received).toHaveLength(8);
+    expect(first?.attempts.at(-1)?.error).toBe(`answered HTTP 500; ${REMOVED}`);
+    await create('Second');
+    expect(receiver.received).toHaveLength(4);
   });
 
-  it('counts failures in a row only: a success starts the count again', async () => {
-    await setUp((arrival) => ({ status: arrival === 4 ? 200 : 500 }));
+  it('keeps a subscription whose receiver comes back within the retries (a restart loses nothing)', async () => {
+    await setUp((arrival) => ({ status: arrival <= 3 ? 500 : 200 }));
     await create('First');
     await create('Second');
     expect(await subscriptions()).toHaveLength(1);
-    expect((await logged()).map((d) => d.state)).toEqual(['delivered', 'failed']);
+    expect((await logged()).map((d) => d.state)).toEqual(['delivered', 'delivered']);
+  });
+
+  it('counts deliveries in a row only: a success starts the count again', async () => {
+    await setUp((arrival) => ({ status: arrival === 5 ? 200 : 500 }), {
+      webhooks: { removeAfterFailures: 2 },
+    });
+    await create('First');
+    await create('Second');
+    expect(await subscriptions()).toHaveLength(1);
+    expect((await logged()).map((d) => d.state)).toEqual(['failed', 'delivered']);
   });
 
   it('keeps the subscription with SHOPIFY_SANDBOX_WEBHOOK_REMOVE_AFTER_FAILURES=0 (kinder)', async () => {

@@ -65,7 +65,7 @@ export interface ShopifySandboxConfig {
     updateAfterCreate: boolean;
     /** A write that changes nothing still bumps `updated_at` and fires `products/update` (faithful: true). */
     noopUpdates: boolean;
-    /** An Admin API subscription is deleted after this many consecutive failed deliveries (Shopify: 8); 0: never. */
+    /** An Admin API subscription is deleted after this many deliveries in a row failed every retry (Shopify: 1); 0: never. */
     removeAfterFailures: number;
   };
   cost: {
@@ -166,7 +166,7 @@ export function loadShopifySandboxConfig(env: Env): ShopifySandboxConfig {
         }),
         updateAfterCreate: read.bool('SHOPIFY_SANDBOX_WEBHOOK_UPDATE_AFTER_CREATE', true),
         noopUpdates: read.bool('SHOPIFY_SANDBOX_WEBHOOK_NOOP_UPDATES', true),
-        removeAfterFailures: read.int('SHOPIFY_SANDBOX_WEBHOOK_REMOVE_AFTER_FAILURES', 8, { min: 0 }),
+        removeAfterFailures: read.int('SHOPIFY_SANDBOX_WEBHOOK_REMOVE_AFTER_FAILURES', 1, { min: 0 }),
       },
       // Shopify's standard plan: a 2,000-point bucket restoring 100 points per second, and a
       // single query may request at most 1,000 points (shopify.dev/docs/api/usage/limits).

@@ -209,6 +209,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     }
     delivery.record.state = 'failed';
     this.logger.warn(`${delivery.record.topic} to ${delivery.record.uri} failed after every retry`);
+    const last = delivery.record.attempts.at(-1);
+    if (last && this.countFailure(delivery)) last.error = `${last.error ?? 'failed'}; ${this.removalNote()}`;
   }
 
   /** One attempt; true when the receiver answered 2xx. */
@@ -229,7 +231,7 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
     );
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
     const failure = ok ? null : (result.error ?? `answered HTTP ${result.status}`);
-    const error = failure && this.countFailure(delivery) ? `${failure}; ${this.removalNote()}` : failure;
+    const error = failure;
     if (ok) this.failures.delete(record.subscriptionId);
     record.attempts.push(this.attemptRecord(record, started, result.status, error));
     if (ok) record.state = 'delivered';
@@ -241,8 +243,10 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   }
 
   /**
-   * Counts a failed attempt of the delivery's subscription; at `removeAfterFailures` in a row the
-   * subscription is deleted, as Shopify deletes one created through the Admin API. True if so.
+   * Counts a delivery that failed every attempt of the retry schedule; at `removeAfterFailures`
+   * such deliveries in a row the subscription is deleted, as Shopify deletes one created through
+   * the Admin API once a webhook has failed all its retries (8 over 4 hours there; the sandbox's
+   * schedule is `retryDelaysMs`). A receiver down for less than the schedule loses nothing.
    */
   private countFailure(delivery: Delivery): boolean {
     const id = delivery.record.subscriptionId;
@@ -258,7 +262,8 @@ export class WebhookDeliveryService implements OnApplicationShutdown {
   }
 
   private removalNote(): string {
-    return `subscription removed after ${this.config.webhooks.removeAfterFailures} consecutive failed deliveries`;
+    const n = this.config.webhooks.removeAfterFailures;
+    return `subscription removed after ${n === 1 ? 'a delivery' : `${n} deliveries in a row`} failed every retry`;
   }
 
   private attemptRecord(
