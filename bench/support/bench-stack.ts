@@ -171,7 +171,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
         '{ webhookSubscriptions(first: 50) { nodes { uri } } }',
       );
       return (
-        subs.data?.webhookSubscriptions.nodes.filter((n) => n.uri.startsWith(connector.url)).length === 3
+        subs.data?.webhookSubscriptions.nodes.filter((n) => n.uri.startsWith(connector.url)).length === 4 // the product topics and app/uninstalled
       );
     });
     return {
