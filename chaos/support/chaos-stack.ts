@@ -119,7 +119,7 @@ export async function startChaosStack(
         '{ webhookSubscriptions(first: 50) { nodes { uri } } }',
       );
       return (
-        subs.data?.webhookSubscriptions.nodes.filter((n) => n.uri.startsWith(connector.url)).length === 3
+        subs.data?.webhookSubscriptions.nodes.filter((n) => n.uri.startsWith(connector.url)).length === 4 // the product topics and app/uninstalled
       );
     });
     return {
