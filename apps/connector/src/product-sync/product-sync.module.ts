@@ -11,6 +11,8 @@ import { DriftScanner } from './drift-scanner.js';
 import { ProductLocksModule } from './product-locks.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
 import { ProductSyncStates } from './product-sync-states.js';
+import { ResyncSnapshotRow } from './resync-snapshot.entity.js';
+import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
 import { SyncEventsModule } from './sync-events.js';
 import { SyncProductJob } from './sync-product.job.js';
@@ -26,7 +28,7 @@ import { SyncReplay } from './sync-replay.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow]),
+    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow, ResyncSnapshotRow]),
     IntakeModule,
     FailuresModule,
     CatalogModule,
@@ -45,7 +47,8 @@ import { SyncReplay } from './sync-replay.js';
     DriftScanner,
     SyncProductJob,
     SyncReplay,
+    ResyncSnapshots,
   ],
-  exports: [ProductSyncStates, SyncRecords],
+  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots],
 })
 export class ProductSyncModule {}

@@ -13,6 +13,7 @@ import { RetentionIndexes1764000000031 } from './1764000000031-retention-indexes
 import { CreateResync1764000000040 } from './1764000000040-create-resync.js';
 import { EnrichmentOutboxRecords1764000000045 } from './1764000000045-enrichment-outbox-records.js';
 import { FailuresResolvedState1764000000050 } from './1764000000050-failures-resolved-state.js';
+import { ResyncBulkReads1764000000060 } from './1764000000060-resync-bulk-reads.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CreateResync1764000000040,
   EnrichmentOutboxRecords1764000000045,
   FailuresResolvedState1764000000050,
+  ResyncBulkReads1764000000060,
 ];
