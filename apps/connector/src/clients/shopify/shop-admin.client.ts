@@ -29,7 +29,7 @@ export class ShopAdminClient {
   /** Runs a document; `expectedCost` is its requested cost, for pacing. Resolves to `data`. */
   async request<T>(document: string, variables: Record<string, unknown>, expectedCost: number): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      await this.pacer.pace(expectedCost);
+      const release = await this.pacer.reserve(expectedCost);
       try {
         const response = await this.graphql.request<T>(document, { variables, retries: 2 });
         this.pacer.observe(costOf(response.extensions)?.throttleStatus);
@@ -42,8 +42,11 @@ export class ShopAdminClient {
         if (error instanceof GraphqlQueryError)
           this.pacer.observe(costOf(error.body?.extensions)?.throttleStatus);
         if (failure.code !== ShopifyErrorCode.THROTTLED || attempt >= this.throttleRetries) throw failure;
+        release();
         // The pacer now knows the bucket; make sure at least a little time passes.
         if (this.pacer.waitFor(expectedCost) === 0) await this.clock.sleep(1_000);
+      } finally {
+        release();
       }
     }
   }
