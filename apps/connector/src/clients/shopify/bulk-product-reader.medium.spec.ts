@@ -84,6 +84,17 @@ describe('bulk product reader against the Shopify sandbox', () => {
     expect(first?.media?.[0]?.alt).toBe('front');
   });
 
+  it('lists every product id through a bulk query of ids', async () => {
+    const ids: string[] = [];
+    const report = await reader.readIds(h.shopDomain, async (batch) => {
+      ids.push(...batch);
+    });
+    expect(report.ok).toBe(true);
+    const { products } = await readAll();
+    expect(ids.sort()).toEqual(products.map((p) => p.legacyResourceId).sort());
+    expect(ids.every((id) => /^\d+$/.test(id))).toBe(true);
+  });
+
   it('tries a new operation once when the link has expired', async () => {
     breakDownloads = 1;
     const before = downloads;

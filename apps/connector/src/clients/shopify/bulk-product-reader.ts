@@ -7,6 +7,7 @@ import { BulkOperationError, runBulkQuery } from './bulk-operation.js';
 import { BulkResultError, bulkProducts } from './bulk-products.js';
 import type { CanonicalProduct } from './canonical-product.js';
 import { CanonicalReadError } from './canonical-product.reader.js';
+import { BULK_PRODUCT_IDS_QUERY } from './documents/bulk-product-ids.query.js';
 import { BULK_PRODUCTS_QUERY } from './documents/bulk-products.query.js';
 import { ShopifyAdmin } from './shopify-admin.service.js';
 
@@ -26,9 +27,9 @@ export interface BulkReadReport {
 }
 
 /**
- * Reads every product of a shop through one bulk query (`BULK_PRODUCTS_QUERY`): runs it, polls
- * until it ends, and streams its JSONL into `onBatch` a batch of canonical products at a time,
- * never holding the file. A failed, cancelled or expired operation (or a dead link, or a result
+ * Reads every product of a shop through one bulk query (`BULK_PRODUCTS_QUERY`, or only their ids):
+ * runs it, polls until it ends, and streams its JSONL into `onBatch` a batch at a time, never
+ * holding the file. A failed, cancelled or expired operation (or a dead link, or a result
  * the reader cannot follow) is tried once more with a new operation; after a second failure the
  * report says so and the caller reads pages. `snapshotAt` is the connector's time just before
  * the attempt's operation was asked for: a product edited after it may be newer than its line.
@@ -49,9 +50,36 @@ export class BulkProductReader {
     this.download = fetchOverride ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  async read(
+  /** Every product, as canonical products (`BULK_PRODUCTS_QUERY`), a batch at a time. */
+  read(
     shop: string,
     onBatch: (products: CanonicalProduct[], snapshotAt: Date) => Promise<void>,
+  ): Promise<BulkReadReport> {
+    return this.run(shop, BULK_PRODUCTS_QUERY, async (lines, snapshotAt) => {
+      for await (const batch of bulkProducts(lines, BULK_BATCH_SIZE)) await onBatch(batch, snapshotAt);
+    });
+  }
+
+  /** Every product id (decimal digits, `BULK_PRODUCT_IDS_QUERY`), a batch at a time. */
+  readIds(shop: string, onBatch: (productIds: string[]) => Promise<void>): Promise<BulkReadReport> {
+    return this.run(shop, BULK_PRODUCT_IDS_QUERY, async (lines) => {
+      let batch: string[] = [];
+      for await (const line of lines) {
+        batch.push(productIdOf(line));
+        if (batch.length >= BULK_BATCH_SIZE) {
+          await onBatch(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await onBatch(batch);
+    });
+  }
+
+  /** Up to two operations of `query`, each result streamed into `consume`. */
+  private async run(
+    shop: string,
+    query: string,
+    consume: (lines: AsyncIterable<string>, snapshotAt: Date) => Promise<void>,
   ): Promise<BulkReadReport> {
     const attempts: BulkAttempt[] = [];
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -60,14 +88,14 @@ export class BulkProductReader {
       try {
         const result = await runBulkQuery(
           this.shopify.forShop(shop),
-          BULK_PRODUCTS_QUERY,
+          query,
           this.clock,
           this.settings.bulkPollMs,
           (id) => {
             operationId = id;
           },
         );
-        if (result.url !== null) await this.stream(result, (batch) => onBatch(batch, snapshotAt));
+        if (result.url !== null) await consume(await this.lines(result.operationId, result.url), snapshotAt);
         attempts.push({ operationId: result.operationId, outcome: 'completed' });
         return { ok: true, attempts };
       } catch (error) {
@@ -80,18 +108,27 @@ export class BulkProductReader {
     return { ok: false, attempts };
   }
 
-  private async stream(
-    result: { operationId: string; url: string | null },
-    onBatch: (products: CanonicalProduct[]) => Promise<void>,
-  ): Promise<void> {
-    const response = await this.download(result.url as string);
+  /** The result's lines as they download; a link that answers an error fails the attempt. */
+  private async lines(operationId: string, url: string): Promise<AsyncIterable<string>> {
+    const response = await this.download(url);
     if (!response.ok || response.body === null) {
       await response.body?.cancel().catch(() => undefined);
-      throw new BulkOperationError(`download:${response.status}`, result.operationId);
+      throw new BulkOperationError(`download:${response.status}`, operationId);
     }
-    const lines = jsonlLines(response.body as unknown as AsyncIterable<Uint8Array>);
-    for await (const batch of bulkProducts(lines, BULK_BATCH_SIZE)) await onBatch(batch);
+    return jsonlLines(response.body as unknown as AsyncIterable<Uint8Array>);
   }
+}
+
+/** A line of `BULK_PRODUCT_IDS_QUERY`'s result: the product's numeric id. */
+function productIdOf(line: string): string {
+  let id: unknown;
+  try {
+    id = (JSON.parse(line) as { legacyResourceId?: unknown }).legacyResourceId;
+  } catch {
+    throw new BulkResultError(`a line that is not JSON (${line.slice(0, 80)})`);
+  }
+  if (typeof id !== 'string' || !/^\d+$/.test(id)) throw new BulkResultError('a product line without its id');
+  return id;
 }
 
 /** Why a bulk attempt failed in a way a new operation may mend; null for any other error. */
