@@ -20,6 +20,7 @@ import { ResyncRecovery } from './resync-recovery.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
+import { ShopProductKeys } from './shop-product-keys.js';
 
 /**
  * ⑦ Convergence: resync runs (a product, or a whole shop walked page by page), linking a
@@ -39,6 +40,7 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
   providers: [
     ResyncRunsRepository,
     ResyncBulkWalk,
+    ShopProductKeys,
     ResyncService,
     ResyncPageJob,
     ResyncPageReplay,

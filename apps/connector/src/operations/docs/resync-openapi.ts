@@ -166,6 +166,7 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       'match',
       'catalog',
       'shopifyProducts',
+      'shopifyRead',
       'counts',
       'linked',
       'created',
@@ -186,6 +187,10 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
         properties: { records: { type: 'integer' }, searches: { type: 'integer' } },
       },
       shopifyProducts: { type: 'integer' },
+      shopifyRead: {
+        enum: ['bulk', 'pages'],
+        description: 'One bulk query (more than CONNECTOR_BULK_THRESHOLD products), or pages.',
+      },
       counts: {
         type: 'object',
         properties: Object.fromEntries(
