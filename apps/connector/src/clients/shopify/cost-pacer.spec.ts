@@ -25,41 +25,46 @@ describe('CostPacer', () => {
     expect(pacer.waitFor(206)).toBe(0);
   });
 
-  it('counts the calls in flight: a call goes only when the bucket holds its cost beside theirs', async () => {
+  it('counts the calls a report cannot count: a call goes only when the bucket holds its cost beside theirs', async () => {
     const clock = new ManualClock();
     const pacer = new CostPacer(clock);
     pacer.observe({ maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100 });
     const first = await pacer.reserve(962);
     const second = await pacer.reserve(962);
-    // A third read would overdraw the bucket while both run: it waits for one of them.
+    // A third read would overdraw the bucket while both run: it waits.
     expect(pacer.waitFor(962)).toBeGreaterThan(0);
     let third = false;
-    const waiting = pacer.reserve(962).then((release) => {
+    const waiting = pacer.reserve(962).then((slot) => {
       third = true;
-      return release;
+      return slot;
     });
     await clock.advance(1_000);
     expect(third).toBe(false);
-    // The first read's answer (it cost 20 points), which counts the second one, still running.
-    pacer.observe({ maximumAvailable: 2000, currentlyAvailable: 1018, restoreRate: 100 });
-    first();
+    // The second read's answer (it cost 20 points): it counts the first one too, sent before it.
+    second.observe({ maximumAvailable: 2000, currentlyAvailable: 1018, restoreRate: 100 });
+    second.release();
     await clock.advance(100);
     expect(third).toBe(true);
-    // Sent after that report: it counts until the next.
-    expect(pacer.waitFor(962)).toBe(9_060 - 100);
-    second();
-    (await waiting)();
+    // The third read was sent after that report: it counts until a later one.
+    expect(pacer.waitFor(962)).toBe(8_960);
+    // The first read's answer is staler than the second's: ignored.
+    first.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
+    first.release();
+    expect(pacer.waitFor(962)).toBe(8_960);
+    const slot = await waiting;
+    slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1500, restoreRate: 100 });
+    slot.release();
     expect(pacer.waitFor(962)).toBe(0);
   });
 
   it('lets one call go before the first throttle status, the next once it reported', async () => {
     const clock = new ManualClock();
     const pacer = new CostPacer(clock);
-    const release = await pacer.reserve(962);
+    const slot = await pacer.reserve(962);
     expect(pacer.waitFor(962)).toBeGreaterThan(0);
-    pacer.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
-    release();
-    release();
+    slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
+    slot.release();
+    slot.release();
     expect(pacer.waitFor(962)).toBe(0);
   });
 });

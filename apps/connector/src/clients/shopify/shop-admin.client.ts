@@ -29,24 +29,23 @@ export class ShopAdminClient {
   /** Runs a document; `expectedCost` is its requested cost, for pacing. Resolves to `data`. */
   async request<T>(document: string, variables: Record<string, unknown>, expectedCost: number): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const release = await this.pacer.reserve(expectedCost);
+      const slot = await this.pacer.reserve(expectedCost);
       try {
         const response = await this.graphql.request<T>(document, { variables, retries: 2 });
-        this.pacer.observe(costOf(response.extensions)?.throttleStatus);
+        slot.observe(costOf(response.extensions)?.throttleStatus);
         if (response.data === undefined) {
           throw new ShopifyAdminError(ShopifyErrorCode.GRAPHQL, `${this.shop}: answer without data`, true);
         }
         return response.data as T;
       } catch (error) {
         const failure = ShopifyAdminError.from(error, this.shop);
-        if (error instanceof GraphqlQueryError)
-          this.pacer.observe(costOf(error.body?.extensions)?.throttleStatus);
+        if (error instanceof GraphqlQueryError) slot.observe(costOf(error.body?.extensions)?.throttleStatus);
         if (failure.code !== ShopifyErrorCode.THROTTLED || attempt >= this.throttleRetries) throw failure;
-        release();
+        slot.release();
         // The pacer now knows the bucket; make sure at least a little time passes.
         if (this.pacer.waitFor(expectedCost) === 0) await this.clock.sleep(1_000);
       } finally {
-        release();
+        slot.release();
       }
     }
   }
