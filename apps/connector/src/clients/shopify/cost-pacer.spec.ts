@@ -25,7 +25,7 @@ describe('CostPacer', () => {
     expect(pacer.waitFor(206)).toBe(0);
   });
 
-  it('counts the calls a report cannot count: a call goes only when the bucket holds its cost beside theirs', async () => {
+  it('counts the calls in flight: a call goes only when the bucket holds its cost beside theirs', async () => {
     const clock = new ManualClock();
     const pacer = new CostPacer(clock);
     pacer.observe({ maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100 });
@@ -40,17 +40,18 @@ describe('CostPacer', () => {
     });
     await clock.advance(1_000);
     expect(third).toBe(false);
-    // The second read's answer (it cost 20 points): it counts the first one too, sent before it.
+    // The second read's answer (it cost 20 points); the first is still in flight: still counted.
     second.observe({ maximumAvailable: 2000, currentlyAvailable: 1018, restoreRate: 100 });
     second.release();
     await clock.advance(100);
-    expect(third).toBe(true);
-    // The third read was sent after that report: it counts until a later one.
-    expect(pacer.waitFor(962)).toBe(8_960);
-    // The first read's answer is staler than the second's: ignored.
+    expect(third).toBe(false);
+    // The first read's answer is staler than the second's: ignored, but its cost is no longer held.
     first.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
     first.release();
-    expect(pacer.waitFor(962)).toBe(8_960);
+    await clock.advance(100);
+    expect(third).toBe(true);
+    // The third read is in flight: the next waits for it or the refill.
+    expect(pacer.waitFor(962)).toBe(8_860);
     const slot = await waiting;
     slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1500, restoreRate: 100 });
     slot.release();

@@ -24,9 +24,10 @@ export interface CostSlot {
  * second since that report) holds them. Without a report yet, calls go at once. Shopify takes a
  * query's requested cost from the bucket when the query starts, so calls running at once
  * (workers sharing the shop's client) `reserve` theirs: a call goes only when the bucket holds
- * its cost on top of what the calls the last report cannot count asked for (those still in
- * flight that were sent after the call whose answer carried it), and before the first report
- * only one call is in flight. That keeps concurrent calls from being answered `THROTTLED`.
+ * its cost on top of what every call still in flight asked for (a report may or may not count
+ * a call in flight: requests overtake each other on the way, so the pacer assumes it does not),
+ * and before the first report only one call is in flight. That keeps concurrent calls from
+ * being answered `THROTTLED`, at the price of waiting for a call's answer now and then.
  */
 export class CostPacer {
   private last: { status: ThrottleStatus; at: number } | null = null;
@@ -43,7 +44,7 @@ export class CostPacer {
     this.observeFrom(this.sent, status);
   }
 
-  /** Milliseconds to wait before a call of `cost` points (on top of the calls not reported yet). */
+  /** Milliseconds to wait before a call of `cost` points (on top of the calls in flight). */
   waitFor(cost: number): number {
     if (this.last === null) return this.flights.size > 0 ? FIRST_REPORT_POLL_MS : 0;
     const { status, at } = this.last;
@@ -61,10 +62,7 @@ export class CostPacer {
     if (wait > 0) await this.clock.sleep(wait);
   }
 
-  /**
-   * Waits until the bucket holds `cost` beside the calls not reported yet, then counts the call
-   * among them until a report covers it or it is released.
-   */
+  /** Waits until the bucket holds `cost` beside the calls in flight, then counts it among them until released. */
   async reserve(cost: number): Promise<CostSlot> {
     for (let wait = this.waitFor(cost); wait > 0; wait = this.waitFor(cost))
       await this.clock.sleep(Math.min(wait, RECHECK_MS));
@@ -85,10 +83,10 @@ export class CostPacer {
     this.reportedAfter = seq;
   }
 
-  /** Requested cost of the calls in flight sent after the last report's call. */
+  /** Requested cost of the calls in flight. */
   private unreported(): number {
     let sum = 0;
-    for (const [seq, cost] of this.flights) if (seq > this.reportedAfter) sum += cost;
+    for (const cost of this.flights.values()) sum += cost;
     return sum;
   }
 }
