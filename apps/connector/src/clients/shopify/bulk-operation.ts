@@ -26,10 +26,12 @@ interface OperationState {
 }
 
 const RUNNING = new Set(['CREATED', 'RUNNING', 'CANCELING']);
+/** The first wait between polls (doubling up to `pollMs`). */
+const FIRST_POLL_MS = 100;
 
 /**
- * Starts a bulk query and polls `bulkOperation(id)` every `pollMs` (on the injected clock) until
- * it ends. Resolves to the operation's id and the link to its JSONL (null: nothing matched).
+ * Starts a bulk query and polls `bulkOperation(id)` (on the injected clock: after 100 ms, then
+ * twice as long each time up to `pollMs`) until it ends. Resolves to the operation's id and the link to its JSONL (null: nothing matched).
  * Polling costs one point a call; the `bulk_operations/finish` webhook would only save those.
  */
 export async function runBulkQuery(
@@ -54,6 +56,8 @@ export async function runBulkQuery(
     );
   }
   onStarted(bulkOperation.id);
+  // A small result is ready in a moment: the first polls come soon, then every `pollMs`.
+  let wait = Math.min(pollMs, FIRST_POLL_MS);
   for (;;) {
     const { bulkOperation: state } = await admin.request<{ bulkOperation: OperationState | null }>(
       BULK_OPERATION_QUERY,
@@ -66,6 +70,7 @@ export async function runBulkQuery(
       const reason = state.errorCode ? `${state.status}:${state.errorCode}` : state.status;
       throw new BulkOperationError(reason, state.id);
     }
-    await clock.sleep(pollMs);
+    await clock.sleep(wait);
+    wait = Math.min(pollMs, wait * 2);
   }
 }
