@@ -7,6 +7,7 @@ import { productUpdateBody, type TestShop, testShop } from './support/test-shop.
 
 interface Run {
   id: string;
+  createdAt: string;
   state: string;
   readMode: string | null;
   bulkAttempts: Array<{ operationId: string | null; outcome: string }>;
@@ -34,6 +35,8 @@ describe('resync through a bulk operation', () => {
   let mendBeforeNextRun: Record<string, null> | null = null;
   /** Holds the next download of results until the sandbox reports its operation expired. */
   let holdNextDownloadUntilExpired = false;
+  /** A product whose next sync fails right after its read (once). */
+  let failOnce: string | null = null;
   /** Runs before the next download of results (after the operation began). */
   let beforeNextDownload: (() => Promise<void>) | null = null;
 
@@ -82,6 +85,13 @@ describe('resync through a bulk operation', () => {
           if (answer.status !== 200) throw new Error(`could not mend the bulk faults: ${answer.status}`);
         }
         return base(input, init);
+      },
+      syncHooks: {
+        afterShopifyRead: async ({ productId }) => {
+          if (productId !== failOnce) return;
+          failOnce = null;
+          throw new Error('a failure right after the read');
+        },
       },
       env: {
         CONNECTOR_ADMIN_TOKEN: token,
@@ -181,8 +191,10 @@ describe('resync through a bulk operation', () => {
     expect(reads).toEqual([]);
   });
 
-  it('reads a product edited after the bulk read began from Shopify, not from its snapshot', async () => {
+  it('reads a product edited after the bulk read began, or whose sync failed once, from Shopify', async () => {
     const edited = products[7] as string;
+    const failed = products[8] as string;
+    failOnce = failed;
     beforeNextDownload = async () => {
       const answer = await sandboxes.merchant(shop, 'PUT', `products/${edited}.json`, {
         product: { id: Number(edited), title: 'Edited during the bulk read' },
@@ -201,14 +213,25 @@ describe('resync through a bulk operation', () => {
     }, 120_000);
     expect(run).toMatchObject({ state: 'done', readMode: 'bulk', done: COUNT });
     const synced = await syncsPerProduct(run.id);
-    expect(synced.size).toBe(COUNT - 1);
+    expect(synced.size).toBe(COUNT - 2);
     expect(synced.has(edited)).toBe(false);
-    const reads = (await sandboxes.adminRequests(shop)).filter(
-      (r) =>
-        r.operationName === 'CanonicalProduct' &&
-        (r.variables as { id?: string } | null)?.id === `gid://shopify/Product/${edited}`,
+    expect(synced.has(failed)).toBe(false);
+    const requests = await sandboxes.adminRequests(shop);
+    for (const id of [edited, failed]) {
+      const reads = requests.filter(
+        (r) =>
+          r.operationName === 'CanonicalProduct' &&
+          (r.variables as { id?: string } | null)?.id === `gid://shopify/Product/${id}`,
+      );
+      expect(reads.length, id).toBeGreaterThanOrEqual(1);
+    }
+    const { rows: outcomes } = await harness.db.query<{ outcome: string; events: string[] }>(
+      `SELECT outcome, events FROM "${harness.schema}".sync_records WHERE product_id = $1 AND started_at >= $2 ORDER BY id`,
+      [failed, run.createdAt],
     );
-    expect(reads.length).toBeGreaterThanOrEqual(1);
+    // The failed run planned from the snapshot; its retry read the product from Shopify.
+    expect(outcomes.map((o) => o.outcome)).toEqual(['failed', 'synced']);
+    expect(outcomes[1]?.events).toEqual([]);
     const { rows } = await harness.db.query(
       `SELECT count(*)::int AS n FROM "${harness.schema}".resync_snapshots`,
     );

@@ -123,6 +123,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       if (!(error instanceof DelayedError)) {
         const { code, message } = jobErrorInfo(error);
         await this.record(subject, job, run, startedAt, 'failed', null, { code, message });
+        // A failed run's snapshot goes too: its retry (or a later resync) reads the product anew.
+        await this.snapshots.remove(subject, new Date(this.clock.now()));
       }
       throw error;
     }
