@@ -12,10 +12,12 @@ const IMAGES = 100;
 // instead of 100, to keep the test short): four sync workers reading products of 100 images (962 points requested, a few
 // hundred paid each) drain the bucket below a read's requested cost; they share the shop's pacer,
 // which counts the reads sent since Shopify's last report, so none is answered THROTTLED.
-describe("the shop's cost pacer under concurrent reads", () => {
+describe("the shop's cost bucket, shared by the replicas, under concurrent reads", () => {
   let sandboxes: Sandboxes;
   let shop: TestShop;
   let harness: ConnectorHarness;
+  let replica: ConnectorHarness;
+  const runs = { first: 0, replica: 0 };
   const token = `admin-${randomBytes(16).toString('hex')}`;
 
   beforeAll(async () => {
@@ -36,7 +38,7 @@ describe("the shop's cost pacer under concurrent reads", () => {
         }),
       ),
     );
-    harness = await startConnector({
+    const options = {
       shops: [shop],
       catalogUrl: sandboxes.catalog.url,
       catalogApiKey: apiKey,
@@ -50,9 +52,16 @@ describe("the shop's cost pacer under concurrent reads", () => {
         CONNECTOR_CATALOG_RATE_PER_SECOND: '1000',
         CONNECTOR_CATALOG_RATE_BURST: '50',
       },
+    };
+    harness = await startConnector({ ...options, syncHooks: { runStarted: () => void runs.first++ } });
+    replica = await startConnector({
+      ...options,
+      schema: harness.schema,
+      syncHooks: { runStarted: () => void runs.replica++ },
     });
   }, 60_000);
   afterAll(async () => {
+    await replica?.close();
     await harness?.close();
     await sandboxes?.close();
   });
@@ -79,5 +88,8 @@ describe("the shop's cost pacer under concurrent reads", () => {
       COUNT,
     );
     expect(requests.filter((r) => r.outcome === 'throttled')).toEqual([]);
+    // Both replicas synced.
+    expect(runs.first).toBeGreaterThan(0);
+    expect(runs.replica).toBeGreaterThan(0);
   });
 });

@@ -41,19 +41,19 @@ describe('CostPacer', () => {
     await clock.advance(1_000);
     expect(third).toBe(false);
     // The second read's answer (it cost 20 points); the first is still in flight: still counted.
-    second.observe({ maximumAvailable: 2000, currentlyAvailable: 1018, restoreRate: 100 });
+    await second.observe({ maximumAvailable: 2000, currentlyAvailable: 1018, restoreRate: 100 });
     second.release();
     await clock.advance(100);
     expect(third).toBe(false);
     // The first read's answer is staler than the second's: ignored, but its cost is no longer held.
-    first.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
+    await first.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
     first.release();
     await clock.advance(100);
     expect(third).toBe(true);
     // The third read is in flight: the next waits for it or the refill.
     expect(pacer.waitFor(962)).toBe(8_860);
     const slot = await waiting;
-    slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1500, restoreRate: 100 });
+    await slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1500, restoreRate: 100 });
     slot.release();
     expect(pacer.waitFor(962)).toBe(0);
   });
@@ -63,7 +63,7 @@ describe('CostPacer', () => {
     const pacer = new CostPacer(clock);
     const slot = await pacer.reserve(962);
     expect(pacer.waitFor(962)).toBeGreaterThan(0);
-    slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
+    await slot.observe({ maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 });
     slot.release();
     slot.release();
     expect(pacer.waitFor(962)).toBe(0);

@@ -12,10 +12,17 @@ const FIRST_REPORT_POLL_MS = 50;
 /** A waiting reservation looks again at least this often: a report may have come meanwhile. */
 const RECHECK_MS = 100;
 
-/** One reserved call: the report its answer carried, then its end (idempotent). */
+/** One reserved call: the report its answer carried (and its refund: requested less actual cost), then its end (idempotent). */
 export interface CostSlot {
-  observe(status: ThrottleStatus | undefined): void;
+  observe(status: ThrottleStatus | undefined, refund?: number): void | Promise<void>;
   release(): void;
+}
+
+/** What a shop's Admin client paces its calls with: this process's `CostPacer`, or the replicas' `SharedCostPacer`. */
+export interface ShopCostPacer {
+  reserve(cost: number): Promise<CostSlot>;
+  observe(status: ThrottleStatus | undefined): void;
+  waitFor(cost: number): number;
 }
 
 /**
@@ -29,7 +36,7 @@ export interface CostSlot {
  * and before the first report only one call is in flight. That keeps concurrent calls from
  * being answered `THROTTLED`, at the price of waiting for a call's answer now and then.
  */
-export class CostPacer {
+export class CostPacer implements ShopCostPacer {
   private last: { status: ThrottleStatus; at: number } | null = null;
   /** Calls in flight: their sequence number and requested cost. */
   private readonly flights = new Map<number, number>();

@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { LogSeverity, Session, shopifyApi } from '@shopify/shopify-api';
 import { Clock } from '#lib/clock';
 import { SHOPIFY_FETCH } from '../../connector.tokens.js';
 import type { ShopConfig } from '../../platform/config/connector.config.js';
 import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
 import { Shops } from '../../shops/shops.js';
+import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { SharedCostPacer } from './shared-cost-pacer.js';
 import { ShopAdminClient } from './shop-admin.client.js';
 import { originFetch, routeShopFetch } from './shop-fetch.router.js';
 
@@ -25,6 +27,8 @@ export class ShopifyAdmin implements OnModuleDestroy {
     shops: Shops,
     @Inject(SHOPIFY_FETCH) fetchOverride: typeof fetch | null,
     clock: Clock,
+    /** The replicas' shared cost buckets (absent outside the app: the CLI paces in-process). */
+    @Optional() buckets?: SharedCostBuckets,
   ) {
     const fetchFn =
       fetchOverride ??
@@ -33,7 +37,13 @@ export class ShopifyAdmin implements OnModuleDestroy {
       if (fetchFn !== null) this.unroutes.push(routeShopFetch(shop.domain, fetchFn));
       this.clients.set(
         shop.domain,
-        new ShopAdminClient(shop.domain, this.graphqlFor(shop), clock, shopifySettings.throttleRetries),
+        new ShopAdminClient(
+          shop.domain,
+          this.graphqlFor(shop),
+          clock,
+          shopifySettings.throttleRetries,
+          buckets ? new SharedCostPacer(shop.domain, buckets, clock) : undefined,
+        ),
       );
     }
   }

@@ -14,6 +14,7 @@ import { CreateResync1764000000040 } from './1764000000040-create-resync.js';
 import { EnrichmentOutboxRecords1764000000045 } from './1764000000045-enrichment-outbox-records.js';
 import { FailuresResolvedState1764000000050 } from './1764000000050-failures-resolved-state.js';
 import { ResyncBulkReads1764000000060 } from './1764000000060-resync-bulk-reads.js';
+import { CreateShopifyCostBuckets1764000000061 } from './1764000000061-create-shopify-cost-buckets.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   EnrichmentOutboxRecords1764000000045,
   FailuresResolvedState1764000000050,
   ResyncBulkReads1764000000060,
+  CreateShopifyCostBuckets1764000000061,
 ];
