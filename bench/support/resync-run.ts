@@ -12,7 +12,15 @@ export interface ResyncRunOptions {
   catalogRate: number;
   /** Give up waiting after this long. */
   timeoutMs: number;
+  /**
+   * `default`: the Shopify sandbox's own limits (Shopify's standard plan: 2,000 points, 100 a
+   * second); `raised` (1,000,000 points, restored at 1,000,000/s): reading is never the bottleneck.
+   */
+  shopifyLimits?: 'default' | 'raised';
 }
+
+/** The Shopify sandbox's default restore rate (points per second), Shopify's standard plan. */
+const DEFAULT_RESTORE_RATE = 100;
 
 /** One system's figures for a whole-shop sync into an empty account. */
 export interface ResyncFigures {
@@ -49,6 +57,22 @@ export interface ResyncRun {
   resyncRun: Pick<ResyncRunStatus, 'state' | 'pages' | 'listed' | 'done' | 'failed'>;
   lowerBoundMs: number;
   shopifyThrottled: number;
+  /**
+   * The connector's Admin GraphQL spending during its run (actual cost, from the sandbox's request
+   * log): points, points per product, and how long they take at the restore rate. The run's bound
+   * is the larger of that and the catalog's (`lowerBoundMs`).
+   */
+  shopify: {
+    limits: 'default' | 'raised';
+    restoreRate: number;
+    requests: number;
+    pointsSpent: number;
+    pointsPerProduct: number | null;
+    pointsBoundMs: number;
+    boundMs: number;
+    boundBy: 'catalog rate' | 'Shopify restore rate';
+    timeOverBound: number | null;
+  };
   infrastructure: BenchStack['infrastructure'];
   connector: ConnectorResyncFigures;
   naive: ResyncFigures;
@@ -62,7 +86,7 @@ const MB = 1024 * 1024;
  * resync, `POST /admin/resync?shop=`: it pages through Shopify and enqueues one sync per
  * product; timed from that request until the catalog holds the last record) and by the naive
  * peer (every product replayed through its webhook handler). Shared by `initial-sync` and
- * `memory`. The Shopify sandbox's cost bucket is raised so reading is never the bottleneck.
+ * `memory`. The Shopify sandbox's cost bucket is raised unless `shopifyLimits` is `default`.
  */
 export async function runResync(context: BenchContext, options: ResyncRunOptions): Promise<ResyncRun> {
   const stack = await startBenchStack({
@@ -70,8 +94,11 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
     subscribe: false,
     connectorNodeArgs: context.connectorNodeArgs,
     connectorEnv: { CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN },
-    shopify: { cost: { bucketSize: 1_000_000, restoreRate: 1_000_000 } },
+    ...(options.shopifyLimits === 'default'
+      ? {}
+      : { shopify: { cost: { bucketSize: 1_000_000, restoreRate: 1_000_000 } } }),
   });
+  const restoreRate = options.shopifyLimits === 'default' ? DEFAULT_RESTORE_RATE : 1_000_000;
   try {
     const { products: n, variants: v } = options;
     context.log(`resync: creating ${n} products x ${v} variants in the Shopify sandbox`);
@@ -108,6 +135,11 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
     );
     if (resyncRun.state !== 'done') throw new Error(`resync run ${resyncRun.state}: ${resyncRun.error}`);
     const connectorCalls = await callsSince(stack.connectorAccount, connectorStart);
+    // The peer reads nothing from Shopify: every GraphQL request so far is the connector's.
+    const reads = (await stack.shopify.adminRequests({ api: 'graphql' })).filter(
+      (r) => Date.parse(r.at) >= connectorStart,
+    );
+    const pointsSpent = reads.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
     const connectorRuns = await syncRuns(stack, connectorStart);
     const heapPeaks = await heap.stop();
     context.log(`resync: connector done in ${round(connectorMs / 1000)} s; now the naive peer`);
@@ -123,9 +155,9 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
     );
     const peerMs = Date.now() - peerStart;
     const peerCalls = await callsSince(stack.peerAccount, peerStart);
-    const shopifyThrottled = (await stack.shopify.adminRequests()).filter(
-      (r) => r.outcome === 'throttled',
-    ).length;
+    // The connector's Admin GraphQL answers only: the fixtures' merchant REST calls have a
+    // request limit of their own (their 429s are the bench's, not the connector's).
+    const shopifyThrottled = reads.filter((r) => r.outcome === 'throttled').length;
 
     const figures = (
       account: typeof stack.connectorAccount,
@@ -157,6 +189,7 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
       },
       lowerBoundMs: Math.round(lowerBoundMs),
       shopifyThrottled,
+      shopify: shopifyFigures(options, restoreRate, reads.length, pointsSpent, lowerBoundMs, connectorMs),
       infrastructure: stack.infrastructure,
       connector: {
         ...figures(
@@ -176,6 +209,30 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
   } finally {
     await stack.close();
   }
+}
+
+/** The Shopify side of a run's bound: points spent ÷ restore rate, against the catalog's bound. */
+function shopifyFigures(
+  options: ResyncRunOptions,
+  restoreRate: number,
+  requests: number,
+  pointsSpent: number,
+  catalogBoundMs: number,
+  elapsedMs: number,
+): ResyncRun['shopify'] {
+  const pointsBoundMs = (pointsSpent / restoreRate) * 1000;
+  const boundMs = Math.max(catalogBoundMs, pointsBoundMs);
+  return {
+    limits: options.shopifyLimits ?? 'raised',
+    restoreRate,
+    requests,
+    pointsSpent,
+    pointsPerProduct: ratio(pointsSpent, options.products),
+    pointsBoundMs: Math.round(pointsBoundMs),
+    boundMs: Math.round(boundMs),
+    boundBy: pointsBoundMs > catalogBoundMs ? 'Shopify restore rate' : 'catalog rate',
+    timeOverBound: ratio(elapsedMs, boundMs),
+  };
 }
 
 /** The connector's product sync runs since `since` (epoch ms): how many, p50 and max duration. */

@@ -25,7 +25,7 @@ describe("the connector's seams", () => {
         `${s.kind} ${s.name}: ${s.providers.map((p) => p || '(root)').join(', ')} -> ${s.consumers.join(', ')}`,
     );
     expect(table).toEqual([
-      'token SHOPIFY_FETCH: (root) -> shops',
+      'token SHOPIFY_FETCH: (root) -> clients/shopify, shops',
       'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/reporting',

@@ -9,6 +9,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 const OWNERS: TableOwner[] = [
   { table: 'catalog_rate_buckets', owner: '#lib/catalog-client' },
   { table: 'inbox', owner: 'intake/inbox.repository.ts' },
+  { table: 'shopify_cost_buckets', owner: 'clients/shopify/shared-cost-buckets.ts' },
   {
     table: 'failures',
     owner: 'platform/failures/failures.service.ts',
@@ -40,6 +41,7 @@ const OWNERS: TableOwner[] = [
   { table: 'media_product_status', owner: 'media/store/media-status.repository.ts' },
   { table: 'resync_runs', owner: 'resync/resync-runs.repository.ts' },
   { table: 'resync_run_products', owner: 'resync/resync-runs.repository.ts' },
+  { table: 'resync_snapshots', owner: 'product-sync/resync-snapshots.repository.ts' },
   { table: 'reconcile_checkpoints', owner: 'resync/reconciler.ts' },
   { table: 'enrichment_checkpoint', owner: 'write-back/store/enrichment-outbox.repository.ts' },
   { table: 'enrichment_seen', owner: 'write-back/store/enrichment-outbox.repository.ts' },

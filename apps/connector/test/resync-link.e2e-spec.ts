@@ -17,6 +17,7 @@ interface LinkReport {
   dryRun: boolean;
   catalog: { records: number; searches: number };
   shopifyProducts: number;
+  shopifyRead: string;
   counts: { linked: number; created: number; updated: number; deleted: number; conflicts: number };
   linked: Array<{ productId: string; records: Array<{ kind: string; skuId: string; supplierSku: string }> }>;
   created: string[];
@@ -159,6 +160,8 @@ describe('linking a pre-filled catalog', () => {
         CONNECTOR_ADMIN_TOKEN: token,
         [`CONNECTOR_SHOP_${shop.key}_MAPPING_FILE`]: mappingFile,
         CONNECTOR_CATALOG_RATE_PER_SECOND: '50',
+        // Ten products: linking (and the resync after it) read the shop through a bulk query.
+        CONNECTOR_BULK_THRESHOLD: '5',
       },
     });
   });
@@ -175,6 +178,7 @@ describe('linking a pre-filled catalog', () => {
     expect(bySku.body).toMatchObject({
       dryRun: true,
       shopifyProducts: 10,
+      shopifyRead: 'bulk',
       catalog: { records: 604, searches: 2 }, // 500 per search: not one search per product
       counts: { linked: 1, created: 9, updated: 0, deleted: 0, conflicts: 0 },
       resyncRunId: null,

@@ -92,8 +92,11 @@ describe('resync runs', () => {
   };
   const admin = <T>(harness: ConnectorHarness, method: string, path: string) =>
     call<T>(harness.url, method, path, token);
+  // The walk's pages (2 products each), not the product count before them (threshold + 1).
   const pageRequests = async () =>
-    (await sandboxes.adminRequests(shop)).filter((r) => r.operationName === 'ConnectorProductIds');
+    (await sandboxes.adminRequests(shop)).filter(
+      (r) => r.operationName === 'ConnectorProductIds' && r.variables?.first === 2,
+    );
 
   beforeAll(async () => {
     sandboxes = await startSandboxes();

@@ -12,6 +12,8 @@ import { ProductLocksModule } from './product-locks.js';
 import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
 import { ProductSyncStates } from './product-sync-states.js';
+import { ResyncSnapshotRow } from './resync-snapshot.entity.js';
+import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { CollectionWalker } from './scope/collection-walker.js';
 import { ScopeGate } from './scope/scope-gate.js';
 import { ScopeProducts } from './scope/scope-products.js';
@@ -35,7 +37,7 @@ import { SyncReplay } from './sync-replay.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow, ShopScopeRow]),
+    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow, ShopScopeRow, ResyncSnapshotRow]),
     IntakeModule,
     FailuresModule,
     CatalogModule,
@@ -61,7 +63,8 @@ import { SyncReplay } from './sync-replay.js';
     ShopScopeRepository,
     CollectionWalker,
     ScopeWalkJob,
+    ResyncSnapshots,
   ],
-  exports: [ProductSyncStates, SyncRecords],
+  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots],
 })
 export class ProductSyncModule {}

@@ -21,6 +21,7 @@ import type { SyncApplied, SyncRun } from './apply/sync-run.js';
 import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 import { ProductLocks } from './product-locks.js';
 import { ProductSyncStates } from './product-sync-states.js';
+import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { SyncEvents } from './sync-events.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { SyncRecords } from './sync-records.repository.js';
@@ -31,6 +32,8 @@ interface RunResult {
   outcome: SyncOutcome;
   product: CanonicalProduct | null;
   applied: SyncApplied | null;
+  /** When the state the run applied was read (a snapshot's time, or the canonical read's). */
+  readAt?: Date;
 }
 
 /**
@@ -55,6 +58,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     private readonly settings: SyncSettings,
     private readonly clock: Clock,
     private readonly failures: FailuresService,
+    private readonly snapshots: ResyncSnapshots,
   ) {
     super();
   }
@@ -102,7 +106,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       const result =
         triage.kind === 'delete'
           ? await this.remove(subject, run, 'shopify-delete')
-          : await this.upsert(subject, run);
+          : await this.upsert(subject, run, pending);
       await this.events.emitSynced({
         ...subject,
         outcome: result.outcome,
@@ -110,6 +114,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
         jobId: job.id ?? null,
       });
       await this.record(subject, job, run, startedAt, result.outcome, result.applied?.detail ?? null, null);
+      // The run's read supersedes the resync snapshots taken before it.
+      await this.snapshots.remove(subject, result.readAt ?? startedAt);
       // The product is in step now: an open failure of its sync needs no replay any more.
       await this.failures.resolveSucceeded(subject.shop, job.name, [subject.productId]);
       return this.finish(subject, pending, result.outcome);
@@ -118,19 +124,53 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       if (!(error instanceof DelayedError) && jobWaitMs(error) === null) {
         const { code, message } = jobErrorInfo(error);
         await this.record(subject, job, run, startedAt, 'failed', null, { code, message });
+        // A failed run's snapshot goes too: its retry (or a later resync) reads the product anew.
+        await this.snapshots.remove(subject, new Date(this.clock.now()));
       }
       throw error;
     }
   }
 
   /** Reads the product and makes the catalog match it; a product Shopify no longer has is removed. */
-  private async upsert(subject: SyncSubject, run: SyncRun): Promise<RunResult> {
-    const product = await fetchCanonicalProduct(this.shopify.forShop(subject.shop), subject.productId);
+  private async upsert(subject: SyncSubject, run: SyncRun, pending: PendingDelivery[]): Promise<RunResult> {
+    const { product, readAt } = await this.read(subject, run, pending);
     await this.hooks.afterShopifyRead(subject);
-    if (product === null) return { ...(await this.remove(subject, run, 'not-found')), outcome: 'not_found' };
+    if (product === null)
+      return { ...(await this.remove(subject, run, 'not-found')), outcome: 'not_found', readAt };
     const applied = await this.steps.apply(subject, { kind: 'upsert', product }, run);
     await this.states.applied(subject, product.updatedAt);
-    return { outcome: 'synced', product, applied };
+    return { outcome: 'synced', product, applied, readAt };
+  }
+
+  /**
+   * The product's current state: a resync's sync plans from the snapshot its bulk read took,
+   * unless something about the product arrived since that read began (a delivery waiting, or a
+   * sync that ran after it); otherwise, and for every other reason, the canonical read.
+   */
+  private async read(
+    subject: SyncSubject,
+    run: SyncRun,
+    pending: PendingDelivery[],
+  ): Promise<{ product: CanonicalProduct | null; readAt: Date }> {
+    if (run.reason === 'resync') {
+      const snapshot = await this.snapshots.latest(subject);
+      if (snapshot !== null) {
+        const after = snapshot.snapshotAt.getTime();
+        const lastSynced = (await this.states.get(subject))?.lastSyncedAt ?? null;
+        const newer =
+          pending.some((d) => d.receivedAt.getTime() > after) ||
+          (lastSynced !== null && lastSynced.getTime() > after);
+        if (!newer) {
+          run.events.push(`planned from the bulk read of resync run ${snapshot.runId}`);
+          return { product: snapshot.product, readAt: snapshot.snapshotAt };
+        }
+      }
+    }
+    const readAt = new Date(this.clock.now());
+    return {
+      product: await fetchCanonicalProduct(this.shopify.forShop(subject.shop), subject.productId),
+      readAt,
+    };
   }
 
   /** Deletes the product's records, then tombstones it (only once the deletes succeeded). */

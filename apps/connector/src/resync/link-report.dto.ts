@@ -12,6 +12,8 @@ export interface LinkReportDto {
   /** Catalog records scanned (the account's, minus those the map holds) and the searches it took. */
   catalog: { records: number; searches: number };
   shopifyProducts: number;
+  /** How Shopify's products were read: one bulk query, or pages (`ShopProductKeys`). */
+  shopifyRead: 'bulk' | 'pages';
   counts: { linked: number; created: number; updated: number; deleted: number; conflicts: number };
   /** Products linked to existing records (their next sync updates only what differs). */
   linked: Array<{

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
-import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { ResyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
@@ -12,7 +11,7 @@ import { scanCatalog } from './catalog-keyset-scan.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';
 import { type LinkReportDto, REPORT_LIST_LIMIT } from './link-report.dto.js';
 import { ResyncService } from './resync.service.js';
-import { allPages, listKeyedProductPage } from './shopify-product-pages.js';
+import { ShopProductKeys } from './shop-product-keys.js';
 
 export interface LinkRequest {
   shop: string;
@@ -38,12 +37,12 @@ export class LinkService {
 
   constructor(
     private readonly catalogs: CatalogClients,
-    private readonly shopify: ShopifyAdmin,
     private readonly links: SkuMapLinks,
     private readonly enqueuer: SyncEnqueuer,
     private readonly resync: ResyncService,
     private readonly settings: ResyncSettings,
     private readonly shops: Shops,
+    private readonly productKeys: ShopProductKeys,
   ) {}
 
   async link(request: LinkRequest): Promise<LinkReportDto> {
@@ -68,9 +67,9 @@ export class LinkService {
     const matcher = new LinkMatcher(index, match, mapped, await this.links.usedSupplierSkus(shop));
     const report = emptyReport(shop, request.dryRun, match, index.size, searches);
     const listed = new Set<string>();
-    const admin = this.shopify.forShop(shop);
-    for await (const products of allPages((after) => listKeyedProductPage(admin, after))) {
+    report.shopifyRead = await this.productKeys.each(shop, async (products) => {
       for (const product of products) {
+        if (listed.has(product.productId)) continue;
         listed.add(product.productId);
         const decision = matcher.decide(product);
         if (decision.action === 'link' && !request.dryRun) {
@@ -82,7 +81,7 @@ export class LinkService {
         }
         this.count(report, decision);
       }
-    }
+    });
     report.shopifyProducts = listed.size;
     for (const productId of mapped) {
       if (listed.has(productId)) continue;
@@ -141,6 +140,7 @@ function emptyReport(
     match,
     catalog: { records, searches },
     shopifyProducts: 0,
+    shopifyRead: 'pages',
     counts: { linked: 0, created: 0, updated: 0, deleted: 0, conflicts: 0 },
     linked: [],
     created: [],

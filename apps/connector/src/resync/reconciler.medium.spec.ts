@@ -2,6 +2,8 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import type { BulkProductReader } from '../clients/shopify/bulk-product-reader.js';
+import type { ShopBulkLock } from '../clients/shopify/shop-bulk-lock.js';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
@@ -55,7 +57,12 @@ afterAll(async () => {
   await dataSource?.destroy();
 });
 
-function reconciler(enqueued: SyncProductPayload[]): Reconciler {
+/** Bulk id scans the fake ran (`ok: false`: both attempts failed), and whether the shop's lock is taken. */
+const bulkScans: string[] = [];
+let bulkFails = false;
+let lockTaken = false;
+
+function reconciler(enqueued: SyncProductPayload[], bulkThreshold = config.resync.bulkThreshold): Reconciler {
   const admin = {
     request: async (_document: string, variables: { query: string | null; after: string | null }) => {
       queries.push(variables.query);
@@ -78,6 +85,22 @@ function reconciler(enqueued: SyncProductPayload[]): Reconciler {
     config.reconcile,
     new Shops(config.shops),
     dataSource.getRepository(ReconcileCheckpoint),
+    {
+      readIds: async (shop: string, onBatch: (ids: string[]) => Promise<void>) => {
+        bulkScans.push(shop);
+        if (bulkFails) return { ok: false, attempts: [] };
+        await onBatch([...shopify.keys()]);
+        return {
+          ok: true,
+          attempts: [{ operationId: 'gid://shopify/BulkOperation/1', outcome: 'completed' }],
+        };
+      },
+    } as unknown as BulkProductReader,
+    {
+      withLock: <T>(_shop: string, work: () => Promise<T>, busy: () => Promise<T>) =>
+        lockTaken ? busy() : work(),
+    } as unknown as ShopBulkLock,
+    { ...config.resync, bulkThreshold },
   );
 }
 
@@ -140,7 +163,12 @@ describe('Reconciler against PostgreSQL', () => {
         [SHOP, id, new Date(startedAt)],
       );
     }
-    expect(await reconciler(enqueued).reconcile(SHOP)).toEqual({ shop: SHOP, changed: 3, deleted: 1 });
+    expect(await reconciler(enqueued).reconcile(SHOP)).toEqual({
+      shop: SHOP,
+      changed: 3,
+      deleted: 1,
+      deletionScan: 'pages',
+    });
     expect(enqueued.map((p) => [p.productId, p.reason])).toEqual([
       ['1', 'reconcile'],
       ['3', 'reconcile'],
@@ -185,6 +213,9 @@ describe('Reconciler against PostgreSQL', () => {
       two.reconcile,
       new Shops(two.shops),
       dataSource.getRepository(ReconcileCheckpoint),
+      {} as BulkProductReader,
+      {} as ShopBulkLock,
+      two.resync,
     );
     // Checkpoints first (no Shopify call), then a real run for both.
     await dataSource.query(
@@ -198,5 +229,36 @@ describe('Reconciler against PostgreSQL', () => {
     );
     expect(reconciled.length).toBeGreaterThan(0);
     expect(new Set(reconciled)).toEqual(new Set([SHOP]));
+  });
+
+  it('lists the shop for deletions through a bulk id scan above the threshold, pages when it cannot', async () => {
+    const enqueued: SyncProductPayload[] = [];
+    const mapped = Number(
+      (
+        await dataSource.query(
+          `SELECT count(DISTINCT shopify_product_id)::int AS n FROM "${schema}".sku_map WHERE shop = $1`,
+          [SHOP],
+        )
+      )[0].n,
+    );
+    expect(mapped).toBeGreaterThan(2);
+    const run = async () => {
+      await clock.advance(7 * HOUR);
+      queries.length = 0;
+      return reconciler(enqueued, 2).reconcile(SHOP);
+    };
+    expect((await run()).deletionScan).toBe('bulk');
+    expect(bulkScans).toEqual([SHOP]);
+    // The changes' search only: the ids came from the bulk read.
+    expect(queries).toHaveLength(1);
+    lockTaken = true;
+    expect((await run()).deletionScan).toBe('pages');
+    expect(bulkScans).toEqual([SHOP]);
+    lockTaken = false;
+    bulkFails = true;
+    expect((await run()).deletionScan).toBe('pages');
+    expect(bulkScans).toEqual([SHOP, SHOP]);
+    expect(queries).toHaveLength(2);
+    bulkFails = false;
   });
 });

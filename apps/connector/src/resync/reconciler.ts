@@ -2,9 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
+import { BulkProductReader } from '../clients/shopify/bulk-product-reader.js';
+import { ShopBulkLock } from '../clients/shopify/shop-bulk-lock.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
-import { ReconcileSettings } from '../platform/config/settings.js';
+import { ReconcileSettings, ResyncSettings } from '../platform/config/settings.js';
 import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { Shops } from '../shops/shops.js';
@@ -20,6 +22,12 @@ export interface ReconcileResult {
   shop: string;
   changed: number;
   deleted: number;
+  /**
+   * How the shop's ids were listed for deletions: one bulk query (more mapped products than
+   * `CONNECTOR_BULK_THRESHOLD`), or pages (fewer, another bulk read of the shop under way, or a
+   * bulk read that failed twice); absent when the run was skipped.
+   */
+  deletionScan?: 'bulk' | 'pages';
 }
 
 /**
@@ -43,6 +51,9 @@ export class Reconciler {
     private readonly settings: ReconcileSettings,
     private readonly shops: Shops,
     @InjectRepository(ReconcileCheckpoint) private readonly checkpoints: Repository<ReconcileCheckpoint>,
+    private readonly bulk: BulkProductReader,
+    private readonly bulkLock: ShopBulkLock,
+    private readonly resyncSettings: ResyncSettings,
   ) {}
 
   /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
@@ -98,12 +109,12 @@ export class Reconciler {
         changed += 1;
       }
     }
-    const deleted = await this.missingFromShopify(shop);
+    const { deleted, scan } = await this.missingFromShopify(shop);
     await this.saveCheckpoint(shop, startedAt, changed, deleted);
     if (changed + deleted > 0) {
       this.logger.warn(`${shop}: enqueued ${changed} missed change(s) and ${deleted} missed deletion(s)`);
     }
-    return { shop, changed, deleted };
+    return { shop, changed, deleted, deletionScan: scan };
   }
 
   private async saveCheckpoint(shop: string, at: number, changed: number, deleted: number): Promise<void> {
@@ -117,16 +128,38 @@ export class Reconciler {
   }
 
   /** Products the map holds that Shopify no longer lists: enqueued; resolves to how many. */
-  private async missingFromShopify(shop: string): Promise<number> {
+  private async missingFromShopify(shop: string): Promise<{ deleted: number; scan: 'bulk' | 'pages' }> {
     // The map is read first: a product created and synced during the walk is then not missing.
     const mapped = await this.links.mappedProducts(shop);
-    const admin = this.shopify.forShop(shop);
-    for await (const items of allPages((after) => listProductPage(admin, { after, first: PAGE }))) {
-      for (const item of items) mapped.delete(item.productId);
+    const inBulk = mapped.size > this.resyncSettings.bulkThreshold && (await this.listInBulk(shop, mapped));
+    if (!inBulk) {
+      const admin = this.shopify.forShop(shop);
+      for await (const items of allPages((after) => listProductPage(admin, { after, first: PAGE }))) {
+        for (const item of items) mapped.delete(item.productId);
+      }
     }
     await this.enqueuer.enqueueMany(
       [...mapped].map((productId) => ({ shop, productId, reason: 'reconcile' as const })),
     );
-    return mapped.size;
+    return { deleted: mapped.size, scan: inBulk ? 'bulk' : 'pages' };
+  }
+
+  /**
+   * Takes the shop's listed products out of `mapped` through one bulk query of ids, under the
+   * shop's bulk lock; false (pages instead) when another bulk read holds it or the read failed
+   * twice. Ids a failed attempt listed are Shopify's all the same.
+   */
+  private listInBulk(shop: string, mapped: Set<string>): Promise<boolean> {
+    return this.bulkLock.withLock(
+      shop,
+      async () => {
+        const report = await this.bulk.readIds(shop, async (ids) => {
+          for (const id of ids) mapped.delete(id);
+        });
+        if (!report.ok) this.logger.warn(`${shop}: the bulk id scan failed twice; listing pages instead`);
+        return report.ok;
+      },
+      async () => false,
+    );
   }
 }

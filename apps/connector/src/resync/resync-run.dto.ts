@@ -1,4 +1,5 @@
-import type { ResyncRun, ResyncRunState, ResyncScope } from './resync-run.entity.js';
+import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
+import type { ResyncReadMode, ResyncRun, ResyncRunState, ResyncScope } from './resync-run.entity.js';
 import type { RunCounts } from './resync-runs.repository.js';
 
 /** A resync run as the admin API shows it (never the entity itself). */
@@ -12,6 +13,10 @@ export interface ResyncRunDto {
   pages: number;
   /** True once every product of the shop was listed: `remaining` is then exact. */
   walkDone: boolean;
+  /** Pages, one bulk query, or pages after a bulk query failed twice; null until decided. */
+  readMode: ResyncReadMode | null;
+  /** The run's bulk operations and how each ended. */
+  bulkAttempts: BulkAttempt[];
   listed: number;
   done: number;
   failed: number;
@@ -39,6 +44,8 @@ export function resyncRunDto(run: ResyncRun, counts: RunCounts, ratePerSecond: n
     state: run.state,
     pages: run.pages,
     walkDone: run.walkDone,
+    readMode: run.readMode,
+    bulkAttempts: run.bulkAttempts,
     listed: counts.listed,
     done: counts.done,
     failed: counts.failed,

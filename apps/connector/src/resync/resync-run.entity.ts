@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
 
 /** What a run resyncs: one product, or every product of the shop. */
 export type ResyncScope = 'product' | 'shop';
@@ -8,6 +9,12 @@ export type ResyncScope = 'product' | 'shop';
  * by an operator; `failed` when the walk itself could not go on (its failure is recorded).
  */
 export type ResyncRunState = 'running' | 'done' | 'cancelled' | 'failed';
+
+/**
+ * How a whole-shop run reads the shop: `pages` (at most `CONNECTOR_BULK_THRESHOLD` products),
+ * `bulk` (one bulk query), `bulk-fallback` (the bulk query failed twice: pages after all).
+ */
+export type ResyncReadMode = 'pages' | 'bulk' | 'bulk-fallback';
 
 /**
  * One resync run (migration `CreateResync1764000000040`). A whole-shop run walks Shopify page by
@@ -49,6 +56,14 @@ export class ResyncRun {
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;
+
+  /** Decided by the first page job (migration `ResyncBulkReads1764000000060`); null before. */
+  @Column({ type: 'text', name: 'read_mode', nullable: true })
+  readMode!: ResyncReadMode | null;
+
+  /** The run's bulk operations and how each ended. */
+  @Column({ type: 'jsonb', name: 'bulk_attempts' })
+  bulkAttempts!: BulkAttempt[];
 
   @Column({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

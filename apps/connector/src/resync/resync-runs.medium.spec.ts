@@ -12,6 +12,7 @@ import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/j
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { Shops } from '../shops/shops.js';
 import { ResyncService } from './resync.service.js';
+import type { BulkWalkOutcome, ResyncBulkWalk } from './resync-bulk-walk.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
@@ -39,7 +40,8 @@ let runs: ResyncRunsRepository;
 const PRODUCTS = ['9007199254740993001', '9007199254740993002', '9007199254740993003', '4', '5'];
 
 /** The parts of the world a ResyncService talks to, recorded. */
-function world() {
+function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resync) {
+  const bulkWalks: string[] = [];
   const enqueued: SyncProductPayload[] = [];
   const jobs = new Map<string, ResyncPagePayload>();
   const shopifyCalls: Array<string | null> = [];
@@ -71,11 +73,20 @@ function world() {
     { forShop: () => admin } as unknown as ShopifyAdmin,
     config.sync,
     config.catalog,
-    config.resync,
+    resync,
     new Shops(config.shops),
     queue as unknown as Queue<ResyncPagePayload>,
+    {
+      walk: async (run: ResyncRun) => {
+        bulkWalks.push(run.id);
+        if (bulkOutcome === null) throw new Error('no bulk read expected');
+        if (bulkOutcome === 'fallback')
+          await runs.readWith(run.id, 'bulk-fallback', [{ operationId: null, outcome: 'x' }]);
+        return bulkOutcome;
+      },
+    } as unknown as ResyncBulkWalk,
   );
-  return { service, enqueued, jobs, shopifyCalls };
+  return { service, enqueued, jobs, shopifyCalls, bulkWalks };
 }
 
 beforeAll(async () => {
@@ -165,7 +176,8 @@ describe('resync runs against PostgreSQL', () => {
     expect(await service.walkPage(run.id)).toBe('walked');
     expect((await service.cancel(run.id)).state).toBe('cancelled');
     expect(await service.walkPage(run.id)).toBe('stopped');
-    expect(shopifyCalls).toEqual([null]);
+    // The product count (one id page of CONNECTOR_BULK_THRESHOLD + 1), then the first page.
+    expect(shopifyCalls).toEqual([null, null]);
     expect(enqueued).toHaveLength(2);
     await expect(service.cancel(run.id)).rejects.toMatchObject({ code: 'run_not_running', status: 409 });
     // A cancelled run is not resumed at boot.
@@ -247,5 +259,35 @@ describe('resync runs against PostgreSQL', () => {
     await expect(service.show('999999')).rejects.toMatchObject({ code: 'not_found' });
     await expect(service.show('abc')).rejects.toMatchObject({ code: 'not_found' });
     await expect(service.start('other.myshopify.com', null)).rejects.toMatchObject({ code: 'unknown_shop' });
+  });
+
+  it('reads a shop above the bulk threshold through a bulk read, and pages after it failed twice', async () => {
+    const bulkConfig = { ...config.resync, bulkThreshold: 3 };
+    const bulk = world('last', bulkConfig);
+    const run = await bulk.service.start(SHOP, null);
+    expect(await bulk.service.walkPage(run.id)).toBe('last');
+    expect(bulk.bulkWalks).toEqual([run.id]);
+    expect(bulk.shopifyCalls).toEqual([null]);
+    expect((await bulk.service.show(run.id)).readMode).toBe('bulk');
+
+    const failing = world('fallback', bulkConfig);
+    const fallback = await failing.service.start(SHOP, null);
+    expect(await failing.service.walkPage(fallback.id)).toBe('walked');
+    expect(failing.enqueued.map((p) => p.productId)).toEqual(PRODUCTS.slice(0, 2));
+    const shown = await failing.service.show(fallback.id);
+    expect(shown).toMatchObject({
+      readMode: 'bulk-fallback',
+      bulkAttempts: [{ operationId: null, outcome: 'x' }],
+    });
+    // The next pages read pages: the run does not try a bulk read again.
+    expect(await failing.service.walkPage(fallback.id)).toBe('walked');
+    expect(failing.bulkWalks).toEqual([fallback.id]);
+  });
+
+  it('starts with pages at or below the threshold', async () => {
+    const { service } = world();
+    const run = await service.start(SHOP, null);
+    await service.walkPage(run.id);
+    expect((await service.show(run.id)).readMode).toBe('pages');
   });
 });

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
+import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
 import { JobName } from '../platform/queues/queue-names.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.js';
-import { ResyncRun } from './resync-run.entity.js';
+import { type ResyncReadMode, ResyncRun } from './resync-run.entity.js';
 
 /** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */
 export interface RunCounts {
@@ -53,6 +54,8 @@ export class ResyncRunsRepository {
         listed: 0,
         walkDone: productId !== null,
         error: null,
+        readMode: null,
+        bulkAttempts: [],
         createdAt: now,
         updatedAt: now,
         finishedAt: null,
@@ -106,6 +109,15 @@ export class ResyncRunsRepository {
       [runId, from, to, last, new Date(this.clock.now())],
     );
     return result[1] === 1;
+  }
+
+  /** Records how the run reads the shop, and appends bulk attempts to its list. */
+  async readWith(runId: string, readMode: ResyncReadMode, bulkAttempts: BulkAttempt[] = []): Promise<void> {
+    await this.runs.query(
+      `UPDATE ${this.runsTable} SET read_mode = $2, bulk_attempts = bulk_attempts || $3::jsonb, updated_at = $4
+        WHERE id = $1`,
+      [runId, readMode, JSON.stringify(bulkAttempts), new Date(this.clock.now())],
+    );
   }
 
   /** Whole-shop runs still walking Shopify's pages (they resume from their cursor). */

@@ -4,6 +4,7 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../intake/intake.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { ProductSyncModule } from '../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { LinkService } from './link.service.js';
@@ -11,6 +12,7 @@ import { ReconcileJob } from './reconcile.job.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
 import { Reconciler } from './reconciler.js';
 import { ResyncService } from './resync.service.js';
+import { ResyncBulkWalk } from './resync-bulk-walk.js';
 import { ResyncPageJob } from './resync-page.job.js';
 import { ResyncPageReplay } from './resync-page.replay.js';
 import { ResyncProgress } from './resync-progress.js';
@@ -19,6 +21,7 @@ import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
 import { ResyncShopData } from './resync-shop-data.js';
+import { ShopProductKeys } from './shop-product-keys.js';
 
 /**
  * ⑦ Convergence: resync runs (a product, or a whole shop walked page by page), linking a
@@ -33,9 +36,12 @@ import { ResyncShopData } from './resync-shop-data.js';
     CatalogModule,
     ShopifyModule,
     SyncEventsModule,
+    ProductSyncModule,
   ],
   providers: [
     ResyncRunsRepository,
+    ResyncBulkWalk,
+    ShopProductKeys,
     ResyncService,
     ResyncPageJob,
     ResyncPageReplay,

@@ -10,8 +10,9 @@ import { resyncPageJobOptions } from '../platform/queues/job-options.js';
 import type { ResyncPagePayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { Shops } from '../shops/shops.js';
+import { ResyncBulkWalk } from './resync-bulk-walk.js';
 import { type ResyncRunDto, resyncRunDto } from './resync-run.dto.js';
-import type { ResyncRun } from './resync-run.entity.js';
+import type { ResyncReadMode, ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
 import { listProductPage } from './shopify-product-pages.js';
 
@@ -34,6 +35,7 @@ export class ResyncService implements OnApplicationBootstrap {
     private readonly resyncSettings: ResyncSettings,
     private readonly shops: Shops,
     @InjectQueue(QueueName.RESYNC_PAGE) private readonly pages: Queue<ResyncPagePayload>,
+    private readonly bulkWalk: ResyncBulkWalk,
   ) {}
 
   /** Resumes every whole-shop run still walking (its page job may be lost, or waiting: ids dedupe). */
@@ -84,11 +86,22 @@ export class ResyncService implements OnApplicationBootstrap {
   /**
    * One page of a run's walk: list the products after the run's cursor, record and enqueue them,
    * move the cursor, and enqueue the next page. A cancelled or finished run does nothing; a
-   * retried page repeats only its own products (enqueueing dedupes).
+   * retried page repeats only its own products (enqueueing dedupes). The first page decides how
+   * the shop is read: a shop with more than `CONNECTOR_BULK_THRESHOLD` products is read whole
+   * through one bulk query (`ResyncBulkWalk`; `busy` while another bulk read of the shop runs),
+   * pages again if that fails twice.
    */
-  async walkPage(runId: string): Promise<'walked' | 'last' | 'stopped'> {
+  async walkPage(runId: string): Promise<'walked' | 'last' | 'stopped' | 'busy'> {
     const run = await this.runs.get(runId);
     if (run?.state !== 'running' || run.walkDone) return 'stopped';
+    if (run.readMode === null) {
+      run.readMode = await this.readModeOf(run.shop);
+      await this.runs.readWith(run.id, run.readMode);
+    }
+    if (run.readMode === 'bulk') {
+      const outcome = await this.bulkWalk.walk(run);
+      if (outcome !== 'fallback') return outcome;
+    }
     const page = await listProductPage(this.shopify.forShop(run.shop), {
       after: run.cursor,
       first: this.resyncSettings.pageSize,
@@ -104,6 +117,13 @@ export class ResyncService implements OnApplicationBootstrap {
     if (last) return 'last';
     await this.enqueuePage({ ...run, pages: run.pages + 1 });
     return 'walked';
+  }
+
+  /** Bulk above the threshold: one id page of threshold + 1 products tells (threshold + 3 points). */
+  private async readModeOf(shop: string): Promise<ResyncReadMode> {
+    const threshold = this.resyncSettings.bulkThreshold;
+    const probe = await listProductPage(this.shopify.forShop(shop), { after: null, first: threshold + 1 });
+    return probe.items.length > threshold ? 'bulk' : 'pages';
   }
 
   /** A walk that failed for good: the run is `failed` (its page failure is in the failures table). */

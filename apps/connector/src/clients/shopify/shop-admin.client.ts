@@ -1,6 +1,6 @@
 import { type GraphqlClient, GraphqlQueryError } from '@shopify/shopify-api';
 import type { Clock } from '#lib/clock';
-import { CostPacer, type ThrottleStatus } from './cost-pacer.js';
+import { CostPacer, type CostSlot, type ShopCostPacer, type ThrottleStatus } from './cost-pacer.js';
 import { ShopifyAdminError, ShopifyErrorCode } from './shopify-admin.error.js';
 
 interface CostExtension {
@@ -24,26 +24,31 @@ export interface ShopGraphqlSource {
  * and every failure becomes a classified `ShopifyAdminError`.
  */
 export class ShopAdminClient {
-  private readonly pacer: CostPacer;
+  private readonly pacer: ShopCostPacer;
 
   constructor(
     readonly shop: string,
     private readonly source: ShopGraphqlSource,
     private readonly clock: Clock,
     private readonly throttleRetries: number,
+    /** The replicas' shared pacer; without one, this process's own. */
+    pacer?: ShopCostPacer,
   ) {
-    this.pacer = new CostPacer(clock);
+    this.pacer = pacer ?? new CostPacer(clock);
   }
 
   /** Runs a document; `expectedCost` is its requested cost, for pacing. Resolves to `data`. */
   async request<T>(document: string, variables: Record<string, unknown>, expectedCost: number): Promise<T> {
     let renewed = false;
     for (let attempt = 0; ; attempt++) {
-      await this.pacer.pace(expectedCost);
-      const { graphql, token } = await this.source.client();
+      const slot = await this.pacer.reserve(expectedCost);
+      const { graphql, token } = await this.source.client().catch((error: unknown) => {
+        slot.release();
+        throw error;
+      });
       try {
         const response = await graphql.request<T>(document, { variables, retries: 2 });
-        this.pacer.observe(costOf(response.extensions)?.throttleStatus);
+        await observe(slot, response.extensions, expectedCost);
         if (response.data === undefined) {
           throw new ShopifyAdminError(ShopifyErrorCode.GRAPHQL, `${this.shop}: answer without data`, true);
         }
@@ -54,11 +59,13 @@ export class ShopAdminClient {
           renewed = true;
           if (await this.source.renewAfterUnauthorized(token)) continue;
         }
-        if (error instanceof GraphqlQueryError)
-          this.pacer.observe(costOf(error.body?.extensions)?.throttleStatus);
+        if (error instanceof GraphqlQueryError) await observe(slot, error.body?.extensions, expectedCost);
         if (failure.code !== ShopifyErrorCode.THROTTLED || attempt >= this.throttleRetries) throw failure;
+        slot.release();
         // The pacer now knows the bucket; make sure at least a little time passes.
         if (this.pacer.waitFor(expectedCost) === 0) await this.clock.sleep(1_000);
+      } finally {
+        slot.release();
       }
     }
   }
@@ -102,6 +109,14 @@ export interface RawGraphqlAnswer {
   data?: unknown;
   errors?: Array<{ message: string; extensions?: { code?: string } & Record<string, unknown> }>;
   extensions?: Record<string, unknown>;
+}
+
+/** Hands an answer's report and refund (requested less actual cost) to its slot. */
+async function observe(slot: CostSlot, extensions: unknown, expectedCost: number): Promise<void> {
+  const cost = costOf(extensions);
+  const requested = cost?.requestedQueryCost ?? expectedCost;
+  // No actual cost: the query did not run (THROTTLED), Shopify took nothing.
+  await slot.observe(cost?.throttleStatus, Math.max(0, requested - (cost?.actualQueryCost ?? 0)));
 }
 
 function costOf(extensions: unknown): CostExtension | undefined {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { type GraphqlClient, LogSeverity, Session, type Shopify, shopifyApi } from '@shopify/shopify-api';
 import { Clock } from '#lib/clock';
 import type { ShopConfig } from '../../platform/config/connector.config.js';
@@ -7,6 +7,8 @@ import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.js';
 import { ShopTokenSource } from '../../shops/shop-token-source.js';
 import { Shops } from '../../shops/shops.js';
 import { TokenGrants } from '../../shops/token-grants.js';
+import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { SharedCostPacer } from './shared-cost-pacer.js';
 import { ShopAdminClient, type ShopGraphqlSource } from './shop-admin.client.js';
 
 /**
@@ -28,11 +30,19 @@ export class ShopifyAdmin {
     private readonly grants: TokenGrants,
     _routes: ShopFetchRoutes,
     clock: Clock,
+    /** The replicas' shared cost buckets (absent outside the app: the CLI paces in-process). */
+    @Optional() buckets?: SharedCostBuckets,
   ) {
     for (const shop of shops.all) {
       this.clients.set(
         shop.domain,
-        new ShopAdminClient(shop.domain, this.sourceFor(shop), clock, shopifySettings.throttleRetries),
+        new ShopAdminClient(
+          shop.domain,
+          this.sourceFor(shop),
+          clock,
+          shopifySettings.throttleRetries,
+          buckets ? new SharedCostPacer(shop.domain, buckets, clock) : undefined,
+        ),
       );
     }
   }

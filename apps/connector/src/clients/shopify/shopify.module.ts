@@ -1,9 +1,18 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BulkProductReader } from './bulk-product-reader.js';
+import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { ShopBulkLock } from './shop-bulk-lock.js';
 import { ShopifyAdmin } from './shopify-admin.service.js';
+import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 
-/** The shops' Admin GraphQL API (beside the stages: any stage may use it). */
+/**
+ * The shops' Admin GraphQL API (paced by each shop's cost bucket, shared by the replicas) and
+ * whole-shop bulk reads (beside the stages: any stage may use them).
+ */
 @Module({
-  providers: [ShopifyAdmin],
-  exports: [ShopifyAdmin],
+  imports: [TypeOrmModule.forFeature([ShopifyCostBucketRow])],
+  providers: [ShopifyAdmin, BulkProductReader, ShopBulkLock, SharedCostBuckets],
+  exports: [ShopifyAdmin, BulkProductReader, ShopBulkLock],
 })
 export class ShopifyModule {}

@@ -105,6 +105,8 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       'state',
       'pages',
       'walkDone',
+      'readMode',
+      'bulkAttempts',
       'listed',
       'done',
       'failed',
@@ -123,6 +125,21 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       state: { enum: ['running', 'done', 'cancelled', 'failed'] },
       pages: { type: 'integer', description: 'Shopify pages listed so far.' },
       walkDone: { type: 'boolean', description: 'Every product listed: `remaining` is exact.' },
+      readMode: {
+        enum: ['pages', 'bulk', 'bulk-fallback', null],
+        description:
+          'How the shop is read: pages (at most CONNECTOR_BULK_THRESHOLD products), one bulk query, or pages after a bulk query failed twice; null until decided.',
+      },
+      bulkAttempts: {
+        type: 'array',
+        description:
+          "The run's bulk operations and how each ended (`completed`, `FAILED:<errorCode>`, `download:<status>`, …).",
+        items: {
+          type: 'object',
+          required: ['operationId', 'outcome'],
+          properties: { operationId: { type: ['string', 'null'] }, outcome: { type: 'string' } },
+        },
+      },
       listed: { type: 'integer' },
       done: { type: 'integer', description: 'Listed products whose sync finished.' },
       failed: {
@@ -149,6 +166,7 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       'match',
       'catalog',
       'shopifyProducts',
+      'shopifyRead',
       'counts',
       'linked',
       'created',
@@ -169,6 +187,10 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
         properties: { records: { type: 'integer' }, searches: { type: 'integer' } },
       },
       shopifyProducts: { type: 'integer' },
+      shopifyRead: {
+        enum: ['bulk', 'pages'],
+        description: 'One bulk query (more than CONNECTOR_BULK_THRESHOLD products), or pages.',
+      },
       counts: {
         type: 'object',
         properties: Object.fromEntries(

@@ -66,6 +66,13 @@ export interface InboxConfig {
 export interface ResyncConfig {
   /** Shopify products per page of a whole-shop walk (one job per page; the run's cursor moves per page). */
   pageSize: number;
+  /**
+   * A whole-shop read of a shop with more products than this goes through a bulk query (pages
+   * at or below it). Learned from the first id page, so at most 249.
+   */
+  bulkThreshold: number;
+  /** How often a running bulk query's state is asked for. */
+  bulkPollMs: number;
   /** The default match key of linking: which Shopify field against which catalog field. */
   linkMatch: { shopify: 'sku' | 'barcode'; catalog: 'supplierSku' | 'gtin' };
 }
@@ -107,10 +114,12 @@ export function readInbox(read: EnvReader): InboxConfig {
   };
 }
 
-/** `CONNECTOR_RESYNC_PAGE_SIZE` and `CONNECTOR_LINK_MATCH`. */
+/** `CONNECTOR_RESYNC_PAGE_SIZE`, `CONNECTOR_BULK_*` and `CONNECTOR_LINK_MATCH`. */
 export function readResync(read: EnvReader): ResyncConfig {
   return {
     pageSize: read.int('CONNECTOR_RESYNC_PAGE_SIZE', 250, { min: 1, max: 250 }),
+    bulkThreshold: read.int('CONNECTOR_BULK_THRESHOLD', 100, { min: 0, max: 249 }),
+    bulkPollMs: read.int('CONNECTOR_BULK_POLL_MS', 1_000, { min: 10 }),
     linkMatch: readLinkMatch(read),
   };
 }
