@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { withAdvisoryTryLock } from '../platform/database/advisory-lock.js';
 import type { SyncSubject } from './apply/sync-subject.js';
 
 /** First key of the connector's product-sync advisory locks (the second is the product's hash). */
@@ -18,24 +19,7 @@ export class ProductLocks {
   /** Runs `work` holding the product's lock, or `busy` (without holding anything) when taken. */
   async withLock<T>(subject: SyncSubject, work: () => Promise<T>, busy: () => Promise<T>): Promise<T> {
     const key = `${subject.shop}/${subject.productId}`;
-    const runner = this.dataSource.createQueryRunner();
-    let locked = false;
-    try {
-      await runner.connect();
-      const rows: Array<{ locked: boolean }> = await runner.query(
-        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
-        [LOCK_SPACE, key],
-      );
-      locked = rows[0]?.locked === true;
-      if (locked) return await work();
-    } finally {
-      if (locked)
-        await runner
-          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, key])
-          .catch(() => undefined);
-      await runner.release();
-    }
-    return busy();
+    return withAdvisoryTryLock(this.dataSource, LOCK_SPACE, key, work, busy);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { withAdvisoryTryLock } from '../../platform/database/advisory-lock.js';
 
 /** First key of the per-shop bulk-read advisory locks (the second is the shop's hash). */
 const LOCK_SPACE = 739_015;
@@ -17,23 +18,6 @@ export class ShopBulkLock {
 
   /** Runs `work` holding the shop's lock, or `busy` (holding nothing) when another read has it. */
   async withLock<T>(shop: string, work: () => Promise<T>, busy: () => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    let locked = false;
-    try {
-      await runner.connect();
-      const rows: Array<{ locked: boolean }> = await runner.query(
-        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
-        [LOCK_SPACE, shop],
-      );
-      locked = rows[0]?.locked === true;
-      if (locked) return await work();
-    } finally {
-      if (locked)
-        await runner
-          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, shop])
-          .catch(() => undefined);
-      await runner.release();
-    }
-    return busy();
+    return withAdvisoryTryLock(this.dataSource, LOCK_SPACE, shop, work, busy);
   }
 }
