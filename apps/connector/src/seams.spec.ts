@@ -29,7 +29,7 @@ describe("the connector's seams", () => {
       'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: intake, product-sync, resync, write-back -> platform/reporting',
-      'registry ShopDataRegistry: clients/catalog, intake, media/store, product-sync, resync, write-back -> platform/reporting',
+      'registry ShopDataRegistry: clients/catalog, clients/shopify, intake, media/store, product-sync, resync, write-back -> platform/reporting',
       'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
       'registry Observations: operations/metrics -> platform/reporting',

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ShopDataRegistry } from '../platform/reporting/shop-data-registry.js';
 import { ProductSyncStates } from './product-sync-states.js';
+import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { ShopScopeRepository } from './scope/shop-scope.repository.js';
 import { SkuMapRepository } from './sku-map/sku-map.repository.js';
 import { SyncRecords } from './sync-records.repository.js';
@@ -14,16 +15,18 @@ export class ProductSyncShopData implements OnModuleInit {
     private readonly states: ProductSyncStates,
     private readonly records: SyncRecords,
     private readonly scopes: ShopScopeRepository,
+    private readonly snapshots: ResyncSnapshots,
   ) {}
 
   onModuleInit(): void {
     this.registry.register({
-      tables: ['product_sync_state', 'shop_scope', 'sku_map', 'sync_records'],
+      tables: ['product_sync_state', 'resync_snapshots', 'shop_scope', 'sku_map', 'sync_records'],
       purge: async (shop) =>
         (await this.records.purgeShop(shop)) +
         (await this.states.purgeShop(shop)) +
         (await this.skuMap.purgeShop(shop)) +
-        (await this.scopes.purgeShop(shop)),
+        (await this.scopes.purgeShop(shop)) +
+        (await this.snapshots.purgeShop(shop)),
     });
   }
 }

@@ -61,6 +61,11 @@ export class ResyncSnapshots {
     );
   }
 
+  /** `shop/redact`: deletes every snapshot of the shop; resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   /** How many products of a run still wait with their snapshot. */
   async waiting(runId: string): Promise<number> {
     return this.rows.count({ where: { runId } });

@@ -22,6 +22,15 @@ export class SharedCostBuckets {
   ) {}
 
   /** Takes `cost` points now (0), or says how long until the bucket holds them (ms). */
+  /** `shop/redact`: forgets the shop's bucket (it is rebuilt from Shopify's next report). */
+  async purgeShop(shop: string): Promise<number> {
+    const [, affected]: [unknown, number] = await this.rows.query(
+      `DELETE FROM ${this.table} WHERE shop = $1`,
+      [shop],
+    );
+    return affected;
+  }
+
   async take(shop: string, cost: number, nowMs: number): Promise<number> {
     const taken: [unknown[], number] = await this.rows.query(
       `UPDATE ${this.table} AS b SET available = ${LEVEL('$3')} - $2, updated_ms = GREATEST(b.updated_ms, $3)

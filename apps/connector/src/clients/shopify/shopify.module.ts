@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BulkProductReader } from './bulk-product-reader.js';
+import { CostBucketsShopData } from './cost-buckets-shop-data.js';
 import { SharedCostBuckets } from './shared-cost-buckets.js';
 import { ShopBulkLock } from './shop-bulk-lock.js';
 import { ShopifyAdmin } from './shopify-admin.service.js';
@@ -12,7 +13,7 @@ import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ShopifyCostBucketRow])],
-  providers: [ShopifyAdmin, BulkProductReader, ShopBulkLock, SharedCostBuckets],
+  providers: [ShopifyAdmin, BulkProductReader, ShopBulkLock, SharedCostBuckets, CostBucketsShopData],
   exports: [ShopifyAdmin, BulkProductReader, ShopBulkLock],
 })
 export class ShopifyModule {}
