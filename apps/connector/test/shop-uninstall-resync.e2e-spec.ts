@@ -1,7 +1,11 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#lib/local-postgres';
 import { sandboxFetch } from '#testing/shopify-sandbox';
 import { LOCAL_STACK_ADMIN_TOKEN, localStackEnvironment } from '../src/index.js';
+import type { SyncProductPayload } from '../src/platform/queues/job-payloads.js';
+import { QueueName } from '../src/platform/queues/queue-names.js';
 import { call } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
@@ -90,13 +94,20 @@ describe('uninstall in the middle of a resync, then a new install', () => {
     for (const productId of productIds) {
       await harness.deliver({ shop: demo, body: productUpdateBody(productId, new Date().toISOString()) });
     }
+    // Each of their jobs has run at least once (it started, found no token and waits again).
+    const queue = harness.connector.app.get<Queue<SyncProductPayload>>(
+      getQueueToken(QueueName.SYNC_PRODUCT),
+      {
+        strict: false,
+      },
+    );
     await eventually(async () => {
-      const queues = await admin<{ queues: Array<{ name: string; delayed: number }> }>(
-        'GET',
-        '/admin/queues',
+      const jobs = await queue.getJobs(['delayed', 'waiting', 'active']);
+      const ran = jobs.filter(
+        (job) => productIds.includes(job.data.productId) && job.processedOn !== undefined,
       );
-      return (queues.body.queues.find((q) => q.name === 'sync-product')?.delayed ?? 0) >= productIds.length;
-    });
+      return new Set(ran.map((job) => job.data.productId)).size === productIds.length;
+    }, 40_000);
     expect(shopifyCalls.length).toBe(callsWhenUninstalled);
     expect((await admin<{ total: number }>('GET', '/admin/failures')).body.total).toBe(0);
     expect((await run(id)).state).toBe('running');

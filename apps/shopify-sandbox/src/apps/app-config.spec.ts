@@ -24,7 +24,7 @@ describe('apps configuration', () => {
       }),
     ]);
     expect(config.oauth).toEqual({ tokenTtlS: null, autoApprove: false });
-    expect(config.webhooks.removeAfterFailures).toBe(8);
+    expect(config.webhooks.removeAfterFailures).toBe(1);
   });
 
   it('reads the apps, the first being the default app whose secret signs webhooks', () => {
