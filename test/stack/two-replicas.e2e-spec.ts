@@ -192,7 +192,7 @@ describe('two connector replicas on one stack', () => {
         [world.shop.domain, productId],
       );
       return rows[0]?.open === '0';
-    }, 60_000);
+    }, 170_000);
     const { rows: records } = await db.query<SyncRecordRow>(
       `SELECT id::text, started_at, finished_at FROM "${schema}".sync_records
         WHERE shop = $1 AND product_id = $2::bigint ORDER BY started_at`,
@@ -207,5 +207,5 @@ describe('two connector replicas on one stack', () => {
         `run ${current.id} started before run ${previous.id} finished`,
       ).toBeGreaterThanOrEqual(previous.finished_at.getTime());
     }
-  });
+  }, 200_000);
 });
