@@ -31,9 +31,15 @@ describe('resync through a bulk operation', () => {
   let harness: ConnectorHarness;
   const token = `admin-${randomBytes(16).toString('hex')}`;
   const products: string[] = [];
-  /** The bulk faults to mend right before the connector asks for its next bulk operation. */
-  let mendBeforeNextRun: Record<string, null> | null = null;
-  /** Holds the next download of results until the sandbox reports its operation expired. */
+  /**
+   * The bulk faults to mend right before the connector asks for its second bulk operation: the
+   * fetch counts the operations asked for (`runsBeforeMend`), so no polling races the connector.
+   */
+  let mend: { faults: Record<string, null>; runsBeforeMend: number } | null = null;
+  /**
+   * Holds the first operation's download until its link has expired. Dropped when the next
+   * operation is asked for: the first one may have been seen `EXPIRED` and never downloaded.
+   */
   let holdNextDownloadUntilExpired = false;
   /** A product whose next sync fails right after its read (once). */
   let failOnce: string | null = null;
@@ -78,11 +84,16 @@ describe('resync through a bulk operation', () => {
           await before();
         }
         const body = typeof init?.body === 'string' ? init.body : '';
-        if (body.includes('ConnectorBulkRunQuery') && mendBeforeNextRun !== null) {
-          const mend = mendBeforeNextRun;
-          mendBeforeNextRun = null;
-          const answer = await faults(mend);
-          if (answer.status !== 200) throw new Error(`could not mend the bulk faults: ${answer.status}`);
+        if (body.includes('ConnectorBulkRunQuery') && mend !== null) {
+          if (mend.runsBeforeMend > 0) {
+            mend.runsBeforeMend -= 1;
+          } else {
+            const mended = mend.faults;
+            mend = null;
+            holdNextDownloadUntilExpired = false;
+            const answer = await faults(mended);
+            if (answer.status !== 200) throw new Error(`could not mend the bulk faults: ${answer.status}`);
+          }
         }
         return base(input, init);
       },
@@ -107,34 +118,19 @@ describe('resync through a bulk operation', () => {
     await sandboxes?.close();
   });
 
-  /** Starts a whole-shop run, after arming `fault` to be mended before the second operation. */
-  async function resync(fault: Record<string, unknown>, mend: Record<string, null>): Promise<Run> {
-    const operationsBefore = await operations();
-    await faults(fault);
-    // The first operation is asked for with the fault on; the fetch mends it before the next.
-    let armed = false;
+  /** Starts a whole-shop run with `fault` on for its first operation, mended before the second. */
+  async function resync(fault: Record<string, unknown>, mended: Record<string, null>): Promise<Run> {
+    const armed = await faults(fault);
+    expect(armed.status).toBe(200);
+    mend = { faults: mended, runsBeforeMend: 1 };
     const started = await admin<Run>('POST', `/admin/resync?shop=${shop.domain}`);
     expect(started.status, started.text).toBe(200);
-    await eventually(async () => {
-      if (!armed && (await operations()).length > operationsBefore.length) {
-        mendBeforeNextRun = mend;
-        armed = true;
-      }
-      return armed;
-    }, 30_000);
-    return eventually(async () => {
+    const run = await eventually(async () => {
       const answer = await admin<Run>('GET', `/admin/resync/${started.body.id}`);
       return answer.body.state !== 'running' && answer.body;
     }, 120_000);
-  }
-
-  async function operations(): Promise<Array<{ id: string; status: string; errorCode: string | null }>> {
-    const answer = await sandboxes.shopify.control('GET', `shops/${shop.domain}/bulk-operations`);
-    return answer.body.bulkOperations as Array<{
-      id: string;
-      status: string;
-      errorCode: string | null;
-    }>;
+    expect(mend, 'the fault was mended before a second operation').toBeNull();
+    return run;
   }
 
   /** Each product's syncs that planned from the run's bulk read. */
