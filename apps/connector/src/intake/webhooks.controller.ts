@@ -55,7 +55,7 @@ export class WebhooksController {
   ): Promise<WebhookAnswer> {
     requestIdOf(req, res);
     const headers = webhookHeaders(req);
-    const shop = this.shopOf(headers);
+    const shop = await this.shopOf(headers);
     const check = new SignatureCheck(shop.webhookSecrets);
     const body = await readSignedBody(req, check, this.settings.webhookBodyLimitBytes);
     if (check.verify(headers.hmac ?? '') < 0) {
@@ -86,7 +86,8 @@ export class WebhooksController {
     return { status: 'accepted', webhookId, queued: result.queued };
   }
 
-  private shopOf(headers: WebhookHeaders): ShopConfig {
+  /** The delivery's shop; read again from the table on a miss (it installed the app on another replica). */
+  private async shopOf(headers: WebhookHeaders): Promise<ShopConfig> {
     if (headers.hmac === undefined) {
       throw new ConnectorError(
         ConnectorErrorCode.MISSING_SIGNATURE,
@@ -94,7 +95,7 @@ export class WebhooksController {
       );
     }
     const domain = required(headers.shopDomain, 'X-Shopify-Shop-Domain');
-    const shop = this.shops.find(domain);
+    const shop = this.shops.find(domain) ?? (await this.shops.findFresh(domain));
     if (!shop) {
       throw new ConnectorError(
         ConnectorErrorCode.UNKNOWN_SHOP,

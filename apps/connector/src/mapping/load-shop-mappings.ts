@@ -22,26 +22,33 @@ export async function loadShopMappingFiles(shops: readonly ShopConfig[]): Promis
   const loaded = new Map<string, LoadedMapping>();
   const problems: string[] = [];
   for (const shop of shops) {
-    const path = shop.mappingFile;
-    if (path === null) continue;
+    if (shop.mappingFile === null) continue;
     const variable = `CONNECTOR_SHOP_${shop.key}_MAPPING_FILE`;
     try {
-      const file = await loadMappingFile(path);
-      if (file.shop !== null && file.shop.toLowerCase() !== shop.domain) {
-        throw new MappingError(
-          [{ path: 'shop', message: `the file is for ${file.shop}, not ${shop.domain}` }],
-          path,
-        );
-      }
-      loaded.set(shop.domain, { path, file });
+      loaded.set(shop.domain, await loadShopMapping(shop.domain, shop.mappingFile));
     } catch (error) {
       if (error instanceof MappingError) problems.push(`${shop.domain} (${variable}): ${error.message}`);
       else {
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-        problems.push(`${shop.domain}: ${variable} names a file that cannot be read (${code}): ${path}`);
+        problems.push(
+          `${shop.domain}: ${variable} names a file that cannot be read (${code}): ${shop.mappingFile}`,
+        );
       }
     }
   }
   if (problems.length > 0) throw new Error(`Mapping files refused:\n${problems.join('\n')}`);
   return loaded;
+}
+
+/**
+ * One shop's mapping file, parsed: a `MappingError` when it is broken or names another shop
+ * (the file system's error when it cannot be read). Shops that install the app are loaded so,
+ * when they join or the operator gives them their own file.
+ */
+export async function loadShopMapping(domain: string, path: string): Promise<LoadedMapping> {
+  const file = await loadMappingFile(path);
+  if (file.shop !== null && file.shop.toLowerCase() !== domain) {
+    throw new MappingError([{ path: 'shop', message: `the file is for ${file.shop}, not ${domain}` }], path);
+  }
+  return { path, file };
 }

@@ -9,11 +9,12 @@ import { Clock } from '#lib/clock';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { SHOP_MAPPING_FILES } from '../connector.tokens.js';
 import { SyncSettings } from '../platform/config/settings.js';
+import type { ShopConfig } from '../platform/config/shop-config.js';
 import { Shops } from '../shops/shops.js';
-import type { ShopMappingFiles } from './load-shop-mappings.js';
+import { type LoadedMapping, loadShopMapping, type ShopMappingFiles } from './load-shop-mappings.js';
 import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
 import type { ProductScope } from './model/mapping-file.js';
-import type { MappingError } from './model/mapping-problem.js';
+import { MappingError } from './model/mapping-problem.js';
 import type { ValidatedMapping } from './validated-mapping.js';
 
 /** How long a job waits while the shop's first check is under way. */
@@ -45,14 +46,20 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly refreshTimers = new Map<string, NodeJS.Timeout>();
   private readonly readyListeners: Array<(shop: string, mapping: ValidatedMapping) => Promise<void>> = [];
   private stopped = false;
+  /** Every served shop's parsed file: the boot's, then those of shops that joined (`adopt`). */
+  private readonly files: Map<string, LoadedMapping>;
+  /** Shops whose check loop runs. */
+  private readonly looping = new Set<string>();
 
   constructor(
-    @Inject(SHOP_MAPPING_FILES) private readonly files: ShopMappingFiles,
+    @Inject(SHOP_MAPPING_FILES) files: ShopMappingFiles,
     private readonly clients: CatalogClients,
     private readonly clock: Clock,
     private readonly settings: SyncSettings,
     shops: Shops,
   ) {
+    this.files = new Map(files);
+    shops.watch((shop) => void this.adopt(shop));
     for (const shop of shops.all) {
       const loaded = files.get(shop.domain);
       this.states.set(
@@ -127,15 +134,57 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * A shop that joined (it installed the app) or whose file or catalog key changed: its file is
+   * read (its own, or `CONNECTOR_DEFAULT_MAPPING_FILE`), and checked once it has a catalog key.
+   * A file that cannot be read or is refused leaves the shop `invalid`, its sync waiting.
+   */
+  async adopt(shop: ShopConfig): Promise<ShopMappingState> {
+    const path = shop.mappingFile;
+    if (path === null) {
+      this.files.delete(shop.domain);
+      this.states.set(shop.domain, { status: 'unconfigured' });
+      return this.state(shop.domain);
+    }
+    try {
+      this.files.set(shop.domain, await loadShopMapping(shop.domain, path));
+    } catch (error) {
+      this.files.delete(shop.domain);
+      const refused =
+        error instanceof MappingError
+          ? error
+          : new MappingError([{ path: 'file', message: `cannot be read (${describe(error)})` }], path);
+      this.logger.error(`${shop.domain}: sync waits: ${refused.message}`);
+      this.states.set(shop.domain, { status: 'invalid', path, error: refused, checkedAt: this.clock.now() });
+      return this.state(shop.domain);
+    }
+    this.states.set(shop.domain, { status: 'pending', path, checks: 0, lastError: null });
+    void this.checkLoop(shop.domain);
+    return this.state(shop.domain);
+  }
+
+  /**
    * Checks at boot, then again every `mappingRecheckMs` while the shop is not ready, and every
-   * `mappingRefreshMs` once it is (the account's definitions change in the portal).
+   * `mappingRefreshMs` once it is (the account's definitions change in the portal). A shop
+   * without a catalog key is not checked: setting its key adopts it again.
    */
   private async checkLoop(shop: string): Promise<void> {
-    while (!this.stopped) {
-      const state = await this.recheck(shop);
-      if (this.stopped) return;
-      if (state.status === 'ready') return this.scheduleRefresh(shop);
-      await this.clock.sleep(this.settings.mappingRecheckMs);
+    if (this.looping.has(shop)) return;
+    this.looping.add(shop);
+    try {
+      while (!this.stopped) {
+        if (!this.clients.hasKey(shop)) {
+          const state = this.state(shop);
+          if (state.status === 'pending')
+            this.states.set(shop, { ...state, lastError: 'no catalog API key yet' });
+          return;
+        }
+        const state = await this.recheck(shop);
+        if (this.stopped) return;
+        if (state.status === 'ready') return this.scheduleRefresh(shop);
+        await this.clock.sleep(this.settings.mappingRecheckMs);
+      }
+    } finally {
+      this.looping.delete(shop);
     }
   }
 

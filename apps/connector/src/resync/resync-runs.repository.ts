@@ -40,6 +40,14 @@ export class ResyncRunsRepository {
     return products + ((await this.runs.delete({ shop })).affected ?? 0);
   }
 
+  /** The shops that have had a resync run (kept by retention's own rules), for the operator's next step. */
+  async shopsWithRuns(): Promise<Set<string>> {
+    const rows = (await this.runs.query(
+      `SELECT DISTINCT shop FROM ${this.runs.metadata.tablePath}`,
+    )) as Array<{ shop: string }>;
+    return new Set(rows.map((row) => row.shop));
+  }
+
   /** A new running run; a one-product run lists its product at once (its walk is done). */
   async create(shop: string, productId: string | null): Promise<ResyncRun> {
     const now = new Date(this.clock.now());

@@ -53,6 +53,6 @@ import { ShopProductKeys } from './shop-product-keys.js';
     ResyncRecovery,
     ResyncShopData,
   ],
-  exports: [ResyncService, LinkService, Reconciler],
+  exports: [ResyncService, LinkService, Reconciler, ResyncRunsRepository],
 })
 export class ResyncModule {}

@@ -57,7 +57,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
    */
   async onModuleInit(): Promise<void> {
     const at = new Date(this.clock.now());
-    for (const shop of this.shops.all) {
+    for (const shop of this.shops.configured) {
       await this.sessions.ensure(shop.domain, shop.auth.kind, at);
       if (shop.auth.kind !== 'installed') {
         await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth', 'uninstalled']);
@@ -67,7 +67,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
 
   /** `app/uninstalled`: no more token for the shop (Shopify revoked them): its jobs wait, no call is made. */
   async uninstalled(domain: string): Promise<void> {
-    const shop = this.shopOf(domain);
+    const shop = await this.shopOf(domain);
     const at = this.clock.now();
     await this.sessions.forgetTokens(shop.domain, 'uninstalled', 'the app was uninstalled', new Date(at));
     this.refuse(shop, { state: 'uninstalled', stateReason: 'the app was uninstalled' });
@@ -75,8 +75,9 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
 
   /** An install's callback: the shop's new token pair, stored (encrypted) before use; the shop is active. */
   async installed(domain: string, granted: GrantedTokens): Promise<void> {
-    const shop = this.shopOf(domain);
+    const shop = await this.shopOf(domain);
     const now = this.clock.now();
+    await this.sessions.ensure(shop.domain, shop.auth.kind, new Date(now));
     await this.sessions.locked(shop.domain, async (row) => ({
       changes: { ...this.pairOf(granted, row, now), state: 'active', stateReason: null },
       result: undefined,
@@ -91,7 +92,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
 
   /** `shop/redact`: the shop's data is gone; it stays marked so no call is made for it. */
   async redacted(domain: string): Promise<void> {
-    const shop = this.shopOf(domain);
+    const shop = await this.shopOf(domain);
     const reason = 'the shop data was redacted (shop/redact)';
     await this.sessions.forgetTokens(shop.domain, 'redacted', reason, new Date(this.clock.now()));
     this.refuse(shop, { state: 'redacted', stateReason: reason });
@@ -99,7 +100,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
 
   /** The token to call the shop's Admin API with now. */
   async accessToken(domain: string): Promise<string> {
-    const shop = this.shopOf(domain);
+    const shop = await this.shopOf(domain);
     const cached = this.cache.get(shop.domain);
     const now = this.clock.now();
     if (cached?.kind === 'refused' && now < cached.until) throw cached.error;
@@ -114,7 +115,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
    * none can be had (static); rejects with a `ShopAuthError` when the shop is not active.
    */
   async afterUnauthorized(domain: string, used: string): Promise<string | null> {
-    const shop = this.shopOf(domain);
+    const shop = await this.shopOf(domain);
     if (shop.auth.kind === 'static') {
       // A static token is never renewed. Refused after an uninstall, the shop's jobs wait;
       // otherwise the 401 is the call's failure (a revoked token: a person must act).
@@ -148,8 +149,9 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     return error;
   }
 
-  private shopOf(domain: string): ShopConfig {
-    const shop = this.shops.find(domain);
+  /** The served shop (read again from the table on a miss: another replica's install). */
+  private async shopOf(domain: string): Promise<ShopConfig> {
+    const shop = this.shops.find(domain) ?? (await this.shops.findFresh(domain));
     if (shop === undefined) throw new Error(`No shop ${domain}`);
     return shop;
   }

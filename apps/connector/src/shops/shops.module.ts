@@ -1,12 +1,19 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '#lib/clock';
+import { EncryptionSettings, InstallSettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
+import { InstalledShop } from './installed-shop.entity.js';
+import { InstalledShopDirectory } from './installed-shop-directory.js';
+import { installedShopLoader } from './installed-shop-loader.js';
+import { InstalledShopsRepository } from './installed-shops.repository.js';
 import { ShopFetchRoutes } from './shop-fetch-routes.js';
 import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
 import { ShopTokenSource } from './shop-token-source.js';
 import { ShopTokens } from './shop-tokens.js';
 import { Shops } from './shops.js';
+import { TokenCipher } from './token-cipher.js';
 import { TokenGrants } from './token-grants.js';
 
 /** Global: every feature asks `Shops` which shops it serves, and `ShopTokens` for their tokens. */
@@ -14,14 +21,36 @@ import { TokenGrants } from './token-grants.js';
 @Module({})
 export class ShopsModule {}
 
-/** Why a function: the list comes from the configuration `createConnector` validated. */
+/** Why a function: the configured list comes from the configuration `createConnector` validated. */
 export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
-  const exported = [Shops, ShopTokens, ShopTokenSource, ShopSessionRepository, ShopFetchRoutes, TokenGrants];
+  const exported = [
+    Shops,
+    ShopTokens,
+    ShopTokenSource,
+    ShopSessionRepository,
+    ShopFetchRoutes,
+    TokenGrants,
+    InstalledShopDirectory,
+  ];
   return {
     module: ShopsModule,
-    imports: [TypeOrmModule.forFeature([ShopSession])],
+    imports: [TypeOrmModule.forFeature([ShopSession, InstalledShop])],
     providers: [
-      { provide: Shops, useValue: new Shops(shops) },
+      {
+        provide: Shops,
+        inject: [InstalledShopsRepository, InstallSettings, EncryptionSettings, Clock],
+        useFactory: (
+          rows: InstalledShopsRepository,
+          settings: InstallSettings,
+          encryption: EncryptionSettings,
+          clock: Clock,
+        ) =>
+          new Shops(shops, installedShopLoader(rows, settings, new TokenCipher(encryption.keys)), () =>
+            clock.now(),
+          ),
+      },
+      InstalledShopsRepository,
+      InstalledShopDirectory,
       ShopTokens,
       { provide: ShopTokenSource, useExisting: ShopTokens },
       ShopSessionRepository,

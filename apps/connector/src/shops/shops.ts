@@ -1,15 +1,88 @@
 import type { ShopConfig } from '../platform/config/shop-config.js';
 
+/** Reads the shops that installed the app themselves (the `shops` table), as served shops. */
+export type InstalledShopLoader = () => Promise<ShopConfig[]>;
+
+/** Told of a shop that joined, or whose settings changed (its catalog key, its mapping file). */
+export type ShopChangeListener = (shop: ShopConfig) => void;
+
+/** How often a miss (`findFresh`) may read the table again. */
+const MISS_RELOAD_MS = 1_000;
+
 /**
- * Why: the shops the connector serves, and each one's settings, in one place every feature asks
- * (today the configured `CONNECTOR_SHOPS`; shops that install the app join them later).
+ * Why: the shops the connector serves, and each one's settings, in one place every feature asks:
+ * the configured `CONNECTOR_SHOPS`, plus the shops that installed the app themselves (rows of
+ * `shops`, read again on `refresh`: an install, a key set, another replica's install). A
+ * configured shop wins over a row of the same domain. Holders of per-shop state (routes,
+ * mappings) `watch` for shops that join or change at runtime.
  */
 export class Shops {
-  constructor(readonly all: readonly ShopConfig[]) {}
+  private installed: readonly ShopConfig[] = [];
+  private combined: readonly ShopConfig[];
+  private readonly listeners: ShopChangeListener[] = [];
+  private loading: Promise<void> | null = null;
+  private lastMissReload = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly configured: readonly ShopConfig[],
+    private readonly loadInstalled: InstalledShopLoader | null = null,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.combined = configured;
+  }
+
+  /** Every shop served now: configured first, then installed ones. */
+  get all(): readonly ShopConfig[] {
+    return this.combined;
+  }
 
   /** The shop with this domain (any case), if the connector serves it. */
   find(domain: string): ShopConfig | undefined {
     const wanted = domain.toLowerCase();
-    return this.all.find((shop) => shop.domain === wanted);
+    return this.combined.find((shop) => shop.domain === wanted);
   }
+
+  /** `find`, reading the installed shops again on a miss (at most once a second): another replica's install. */
+  async findFresh(domain: string): Promise<ShopConfig | undefined> {
+    const found = this.find(domain);
+    if (found !== undefined || this.loadInstalled === null) return found;
+    if (this.now() - this.lastMissReload < MISS_RELOAD_MS) return undefined;
+    this.lastMissReload = this.now();
+    await this.refresh();
+    return this.find(domain);
+  }
+
+  /** Reads the installed shops again; listeners hear of each one that joined or changed. */
+  refresh(): Promise<void> {
+    if (this.loadInstalled === null) return Promise.resolve();
+    if (this.loading !== null) return this.loading;
+    const load = this.loadInstalled;
+    this.loading = (async () => {
+      const configured = new Set(this.configured.map((shop) => shop.domain));
+      const rows = (await load()).filter((shop) => !configured.has(shop.domain));
+      const before = new Map(this.installed.map((shop) => [shop.domain, shop]));
+      this.installed = rows;
+      this.combined = [...this.configured, ...rows];
+      for (const shop of rows) {
+        const previous = before.get(shop.domain);
+        if (previous === undefined || changed(previous, shop)) this.tell(shop);
+      }
+    })().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Calls `listener` for every shop that joins or changes from now on. */
+  watch(listener: ShopChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private tell(shop: ShopConfig): void {
+    for (const listener of this.listeners) listener(shop);
+  }
+}
+
+function changed(a: ShopConfig, b: ShopConfig): boolean {
+  return a.mappingFile !== b.mappingFile || a.catalog.apiKey.reveal() !== b.catalog.apiKey.reveal();
 }

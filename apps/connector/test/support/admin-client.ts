@@ -24,16 +24,20 @@ export interface Answer<T = Record<string, unknown>> {
   headers: Headers;
 }
 
-/** Calls `METHOD path` on the connector with the given bearer token (none when undefined). */
+/** Calls `METHOD path` on the connector with the given bearer token (none when undefined), and a JSON body if given. */
 export async function call<T = Record<string, unknown>>(
   baseUrl: string,
   method: string,
   path: string,
   token?: string,
+  body?: unknown,
 ): Promise<Answer<T>> {
+  const headers: Record<string, string> = token === undefined ? {} : { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').includes('json');

@@ -18,6 +18,7 @@ import {
 } from '../../platform/config/settings.js';
 import { Observations } from '../../platform/reporting/observations.js';
 import { Shops } from '../../shops/shops.js';
+import { CatalogKeyMissingError } from './catalog-key-missing.error.js';
 
 /** One catalog account as the connector reaches it: its client and the shops on it. */
 export interface CatalogAccount {
@@ -46,7 +47,7 @@ export class CatalogClients implements OnModuleDestroy {
     private readonly catalogSettings: CatalogSettings,
     private readonly mediaSettings: MediaSettings,
     private readonly shops: Shops,
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly observations: Observations,
   ) {
     const { redisUrl } = queueSettings;
@@ -60,22 +61,40 @@ export class CatalogClients implements OnModuleDestroy {
           })
         : null;
     this.pool?.on('error', (error) => this.logger.warn(`Rate limiter pool: ${error.message}`));
-    for (const shop of shops.all) {
-      const id = `${shop.catalog.baseUrl}#${apiKeyFingerprint(shop.catalog.apiKey.reveal())}`;
-      let account = this.accounts.get(id);
-      if (!account) {
-        account = { id, client: this.createClient(id, shop, clock), shops: [] };
-        this.accounts.set(id, account);
-      }
-      account.shops.push(shop.domain);
-      this.byShop.set(shop.domain, account);
-    }
+    for (const shop of shops.all) if (shop.catalog.apiKey.reveal() !== '') this.accountOf(shop);
   }
 
-  /** The account (client, breaker) a shop syncs into. */
+  /**
+   * The account (client, breaker) a shop syncs into, made at its first use (a shop that
+   * installed the app gets its account once the operator set its key). Throws
+   * `CatalogKeyMissingError` (its jobs wait) while the shop has no key.
+   */
   forShop(domain: string): CatalogAccount {
-    const account = this.byShop.get(domain);
-    if (!account) throw new Error(`No catalog account for shop ${domain}`);
+    const shop = this.shops.find(domain);
+    if (!shop) throw new Error(`No catalog account for shop ${domain}`);
+    if (shop.catalog.apiKey.reveal() === '') {
+      throw new CatalogKeyMissingError(shop.domain, this.catalogSettings.pauseRecheckMs);
+    }
+    return this.accountOf(shop);
+  }
+
+  /** Whether the shop has a catalog API key (a shop that installed the app waits for the operator's). */
+  hasKey(domain: string): boolean {
+    return (this.shops.find(domain)?.catalog.apiKey.reveal() ?? '') !== '';
+  }
+
+  private accountOf(shop: ShopConfig): CatalogAccount {
+    const id = `${shop.catalog.baseUrl}#${apiKeyFingerprint(shop.catalog.apiKey.reveal())}`;
+    const known = this.byShop.get(shop.domain);
+    if (known?.id === id) return known;
+    let account = this.accounts.get(id);
+    if (!account) {
+      account = { id, client: this.createClient(id, shop, this.clock), shops: [] };
+      this.accounts.set(id, account);
+    }
+    if (known) known.shops.splice(known.shops.indexOf(shop.domain), 1);
+    account.shops.push(shop.domain);
+    this.byShop.set(shop.domain, account);
     return account;
   }
 

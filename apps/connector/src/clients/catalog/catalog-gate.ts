@@ -7,8 +7,11 @@ import { SyncPauses } from './sync-pauses.js';
 /** Why a shop's sync waits, for the operators' views. */
 export interface PauseState {
   paused: boolean;
-  /** `breaker`: its catalog account's breaker is open; `operator`: paused through the admin API. */
-  by: 'breaker' | 'operator' | null;
+  /**
+   * `breaker`: its catalog account's breaker is open; `operator`: paused through the admin API;
+   * `catalog-key`: a shop that installed the app, waiting for the operator to set its catalog key.
+   */
+  by: 'breaker' | 'operator' | 'catalog-key' | null;
   reason: string | null;
   /** ISO 8601 of an operator's pause. */
   since: string | null;
@@ -28,6 +31,7 @@ export interface PauseState {
 export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CatalogGate');
   private readonly probing = new Set<string>();
+  private readonly watched = new Set<string>();
   private readonly unsubscribes: Array<() => void> = [];
   private stopped = false;
 
@@ -39,20 +43,25 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const account of this.clients.all()) {
-      this.unsubscribes.push(
-        account.client.breaker.onStateChange(({ to, reason }) => {
-          if (to === 'open') {
-            this.logger.warn(
-              `Catalog ${account.id} paused (${reason}); shops waiting: ${account.shops.join(', ')}`,
-            );
-            this.scheduleProbe(account);
-          }
-          if (to === 'closed') this.logger.log(`Catalog ${account.id} resumed`);
-        }),
-      );
-      void this.probe(account);
-    }
+    for (const account of this.clients.all()) this.watch(account);
+  }
+
+  /** Follows the account's breaker (once per account; an account made later is watched at its first use). */
+  private watch(account: CatalogAccount): void {
+    if (this.watched.has(account.id) || this.stopped) return;
+    this.watched.add(account.id);
+    this.unsubscribes.push(
+      account.client.breaker.onStateChange(({ to, reason }) => {
+        if (to === 'open') {
+          this.logger.warn(
+            `Catalog ${account.id} paused (${reason}); shops waiting: ${account.shops.join(', ')}`,
+          );
+          this.scheduleProbe(account);
+        }
+        if (to === 'closed') this.logger.log(`Catalog ${account.id} resumed`);
+      }),
+    );
+    void this.probe(account);
   }
 
   onModuleDestroy(): void {
@@ -69,7 +78,13 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
   pauseState(shop: string): PauseState {
     const pause = this.pauses.pauseOf(shop);
     if (pause !== null) return { paused: true, by: 'operator', reason: pause.reason, since: pause.since };
-    const { breaker } = this.clients.forShop(shop).client;
+    if (!this.clients.hasKey(shop)) {
+      const reason = `no catalog API key yet (PUT /admin/shops/${shop}/catalog-key)`;
+      return { paused: true, by: 'catalog-key', reason, since: null };
+    }
+    const account = this.clients.forShop(shop);
+    this.watch(account);
+    const { breaker } = account.client;
     if (breaker.state === 'closed') return { paused: false, by: null, reason: null, since: null };
     const why = breaker.snapshot.reason === 'auth' ? 'catalog key refused' : 'catalog unavailable';
     return { paused: true, by: 'breaker', reason: `${why} (breaker ${breaker.state})`, since: null };

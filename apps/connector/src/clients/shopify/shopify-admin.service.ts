@@ -12,7 +12,7 @@ import { SharedCostPacer } from './shared-cost-pacer.js';
 import { ShopAdminClient, type ShopGraphqlSource } from './shop-admin.client.js';
 
 /**
- * Admin GraphQL clients, one per configured shop, built on `@shopify/shopify-api` with the
+ * Admin GraphQL clients, one per served shop (made at its first use), built on `@shopify/shopify-api` with the
  * shop's API version. Each request asks `ShopTokenSource` for the shop's token of the moment (a static
  * one, or a granted one renewed before it expires and once after a 401); where the requests go
  * (Shopify, the local stack's sandbox, a test's fetch) is `ShopFetchRoutes`'.
@@ -24,33 +24,30 @@ export class ShopifyAdmin {
 
   constructor(
     private readonly httpSettings: HttpSettings,
-    shopifySettings: ShopifySettings,
-    shops: Shops,
+    private readonly shopifySettings: ShopifySettings,
+    private readonly shops: Shops,
     private readonly tokens: ShopTokenSource,
     private readonly grants: TokenGrants,
     _routes: ShopFetchRoutes,
-    clock: Clock,
+    private readonly clock: Clock,
     /** The replicas' shared cost buckets (absent outside the app: the CLI paces in-process). */
-    @Optional() buckets?: SharedCostBuckets,
-  ) {
-    for (const shop of shops.all) {
-      this.clients.set(
-        shop.domain,
-        new ShopAdminClient(
-          shop.domain,
-          this.sourceFor(shop),
-          clock,
-          shopifySettings.throttleRetries,
-          buckets ? new SharedCostPacer(shop.domain, buckets, clock) : undefined,
-        ),
-      );
-    }
-  }
+    @Optional() private readonly buckets?: SharedCostBuckets,
+  ) {}
 
-  /** The shop's client; the shop must be configured. */
+  /** The shop's client (made at its first use); the shop must be served. */
   forShop(domain: string): ShopAdminClient {
-    const client = this.clients.get(domain);
-    if (!client) throw new Error(`No Admin API client for shop ${domain}`);
+    const existing = this.clients.get(domain);
+    if (existing) return existing;
+    const shop = this.shops.find(domain);
+    if (!shop) throw new Error(`No Admin API client for shop ${domain}`);
+    const client = new ShopAdminClient(
+      shop.domain,
+      this.sourceFor(shop),
+      this.clock,
+      this.shopifySettings.throttleRetries,
+      this.buckets ? new SharedCostPacer(shop.domain, this.buckets, this.clock) : undefined,
+    );
+    this.clients.set(shop.domain, client);
     return client;
   }
 

@@ -1,39 +1,101 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
+import { Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { ShopMappings } from '../../mapping/shop-mappings.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { InstalledShopDirectory } from '../../shops/installed-shop-directory.js';
 import { Shops } from '../../shops/shops.js';
+import { readAdminJson } from './admin-json-body.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import type { ShopListDto } from './shop-list.dto.js';
+import { ShopEntries } from './shop-entries.js';
+import type { ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
 
-/** `GET /admin/shops`: every shop, how it authenticates and where it stands (README, "Admin API"). */
-@Controller('admin')
+/** Longest catalog API key taken (the catalog's keys are far shorter). */
+const MAX_KEY_LENGTH = 512;
+
+/**
+ * `GET /admin/shops`: every shop, how it authenticates and where it stands; `PUT
+ * /admin/shops/{shop}/catalog-key` and `.../mapping`: the operator's settings of a shop that
+ * installed the app (README, "Shops that install themselves"). A configured shop is set in
+ * its environment: 409.
+ */
+@Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
 export class AdminShopsController {
   constructor(
+    private readonly entries: ShopEntries,
     private readonly shops: Shops,
-    private readonly sessions: ShopSessionRepository,
+    private readonly directory: InstalledShopDirectory,
+    private readonly mappings: ShopMappings,
   ) {}
 
-  @Get('shops')
+  @Get()
   async list(): Promise<ShopListDto> {
-    const rows = new Map((await this.sessions.all()).map((row) => [row.shop, row]));
-    return {
-      shops: this.shops.all.map((shop) => {
-        const row = rows.get(shop.domain);
-        return {
-          shop: shop.domain,
-          authKind: shop.auth.kind,
-          state: row?.state ?? 'active',
-          stateReason: row?.stateReason ?? null,
-          tokenExpiresAt: row?.expiresAt?.toISOString() ?? null,
-          scopes: row?.scope ? row.scope.split(',').map((scope) => scope.trim()) : null,
-          lastRefreshAt: row?.refreshedAt?.toISOString() ?? null,
-          refreshCount: row?.refreshCount ?? 0,
-          subscriptions: row?.subscriptions ? row.subscriptions.split(',') : null,
-          subscriptionsCheckedAt: row?.subscriptionsCheckedAt?.toISOString() ?? null,
-          subscriptionsRecreated: row?.subscriptionsRecreated ?? 0,
-          catalogKeySet: shop.catalog.apiKey.reveal() !== '',
-        };
-      }),
-    };
+    return { shops: await this.entries.all() };
+  }
+
+  /** `{"apiKey": "..."}`: the catalog key the shop syncs with (stored encrypted; never shown again). */
+  @Put(':shop/catalog-key')
+  async setCatalogKey(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
+    const shop = this.installedShop(domain);
+    const body = await readAdminJson(req);
+    const apiKey = body.apiKey;
+    if (typeof apiKey !== 'string' || !/^\S+$/.test(apiKey) || apiKey.length > MAX_KEY_LENGTH) {
+      throw new ConnectorError(
+        ConnectorErrorCode.BAD_REQUEST,
+        `apiKey must be the catalog API key: a string without spaces, at most ${MAX_KEY_LENGTH} characters.`,
+        { field: 'apiKey' },
+      );
+    }
+    await this.directory.configure(shop, { catalogApiKey: apiKey });
+    return this.entryOf(shop);
+  }
+
+  /** `{"file": "/path/mapping.yaml"}` (null: `CONNECTOR_DEFAULT_MAPPING_FILE`): checked before it is kept. */
+  @Put(':shop/mapping')
+  async setMapping(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
+    const shop = this.installedShop(domain);
+    const file = (await readAdminJson(req)).file;
+    if (file !== null && (typeof file !== 'string' || file.trim() === '')) {
+      throw new ConnectorError(
+        ConnectorErrorCode.BAD_REQUEST,
+        'file must be the path of a mapping file on the connector, or null for the default.',
+        { field: 'file' },
+      );
+    }
+    const served = this.shops.find(shop);
+    if (served !== undefined && typeof file === 'string') {
+      const state = await this.mappings.adopt({ ...served, mappingFile: file });
+      if (state.status === 'invalid') {
+        // The shop keeps the file it had.
+        await this.mappings.adopt(served);
+        throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, state.error.message, { field: 'file' });
+      }
+    }
+    await this.directory.configure(shop, { mappingFile: file });
+    return this.entryOf(shop);
+  }
+
+  /** The domain of a shop that installed the app; 404 unknown, 409 configured. */
+  private installedShop(domain: string): string {
+    const wanted = domain.toLowerCase();
+    const shop = this.shops.find(wanted);
+    if (shop === undefined) {
+      throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No shop ${wanted}.`, { shop: wanted });
+    }
+    if (this.shops.configured.includes(shop)) {
+      throw new ConnectorError(
+        ConnectorErrorCode.SHOP_CONFIGURED,
+        `${wanted} is configured in the environment (CONNECTOR_SHOP_${shop.key}_*): change it there.`,
+        { shop: wanted },
+      );
+    }
+    return wanted;
+  }
+
+  private async entryOf(shop: string): Promise<ShopListEntryDto> {
+    const entry = await this.entries.one(shop);
+    if (entry === undefined) throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No shop ${shop}.`);
+    return entry;
   }
 }

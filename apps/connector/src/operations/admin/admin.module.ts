@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
+import { MappingModule } from '../../mapping/mapping.module.js';
 import { MediaModule } from '../../media/media.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
@@ -18,6 +19,7 @@ import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ProductStatus } from './product-status.js';
 import { ProductTimeline } from './product-timeline.js';
+import { ShopEntries } from './shop-entries.js';
 
 /** `/admin`: the operators' API, every route behind `AdminTokenGuard` (the web view is `AdminUiModule`). */
 @Module({
@@ -26,6 +28,7 @@ import { ProductTimeline } from './product-timeline.js';
     MetricsModule,
     CatalogModule,
     IntakeModule,
+    MappingModule,
     SkuMapModule,
     ProductSyncModule,
     MediaModule,
@@ -41,7 +44,7 @@ import { ProductTimeline } from './product-timeline.js';
     AdminEnrichmentController,
     AdminShopsController,
   ],
-  providers: [AdminTokenGuard, ProductTimeline, ProductStatus],
-  exports: [ProductTimeline],
+  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries],
+  exports: [ProductTimeline, ShopEntries],
 })
 export class AdminModule {}

@@ -5,6 +5,8 @@ import type { ShopState } from '../../shops/shop-session.entity.js';
 export interface ShopListEntryDto {
   shop: string;
   authKind: ShopAuthKind;
+  /** `configured`: in `CONNECTOR_SHOPS`; `installed`: it installed the app itself; `gone`: no longer served (redacted). */
+  source: 'configured' | 'installed' | 'gone';
   state: ShopState;
   /** Why the shop is not `active` (Shopify's refusal, the uninstall); null when active. */
   stateReason: string | null;
@@ -21,6 +23,10 @@ export interface ShopListEntryDto {
   /** Subscriptions the check had to create again. */
   subscriptionsRecreated: number;
   catalogKeySet: boolean;
+  /** The mapping file the shop syncs with (its own or the default); null: none. */
+  mappingFile: string | null;
+  /** What the operator does next (set the catalog key, start the first resync); null: nothing. */
+  nextStep: string | null;
 }
 
 /** `GET /admin/shops`. */

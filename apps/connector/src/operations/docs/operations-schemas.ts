@@ -76,7 +76,7 @@ export const OPERATIONS_SCHEMAS: Record<string, unknown> = {
           properties: {
             shop: { type: 'string' },
             paused: { type: 'boolean' },
-            by: { enum: ['breaker', 'operator', null] },
+            by: { enum: ['breaker', 'operator', 'catalog-key', null] },
             reason: { type: ['string', 'null'] },
             since: { type: ['string', 'null'] },
           },

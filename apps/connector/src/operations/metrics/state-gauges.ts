@@ -115,12 +115,12 @@ export class StateGauges implements OnModuleInit {
     );
     this.metrics.gauge(
       'connector_sync_paused',
-      "1 when a shop's sync waits, by why: `breaker` (its catalog account's breaker is open) or `operator` (paused through the admin API).",
+      "1 when a shop's sync waits, by why: `breaker` (its catalog account's breaker is open), `operator` (paused through the admin API) or `catalog-key` (a shop that installed the app, waiting for its catalog key).",
       ['shop', 'by'],
       async () =>
         this.shops.all.flatMap(({ domain }) => {
           const state = this.gate.pauseState(domain);
-          return (['breaker', 'operator'] as const).map((by) => ({
+          return (['breaker', 'operator', 'catalog-key'] as const).map((by) => ({
             labels: { shop: domain, by },
             value: state.by === by ? 1 : 0,
           }));

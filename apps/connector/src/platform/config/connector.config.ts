@@ -14,6 +14,7 @@ import {
   readShopify,
   type ShopifyConfig,
 } from './infrastructure-config.js';
+import { type InstallConfig, readInstalls } from './install-config.js';
 import { type MediaConfig, readMedia } from './media-config.js';
 import {
   type OperationsConfig,
@@ -22,7 +23,7 @@ import {
   readRetention,
 } from './operations-config.js';
 import { readSecretFile, type SecretFileReader } from './secret-reader.js';
-import { readShops, type ShopConfig } from './shop-config.js';
+import { readShopDefaults, readShops, type ShopConfig } from './shop-config.js';
 import {
   type InboxConfig,
   type ReconcileConfig,
@@ -49,6 +50,7 @@ export interface ConnectorConfig {
   database: DatabaseConfig;
   queue: QueueConfig;
   shops: ShopConfig[];
+  installs: InstallConfig;
   shopify: ShopifyConfig;
   encryption: EncryptionConfig;
   sync: SyncConfig;
@@ -85,14 +87,23 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
         `CONNECTOR_DATABASE_POOL_SIZE (${database.poolSize}) must exceed CONNECTOR_SYNC_CONCURRENCY plus CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY (${sync.concurrency + enrichment.pushConcurrency}) by at least 2`,
       );
     }
-    const shops = readShops(read, env, readFile);
+    const defaults = readShopDefaults(read, env, readFile);
+    const shops = readShops(read, env, readFile, defaults);
+    const http = readHttp(read);
+    const installs = readInstalls(read, defaults, http.publicUrl);
+    if (shops.length === 0 && !installs.open && read.problems.length === 0) {
+      read.problems.push(
+        'No shop to serve: list them in CONNECTOR_SHOPS, or let shops install the app (CONNECTOR_SHOPIFY_INSTALLS=open)',
+      );
+    }
     return {
-      http: readHttp(read),
+      http,
       database,
       queue,
       shops,
+      installs,
       shopify: readShopify(read),
-      encryption: readEncryption(read, env, readFile, shops),
+      encryption: readEncryption(read, env, readFile, shops, installs.open),
       sync,
       inbox: readInbox(read),
       catalog: readCatalog(read),

@@ -14,13 +14,15 @@ export interface EncryptionConfig {
 
 /**
  * `CONNECTOR_ENCRYPTION_KEYS` (or `_FILE`): comma- or newline-separated base64 keys of 32 bytes.
- * Required as soon as one shop's tokens are stored (any auth but `static`): the boot stops, naming it.
+ * Required as soon as one shop's tokens are stored (any auth but `static`, or installs open): the
+ * boot stops, naming it.
  */
 export function readEncryption(
   read: EnvReader,
   env: Env,
   readFile: SecretFileReader,
   shops: readonly ShopConfig[],
+  installsOpen = false,
 ): EncryptionConfig {
   const keys = readSecretList(read, env, 'CONNECTOR_ENCRYPTION_KEYS', readFile) ?? [];
   keys.forEach((key, index) => {
@@ -35,7 +37,11 @@ export function readEncryption(
   const needing = shops
     .map((shop) => ({ domain: shop.domain, kind: (shop.auth as ShopConfig['auth'] | null)?.kind }))
     .filter((shop) => shop.kind !== undefined && shop.kind !== 'static');
-  if (keys.length === 0 && needing.length > 0) {
+  if (keys.length === 0 && installsOpen) {
+    read.problems.push(
+      'CONNECTOR_ENCRYPTION_KEYS is required: shops that install the app (CONNECTOR_SHOPIFY_INSTALLS=open) keep their tokens and catalog keys encrypted in PostgreSQL',
+    );
+  } else if (keys.length === 0 && needing.length > 0) {
     const names = needing.map((shop) => `${shop.domain} (${shop.kind})`).join(', ');
     read.problems.push(
       `CONNECTOR_ENCRYPTION_KEYS is required: ${names} keep their tokens encrypted in PostgreSQL`,

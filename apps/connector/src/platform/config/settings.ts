@@ -10,6 +10,7 @@ import type {
   QueueConfig,
   ShopifyConfig,
 } from './infrastructure-config.js';
+import type { InstallConfig } from './install-config.js';
 import type { MediaConfig } from './media-config.js';
 import type { OperationsConfig, RetentionConfig } from './operations-config.js';
 import type { InboxConfig, ReconcileConfig, ResyncConfig, SyncConfig } from './sync-config.js';
@@ -30,6 +31,9 @@ export interface QueueSettings extends QueueConfig {}
 /** `ConnectorConfig.shopify`. */
 export abstract class ShopifySettings {}
 export interface ShopifySettings extends ShopifyConfig {}
+/** `ConnectorConfig.installs`. */
+export abstract class InstallSettings {}
+export interface InstallSettings extends InstallConfig {}
 /** `ConnectorConfig.encryption`. */
 export abstract class EncryptionSettings {}
 export interface EncryptionSettings extends EncryptionConfig {}
@@ -73,6 +77,7 @@ export function settingsProviders(
     { provide: DatabaseSettings, useValue: config.database },
     { provide: QueueSettings, useValue: config.queue },
     { provide: ShopifySettings, useValue: config.shopify },
+    { provide: InstallSettings, useValue: config.installs },
     { provide: EncryptionSettings, useValue: config.encryption },
     { provide: SyncSettings, useValue: config.sync },
     { provide: InboxSettings, useValue: config.inbox },

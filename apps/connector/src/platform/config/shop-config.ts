@@ -37,7 +37,8 @@ export interface ShopConfig {
   };
 }
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+/** A shop host as Shopify names it: `<name>.myshopify.com`. */
+export const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 const API_VERSIONS = Object.values(ApiVersion) as string[];
 
 /** `acme-eu.myshopify.com` -> `ACME_EU`: the shop's part of its variable names. */
@@ -53,8 +54,13 @@ export function shopKey(domain: string): string {
  * `CONNECTOR_SHOP_<KEY>_*` variables, falling back to the connector-wide defaults
  * (`CONNECTOR_WEBHOOK_SECRETS`, `CONNECTOR_CATALOG_URL`, `CONNECTOR_CATALOG_API_KEY`, ...).
  */
-export function readShops(read: EnvReader, env: Env, readFile: SecretFileReader): ShopConfig[] {
-  const list = read.string('CONNECTOR_SHOPS');
+export function readShops(
+  read: EnvReader,
+  env: Env,
+  readFile: SecretFileReader,
+  defaults: ShopDefaults,
+): ShopConfig[] {
+  const list = read.string('CONNECTOR_SHOPS', '');
   if (list === '') return [];
   const domains = list
     .split(',')
@@ -79,6 +85,23 @@ export function readShops(read: EnvReader, env: Env, readFile: SecretFileReader)
     }
     keys.set(key, domain);
   }
+  return domains.map((domain) => readShop(read, env, readFile, domain, defaults));
+}
+
+/** The connector-wide settings every shop falls back to (and that shops installing the app use). */
+export interface ShopDefaults {
+  secrets: Secret[] | undefined;
+  apiVersion: string;
+  catalogUrl: string | undefined;
+  catalogKey: Secret | undefined;
+  app: AppCredentialDefaults;
+}
+
+/**
+ * `CONNECTOR_WEBHOOK_SECRETS`, `CONNECTOR_SHOPIFY_API_VERSION`, `CONNECTOR_CATALOG_URL`,
+ * `CONNECTOR_CATALOG_API_KEY` and the app's credentials: read once, for `readShops` and `readInstalls`.
+ */
+export function readShopDefaults(read: EnvReader, env: Env, readFile: SecretFileReader): ShopDefaults {
   const defaults = {
     secrets: readSecretList(read, env, 'CONNECTOR_WEBHOOK_SECRETS', readFile),
     apiVersion: read.oneOf('CONNECTOR_SHOPIFY_API_VERSION', API_VERSIONS, DEFAULT_API_VERSION),
@@ -87,7 +110,7 @@ export function readShops(read: EnvReader, env: Env, readFile: SecretFileReader)
     app: readAppCredentialDefaults(read, env, readFile),
   };
   if (defaults.catalogUrl !== undefined) read.url('CONNECTOR_CATALOG_URL');
-  return domains.map((domain) => readShop(read, env, readFile, domain, defaults));
+  return defaults;
 }
 
 function readShop(
@@ -95,13 +118,7 @@ function readShop(
   env: Env,
   readFile: SecretFileReader,
   domain: string,
-  defaults: {
-    secrets: Secret[] | undefined;
-    apiVersion: string;
-    catalogUrl: string | undefined;
-    catalogKey: Secret | undefined;
-    app: AppCredentialDefaults;
-  },
+  defaults: ShopDefaults,
 ): ShopConfig {
   const key = shopKey(domain);
   const prefix = `CONNECTOR_SHOP_${key}_`;

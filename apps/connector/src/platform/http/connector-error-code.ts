@@ -20,6 +20,7 @@ export const ConnectorErrorCode = {
   INSTALL_UNAVAILABLE: 'install_unavailable',
   INSTALL_REFUSED: 'install_refused',
   INSUFFICIENT_SCOPES: 'insufficient_scopes',
+  SHOP_CONFIGURED: 'shop_configured',
   INTERNAL_ERROR: 'internal_error',
 } as const;
 export type ConnectorErrorCode = (typeof ConnectorErrorCode)[keyof typeof ConnectorErrorCode];
@@ -46,5 +47,6 @@ export const CONNECTOR_ERROR_STATUS: Readonly<Record<ConnectorErrorCode, number>
   install_unavailable: 404,
   install_refused: 400,
   insufficient_scopes: 403,
+  shop_configured: 409,
   internal_error: 500,
 };

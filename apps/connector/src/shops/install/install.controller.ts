@@ -3,12 +3,15 @@ import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Request, Response } from 'express';
 import { Clock } from '#lib/clock';
-import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
-import type { ShopConfig } from '../../platform/config/shop-config.js';
+import { HttpSettings, InstallSettings, ShopifySettings } from '../../platform/config/settings.js';
+import { SHOP_DOMAIN, type ShopConfig } from '../../platform/config/shop-config.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { subscriptionCheckJobOptions } from '../../platform/queues/job-options.js';
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
+import { InstalledShopDirectory } from '../installed-shop-directory.js';
+import { prospectiveShop } from '../installed-shop-loader.js';
+import { ShopFetchRoutes } from '../shop-fetch-routes.js';
 import { ShopTokens } from '../shop-tokens.js';
 import { Shops } from '../shops.js';
 import { grantedTokensOf, TokenGrants } from '../token-grants.js';
@@ -16,7 +19,6 @@ import { missingScopes, REQUIRED_SCOPES } from './install-scopes.js';
 
 /** Where Shopify sends the merchant back (an allowed redirection URL of the app). */
 export const CALLBACK_PATH = '/auth/shopify/callback';
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /**
  * Why: a shop of kind `installed` gets its tokens by the merchant installing the app, through
@@ -36,6 +38,9 @@ export class InstallController {
     private readonly tokens: ShopTokens,
     private readonly settings: ShopifySettings,
     private readonly http: HttpSettings,
+    private readonly installs: InstallSettings,
+    private readonly directory: InstalledShopDirectory,
+    private readonly routes: ShopFetchRoutes,
     private readonly clock: Clock,
     @InjectQueue(QueueName.SUBSCRIPTION_CHECK) private readonly subscriptionCheck: Queue,
   ) {}
@@ -79,16 +84,29 @@ export class InstallController {
         { missing },
       );
     }
+    const joined = this.shops.find(shop.domain) === undefined;
+    if (joined) await this.directory.join(shop.domain);
     await this.tokens.installed(shop.domain, granted);
     // Its webhooks now (the product topics and app/uninstalled), not at the next scheduled check.
     await this.subscriptionCheck.add(JobName.SUBSCRIPTION_CHECK, {}, subscriptionCheckJobOptions());
+    const served = this.shops.find(shop.domain) ?? shop;
+    const next =
+      served.catalog.apiKey.reveal() === ''
+        ? ` Next, the operator sets its catalog API key (PUT /admin/shops/${shop.domain}/catalog-key, or \`connector shops catalog-key ${shop.domain}\`); its syncs wait until then. Then a first resync: POST /admin/resync?shop=${shop.domain}.`
+        : '';
+    if (joined) this.logger.log(`${shop.domain} installed the app and joined the connector.${next}`);
     res
       .status(200)
       .type('text/plain')
-      .send(`${shop.domain} is installed: the connector syncs its products (scopes ${granted.scope ?? ''}).`);
+      .send(
+        `${shop.domain} is installed: the connector syncs its products (scopes ${granted.scope ?? ''}).${next}`,
+      );
   }
 
-  /** The shop named by `?shop=`: a `*.myshopify.com` host this connector serves with kind `installed`. */
+  /**
+   * The shop named by `?shop=`: a `*.myshopify.com` host this connector serves with kind
+   * `installed`, or any such host when installs are open (it joins at its callback).
+   */
   private installable(value: unknown): ShopConfig {
     const domain = typeof value === 'string' ? value.trim().toLowerCase() : '';
     if (!SHOP_DOMAIN.test(domain)) {
@@ -98,13 +116,16 @@ export class InstallController {
         { parameter: 'shop' },
       );
     }
-    const shop = this.shops.find(domain);
+    const shop =
+      this.shops.find(domain) ?? (this.installs.open ? prospectiveShop(domain, this.installs) : undefined);
     if (shop === undefined || shop.auth.kind !== 'installed' || this.http.publicUrl === null) {
       throw new ConnectorError(
         ConnectorErrorCode.INSTALL_UNAVAILABLE,
-        `This connector does not take installs of ${domain} (it must be in CONNECTOR_SHOPS with CONNECTOR_SHOP_<KEY>_AUTH=installed, and CONNECTOR_PUBLIC_URL set).`,
+        `This connector does not take installs of ${domain} (CONNECTOR_SHOPIFY_INSTALLS=open lets any shop install; otherwise it must be in CONNECTOR_SHOPS with CONNECTOR_SHOP_<KEY>_AUTH=installed; and CONNECTOR_PUBLIC_URL set).`,
       );
     }
+    // Its token request goes where this connector's Shopify requests go (the sandbox, a test).
+    this.routes.route(shop.domain);
     return shop;
   }
 

@@ -1,15 +1,21 @@
+import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import type { ShopListDto } from '../../admin/shop-list.dto.js';
+import type { ShopListDto, ShopListEntryDto } from '../../admin/shop-list.dto.js';
 import type { ContextOf } from '../context/cli-context.js';
+import { CliError, ExitCode } from '../context/cli-error.js';
 
 /**
  * `shops`: every shop from the admin API (`GET /admin/shops`), one line each: how it
  * authenticates, its state (and why, when not active), its token expiry and scopes, its last
- * token refresh, its catalog key. `--json` prints the answer whole.
+ * token refresh, its catalog key and the operator's next step. `--json` prints the answer whole.
+ * `shops catalog-key <shop>` and `shops mapping <shop>` set a self-installed shop's catalog key
+ * (read from `--key-file` or standard input, never from the command line) and mapping file.
  */
 export function shopsCommand(contextOf: ContextOf): Command {
-  return new Command('shops')
-    .description('list the shops: auth kind, state, token expiry, scopes, last refresh, catalog key')
+  const shops = new Command('shops')
+    .description(
+      'list the shops: auth kind, state, token expiry, scopes, last refresh, catalog key, next step',
+    )
     .option('--json', 'print the API answer as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const { admin, out } = contextOf(command);
@@ -18,15 +24,62 @@ export function shopsCommand(contextOf: ContextOf): Command {
         out.line(JSON.stringify(answer, null, 2));
         return;
       }
-      for (const shop of answer.shops) {
-        const state = shop.stateReason === null ? shop.state : `${shop.state} (${shop.stateReason})`;
-        out.line(`${shop.shop}: ${shop.authKind}, ${state}`);
-        out.line(
-          `  token expires ${shop.tokenExpiresAt ?? 'never'}, scopes ${shop.scopes?.join(',') ?? '-'}, last refresh ${shop.lastRefreshAt ?? '-'} (${shop.refreshCount} tokens)`,
-        );
-        out.line(
-          `  subscriptions ${shop.subscriptions?.join(',') ?? 'not checked yet'} (${shop.subscriptionsRecreated} recreated), catalog key ${shop.catalogKeySet ? 'set' : 'not set'}`,
-        );
-      }
+      for (const shop of answer.shops) for (const line of describe(shop)) out.line(line);
     });
+  shops
+    .command('catalog-key')
+    .description("set a self-installed shop's catalog API key (from --key-file, or standard input)")
+    .argument('<shop>', '<name>.myshopify.com')
+    .option('--key-file <path>', 'a file holding the key (else it is read from standard input)')
+    .action(async (shop: string, options: { keyFile?: string }, command: Command) => {
+      const { admin, out } = contextOf(command);
+      const apiKey = (options.keyFile ? await readFile(options.keyFile, 'utf8') : await readStdin()).trim();
+      if (apiKey === '')
+        throw new CliError('no catalog API key given (--key-file, or standard input)', ExitCode.USAGE);
+      const entry = await admin.put<ShopListEntryDto>(
+        `/admin/shops/${encodeURIComponent(shop)}/catalog-key`,
+        {
+          apiKey,
+        },
+      );
+      for (const line of describe(entry)) out.line(line);
+    });
+  shops
+    .command('mapping')
+    .description("set a self-installed shop's mapping file (a path on the connector), or --default")
+    .argument('<shop>', '<name>.myshopify.com')
+    .argument('[file]', 'the mapping file')
+    .option('--default', 'go back to CONNECTOR_DEFAULT_MAPPING_FILE')
+    .action(
+      async (shop: string, file: string | undefined, options: { default?: boolean }, command: Command) => {
+        const { admin, out } = contextOf(command);
+        if ((file === undefined) === (options.default !== true)) {
+          throw new CliError('give the mapping file, or --default', ExitCode.USAGE);
+        }
+        const entry = await admin.put<ShopListEntryDto>(`/admin/shops/${encodeURIComponent(shop)}/mapping`, {
+          file: file ?? null,
+        });
+        for (const line of describe(entry)) out.line(line);
+      },
+    );
+  return shops;
+}
+
+function describe(shop: ShopListEntryDto): string[] {
+  const state = shop.stateReason === null ? shop.state : `${shop.state} (${shop.stateReason})`;
+  const lines = [
+    `${shop.shop}: ${shop.authKind} (${shop.source}), ${state}`,
+    `  token expires ${shop.tokenExpiresAt ?? 'never'}, scopes ${shop.scopes?.join(',') ?? '-'}, last refresh ${shop.lastRefreshAt ?? '-'} (${shop.refreshCount} tokens)`,
+    `  subscriptions ${shop.subscriptions?.join(',') ?? 'not checked yet'} (${shop.subscriptionsRecreated} recreated), catalog key ${shop.catalogKeySet ? 'set' : 'not set'}, mapping ${shop.mappingFile ?? '-'}`,
+  ];
+  if (shop.nextStep !== null) lines.push(`  next: ${shop.nextStep}`);
+  return lines;
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY)
+    throw new CliError('pipe the catalog API key in, or give --key-file', ExitCode.USAGE);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

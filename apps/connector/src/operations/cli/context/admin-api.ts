@@ -29,7 +29,17 @@ export class AdminApi {
     return this.call<T>('POST', path, query);
   }
 
-  private async call<T>(method: string, path: string, query: AdminQuery): Promise<T> {
+  /** `PUT path` with a JSON body (a secret in it is sent, never printed). */
+  put<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    return this.call<T>('PUT', path, {}, body);
+  }
+
+  private async call<T>(
+    method: string,
+    path: string,
+    query: AdminQuery,
+    body?: Record<string, unknown>,
+  ): Promise<T> {
     if (this.token === null) {
       throw new CliError(
         'CONNECTOR_ADMIN_TOKEN (or CONNECTOR_ADMIN_TOKEN_FILE) is not set: the admin API cannot be called.',
@@ -43,7 +53,12 @@ export class AdminApi {
     try {
       response = await this.fetchFn(url, {
         method,
-        headers: { Authorization: `Bearer ${this.token.reveal()}`, Accept: 'application/json' },
+        headers: {
+          Authorization: `Bearer ${this.token.reveal()}`,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),
       });
     } catch (error) {
@@ -51,14 +66,14 @@ export class AdminApi {
       throw new CliError(`cannot reach the connector at ${this.baseUrl} (${cause}): is it running? (--url)`);
     }
     const text = await response.text();
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = text === '' ? {} : JSON.parse(text);
+      answer = text === '' ? {} : JSON.parse(text);
     } catch {
-      body = undefined;
+      answer = undefined;
     }
-    if (response.ok && body !== undefined) return body as T;
-    const error = (body as ErrorBody | undefined)?.error;
+    if (response.ok && answer !== undefined) return answer as T;
+    const error = (answer as ErrorBody | undefined)?.error;
     const message = error?.message ?? `${method} ${url.pathname} answered ${response.status}`;
     const code = error?.code ? ` (${error.code}, HTTP ${response.status})` : ` (HTTP ${response.status})`;
     throw new CliError(`${message}${code}`, response.status === 400 ? ExitCode.USAGE : ExitCode.FAILURE);

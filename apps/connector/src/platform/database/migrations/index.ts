@@ -15,6 +15,7 @@ import { EnrichmentOutboxRecords1764000000045 } from './1764000000045-enrichment
 import { FailuresResolvedState1764000000050 } from './1764000000050-failures-resolved-state.js';
 import { CreateShopSessions1764000000051 } from './1764000000051-create-shop-sessions.js';
 import { ShopSessionSubscriptions1764000000052 } from './1764000000052-shop-session-subscriptions.js';
+import { CreateShops1764000000053 } from './1764000000053-create-shops.js';
 import { ResyncBulkReads1764000000060 } from './1764000000060-resync-bulk-reads.js';
 import { CreateShopifyCostBuckets1764000000061 } from './1764000000061-create-shopify-cost-buckets.js';
 import { CreateShopScope1764000000070 } from './1764000000070-create-shop-scope.js';
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   FailuresResolvedState1764000000050,
   CreateShopSessions1764000000051,
   ShopSessionSubscriptions1764000000052,
+  CreateShops1764000000053,
   ResyncBulkReads1764000000060,
   CreateShopifyCostBuckets1764000000061,
   CreateShopScope1764000000070,

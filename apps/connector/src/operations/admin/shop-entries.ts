@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import type { ShopConfig } from '../../platform/config/shop-config.js';
+import { ResyncRunsRepository } from '../../resync/resync-runs.repository.js';
+import type { ShopSession } from '../../shops/shop-session.entity.js';
+import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
+import { Shops } from '../../shops/shops.js';
+import type { ShopListEntryDto } from './shop-list.dto.js';
+
+/**
+ * Why: `GET /admin/shops` and the CLI's `shops` show every shop the same way: the served ones
+ * (configured, then installed) with their session row, plus any row left of a shop no longer
+ * served (a redacted one); with the operator's next step for a shop that installed the app.
+ */
+@Injectable()
+export class ShopEntries {
+  constructor(
+    private readonly shops: Shops,
+    private readonly sessions: ShopSessionRepository,
+    private readonly runs: ResyncRunsRepository,
+    private readonly catalogs: CatalogClients,
+  ) {}
+
+  async all(): Promise<ShopListEntryDto[]> {
+    const rows = new Map((await this.sessions.all()).map((row) => [row.shop, row]));
+    const resynced = await this.runs.shopsWithRuns();
+    const served = this.shops.all.map((shop) => this.entry(shop, rows.get(shop.domain), resynced));
+    const known = new Set(served.map((entry) => entry.shop));
+    const left = [...rows.values()]
+      .filter((row) => !known.has(row.shop))
+      .map((row) => this.entry(null, row, resynced, row.shop));
+    return [...served, ...left];
+  }
+
+  async one(domain: string): Promise<ShopListEntryDto | undefined> {
+    return (await this.all()).find((entry) => entry.shop === domain);
+  }
+
+  private entry(
+    shop: ShopConfig | null,
+    row: ShopSession | undefined,
+    resynced: ReadonlySet<string>,
+    domain = shop?.domain ?? '',
+  ): ShopListEntryDto {
+    const installed = shop !== null && !this.shops.configured.includes(shop);
+    const state = row?.state ?? 'active';
+    const keySet = shop !== null && this.catalogs.hasKey(shop.domain);
+    return {
+      shop: domain,
+      authKind: shop?.auth.kind ?? (row?.authKind as ShopListEntryDto['authKind']),
+      source: shop === null ? 'gone' : installed ? 'installed' : 'configured',
+      state,
+      stateReason: row?.stateReason ?? null,
+      tokenExpiresAt: row?.expiresAt?.toISOString() ?? null,
+      scopes: row?.scope ? row.scope.split(',').map((scope) => scope.trim()) : null,
+      lastRefreshAt: row?.refreshedAt?.toISOString() ?? null,
+      refreshCount: row?.refreshCount ?? 0,
+      subscriptions: row?.subscriptions ? row.subscriptions.split(',') : null,
+      subscriptionsCheckedAt: row?.subscriptionsCheckedAt?.toISOString() ?? null,
+      subscriptionsRecreated: row?.subscriptionsRecreated ?? 0,
+      catalogKeySet: keySet,
+      mappingFile: shop?.mappingFile ?? null,
+      nextStep: state !== 'active' || shop === null ? null : nextStep(domain, keySet, resynced.has(domain)),
+    };
+  }
+}
+
+/** What the operator does next for an active shop: its catalog key, then its first resync (never started for them). */
+function nextStep(shop: string, keySet: boolean, resynced: boolean): string | null {
+  if (!keySet) {
+    return `Set its catalog API key: PUT /admin/shops/${shop}/catalog-key (or connector shops catalog-key ${shop}); its syncs wait until then.`;
+  }
+  if (!resynced)
+    return `Offered: a first resync of the whole shop, POST /admin/resync?shop=${shop} (or connector resync --shop ${shop}).`;
+  return null;
+}
