@@ -19,7 +19,7 @@ const BROWSER = {
 };
 
 // `@shopify/shopify-api`'s own OAuth code, unchanged, against the sandbox: client credentials,
-// begin/callback with expiring offline tokens, and refresh.
+// begin/callback with expiring offline tokens, refresh, and the migration of a non-expiring token.
 describe("@shopify/shopify-api's auth against the sandbox", () => {
   let h: ShopifySandboxHarness;
   let appServer: Server;
@@ -148,5 +148,32 @@ describe("@shopify/shopify-api's auth against the sandbox", () => {
     await expect(
       publicApp.auth.refreshToken({ shop: h.shopDomain, refreshToken: session.refreshToken as string }),
     ).rejects.toMatchObject({ response: { code: 400, body: { error: 'invalid_grant' } } });
+  });
+
+  it('auth.migrateToExpiringToken: a legacy token becomes an expiring session; a retry gets the same one', async () => {
+    const legacy = await h.control('POST', `shops/${h.shopDomain}/legacy-token`, { clientId: PUBLIC_APP });
+    const nonExpiringOfflineAccessToken = legacy.body.accessToken as string;
+    const { session } = await publicApp.auth.migrateToExpiringToken({
+      shop: h.shopDomain,
+      nonExpiringOfflineAccessToken,
+    });
+    expect(session.isOnline).toBe(false);
+    expect(session.accessToken).not.toBe(nonExpiringOfflineAccessToken);
+    expect(session.refreshToken).toMatch(/^shprt_/);
+    const expiresIn = (session.expires?.getTime() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(3_500_000);
+    expect(expiresIn).toBeLessThanOrEqual(3_600_000);
+    expect(await shopName(session)).toBe(h.shopDomain);
+    const { session: retried } = await publicApp.auth.migrateToExpiringToken({
+      shop: h.shopDomain,
+      nonExpiringOfflineAccessToken,
+    });
+    expect([retried.accessToken, retried.refreshToken]).toEqual([session.accessToken, session.refreshToken]);
+    await expect(
+      publicApp.auth.migrateToExpiringToken({
+        shop: h.shopDomain,
+        nonExpiringOfflineAccessToken: 'shpat_nope',
+      }),
+    ).rejects.toMatchObject({ response: { code: 400, body: { error: 'invalid_subject_token' } } });
   });
 });

@@ -15,7 +15,7 @@ const COMPLIANCE_KEYS: ReadonlyArray<keyof ComplianceUrls> = [
   'shopRedact',
 ];
 
-/** The control API of apps (no Shopify equivalent): settings, install, uninstall, grants, compliance. */
+/** The control API of apps (no Shopify equivalent): settings, install, uninstall, legacy tokens, grants, compliance. */
 @Controller('sandbox')
 @UseGuards(ControlTokenGuard)
 export class AppControlController {
@@ -71,6 +71,13 @@ export class AppControlController {
   @HttpCode(HttpStatus.OK)
   install(@Param('shop') domain: string, @Body() body: unknown) {
     return this.lifecycle.install(this.shop(domain), this.clientIdOf(body));
+  }
+
+  /** `{clientId?}`: the app's non-expiring offline token on the shop (`{clientId, accessToken, scope}`). */
+  @Post('shops/:shop/legacy-token')
+  @HttpCode(HttpStatus.OK)
+  legacyToken(@Param('shop') domain: string, @Body() body: unknown) {
+    return this.lifecycle.legacyToken(this.shop(domain), this.clientIdOf(body));
   }
 
   @Get('shops/:shop/grants')

@@ -71,6 +71,19 @@ export class AppLifecycle {
     return { clientId, installed: true, accessToken: token, scope: app.scopes.join(',') };
   }
 
+  /**
+   * The app's non-expiring offline token on the shop, as an authorization code exchanged without
+   * `expiring=1` gives it: the same one until an uninstall or its migration revokes it, then a new one.
+   * Lets a test or an operator hold a legacy token without the browser flow.
+   */
+  legacyToken(shop: Shop, clientId: string) {
+    const app = this.installedApp(shop, clientId);
+    const now = this.clock.now();
+    const token = this.apps.tokens.issueAccess(shop.domain, clientId, 'offline', app.scopes, now, null);
+    const scopes = this.apps.tokens.resolve(token, now)?.scopes ?? app.scopes;
+    return { clientId, accessToken: token, scope: scopes.join(',') };
+  }
+
   /** `customers/data_request` or `customers/redact` to the app's compliance URL (null when it has none). */
   customerRequest(
     shop: Shop,

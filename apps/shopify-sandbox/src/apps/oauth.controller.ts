@@ -8,7 +8,8 @@ import type { TokenResponse } from './token-grants.js';
 
 /**
  * Shopify's OAuth endpoints on a shop: `POST /admin/oauth/access_token` (client credentials,
- * authorization code, refresh token) and `GET /admin/oauth/authorize`. The shop is the one of the
+ * authorization code, refresh token, token exchange migrating a non-expiring offline token) and
+ * `GET /admin/oauth/authorize`. The shop is the one of the
  * `Host` header, `?shop=` or `X-Shopify-Shop-Domain` (README, "Apps and tokens").
  */
 @Controller('admin/oauth')

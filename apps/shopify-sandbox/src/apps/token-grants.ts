@@ -1,7 +1,12 @@
 import { ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import type { AppConfig } from './app-config.js';
 import type { AppRegistry } from './app-registry.service.js';
-import { LIFETIMES_S, type RefreshRefusal } from './token-store.js';
+import { LIFETIMES_S, type MigratedPair, type RefreshRefusal } from './token-store.js';
+
+/** RFC 8693's grant type, as `@shopify/shopify-api` sends it (`auth.migrateToExpiringToken`). */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+/** Shopify's token type of an offline access token (subject and requested type of a migration). */
+export const OFFLINE_TOKEN_TYPE = 'urn:shopify:params:oauth:token-type:offline-access-token';
 
 /** The parameters of `POST /admin/oauth/access_token` (query, form or JSON body merged). */
 export type TokenParams = Record<string, string | undefined>;
@@ -41,6 +46,25 @@ export const OAUTH_ERRORS = {
           ? 'The refresh token has expired.'
           : 'The refresh token is invalid.',
     ),
+  /** Shopify's answer to an invalid subject token (README, "Facts and sources"). */
+  invalidSubjectToken: () =>
+    ShopifySandboxError.oauth(
+      'invalid_subject_token',
+      'Token exchange cannot be performed due to an invalid subject token.',
+    ),
+  /** Shopify's error code (README, "Facts and sources"); the description is the sandbox's. */
+  missingSubjectToken: () =>
+    ShopifySandboxError.oauth('missing_subject_token', 'Required parameter missing: subject_token'),
+  unsupportedTokenType: (name: string, value: string) =>
+    ShopifySandboxError.oauth(
+      'invalid_request',
+      `${name} ${value} is not supported by shopify-sandbox: token exchange is implemented only to migrate a non-expiring offline token (${OFFLINE_TOKEN_TYPE}) to an expiring one`,
+    ),
+  expiringRequired: () =>
+    ShopifySandboxError.oauth(
+      'invalid_request',
+      'Token exchange of an offline access token needs expiring=1 in shopify-sandbox: only the migration to an expiring token is implemented',
+    ),
   missing: (name: string) =>
     ShopifySandboxError.oauth('invalid_request', `Required parameter missing: ${name}`),
   unsupportedGrant: (grant: string) =>
@@ -49,7 +73,8 @@ export const OAUTH_ERRORS = {
 
 /**
  * Answers one token request for `shop`: checks the app and its secret, then the grant
- * (`client_credentials`, `authorization_code` with or without `expiring=1`, `refresh_token`).
+ * (`client_credentials`, `authorization_code` with or without `expiring=1`, `refresh_token`,
+ * and token exchange to migrate a non-expiring offline token to an expiring one).
  */
 export function grantToken(params: TokenParams, shop: string, apps: AppRegistry, now: number): TokenResponse {
   const clientId = params.client_id;
@@ -65,6 +90,8 @@ export function grantToken(params: TokenParams, shop: string, apps: AppRegistry,
       return authorizationCode(app, shop, params, apps, now);
     case 'refresh_token':
       return refreshToken(app, shop, params, apps, now);
+    case TOKEN_EXCHANGE_GRANT:
+      return migrateToExpiring(app, shop, params, apps, now);
     case undefined:
       throw OAUTH_ERRORS.missing('grant_type');
     default:
@@ -112,6 +139,48 @@ function refreshToken(
   return expiringPair(app, shop, used.scopes, apps, now, given);
 }
 
+/**
+ * Token exchange of a non-expiring offline token for an expiring pair, as Shopify migrates them
+ * (https://shopify.dev/docs/apps/build/authentication-authorization/migrate-to-expiring-offline-access-tokens):
+ * the original token is revoked; a retry with it within 7 days returns the same pair until the
+ * pair is refreshed or replaced
+ * (https://shopify.dev/changelog/more-resilient-token-exchanges-when-migrating-tokens-without-a-user-session).
+ */
+function migrateToExpiring(
+  app: AppConfig,
+  shop: string,
+  params: TokenParams,
+  apps: AppRegistry,
+  now: number,
+): TokenResponse {
+  const subject = params.subject_token;
+  if (!subject) throw OAUTH_ERRORS.missingSubjectToken();
+  for (const name of ['subject_token_type', 'requested_token_type'] as const) {
+    const value = params[name];
+    if (!value) throw OAUTH_ERRORS.missing(name);
+    if (value !== OFFLINE_TOKEN_TYPE) throw OAUTH_ERRORS.unsupportedTokenType(name, value);
+  }
+  if (params.expiring !== '1') throw OAUTH_ERRORS.expiringRequired();
+  const ttl = apps.ttl(LIFETIMES_S.expiringOffline);
+  const retried = apps.tokens.recoverMigration(subject, shop, app.clientId, now, ttl);
+  if (retried) return migratedPair(retried);
+  const original = apps.tokens.nonExpiring(subject, shop, app.clientId, now);
+  if (!original || !apps.isInstalled(shop, app.clientId)) throw OAUTH_ERRORS.invalidSubjectToken();
+  const pair = expiringPair(app, shop, original.scopes, apps, now, null);
+  apps.tokens.recordMigration(subject, pair.access_token, pair.refresh_token, now);
+  return pair;
+}
+
+function migratedPair(pair: MigratedPair): TokenResponse {
+  return {
+    access_token: pair.access,
+    scope: pair.scopes.join(','),
+    expires_in: pair.expiresInS,
+    refresh_token: pair.refresh,
+    refresh_token_expires_in: pair.refreshExpiresInS,
+  };
+}
+
 /** An expiring offline access token (60 minutes) and its refresh token (90 days). */
 function expiringPair(
   app: AppConfig,
@@ -120,7 +189,7 @@ function expiringPair(
   apps: AppRegistry,
   now: number,
   parent: string | null,
-): TokenResponse {
+): Required<TokenResponse> {
   const ttl = apps.ttl(LIFETIMES_S.expiringOffline);
   return {
     access_token: apps.tokens.issueAccess(shop, app.clientId, 'expiring-offline', scopes, now, ttl),
