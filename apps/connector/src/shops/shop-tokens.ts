@@ -5,6 +5,7 @@ import type { ShopConfig } from '../platform/config/shop-config.js';
 import { renewalMargin, renewalTime } from './renewal-times.js';
 import { ShopAuthError, ShopAuthErrorCode } from './shop-auth.error.js';
 import { ShopFetchRoutes } from './shop-fetch-routes.js';
+import { ShopMigrationError } from './shop-migration.error.js';
 import type { ShopSession } from './shop-session.entity.js';
 import { type LockedOutcome, ShopSessionRepository } from './shop-sessions.repository.js';
 import { ShopTokenSource } from './shop-token-source.js';
@@ -31,6 +32,8 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
   private readonly cipher: TokenCipher;
   private readonly cache = new Map<string, Cached>();
   private readonly inflight = new Map<string, Promise<string>>();
+  /** Static shops whose legacy token was exchanged for an expiring pair (served as installed). */
+  private readonly migrated = new Set<string>();
   /** Until when a static shop's row was seen active (looked at again after). */
   private readonly staticCheckedUntil = new Map<string, number>();
   /** Where the jitter comes from (tests fix it). */
@@ -58,6 +61,15 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const at = new Date(this.clock.now());
     for (const shop of this.shops.configured) {
+      const row = await this.sessions.find(shop.domain);
+      if (shop.auth.kind === 'static' && row?.authKind === 'installed' && row.refreshToken !== null) {
+        // Migrated to expiring tokens (`migrate`): its static token was revoked; the pair goes on.
+        this.migrated.add(shop.domain);
+        this.logger.warn(
+          `${shop.domain} was migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN`,
+        );
+        continue;
+      }
       await this.sessions.ensure(shop.domain, shop.auth.kind, at);
       if (shop.auth.kind !== 'installed') {
         await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth', 'uninstalled']);
@@ -121,6 +133,8 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       // otherwise the 401 is the call's failure (a revoked token: a person must act).
       const row = await this.sessions.find(shop.domain);
       if (row !== null && row.state !== 'active') throw this.refuse(shop, row);
+      // Migrated by another replica: its pair, renewed from now on like an install's.
+      if (this.adoptMigration(shop, row)) return this.afterUnauthorized(domain, used);
       return null;
     }
     this.logger.warn(`${shop.domain}: Admin API answered 401, renewing the token`);
@@ -133,9 +147,18 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     if (now >= (this.staticCheckedUntil.get(shop.domain) ?? 0)) {
       const row = await this.sessions.find(shop.domain);
       if (row !== null && row.state !== 'active') throw this.refuse(shop, row);
+      if (this.adoptMigration(shop, row)) return this.accessToken(shop.domain);
       this.staticCheckedUntil.set(shop.domain, now + this.settings.reauthRecheckMs);
     }
     return shop.auth.accessToken.reveal();
+  }
+
+  /** True when the row says another replica migrated this static shop: it is served as installed now. */
+  private adoptMigration(shop: ShopConfig, row: ShopSession | null): boolean {
+    if (row?.authKind !== 'installed' || row.refreshToken === null || shop.auth.app === null) return false;
+    this.migrated.add(shop.domain);
+    this.cache.delete(shop.domain);
+    return true;
   }
 
   /** Remembers that the shop has no token, until the next recheck; the error to throw. */
@@ -149,11 +172,76 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     return error;
   }
 
-  /** The served shop (read again from the table on a miss: another replica's install). */
+  /**
+   * The served shop (read again from the table on a miss: another replica's install), as it
+   * authenticates now: a migrated static shop is an installed one.
+   */
   private async shopOf(domain: string): Promise<ShopConfig> {
     const shop = this.shops.find(domain) ?? (await this.shops.findFresh(domain));
     if (shop === undefined) throw new Error(`No shop ${domain}`);
+    if (shop.auth.kind === 'static' && shop.auth.app !== null && this.migrated.has(shop.domain)) {
+      return { ...shop, auth: { kind: 'installed', app: shop.auth.app } };
+    }
     return shop;
+  }
+
+  /** Whether the shop's static token was exchanged for expiring ones (`GET /admin/shops`). */
+  isMigrated(domain: string): boolean {
+    return this.migrated.has(domain);
+  }
+
+  /**
+   * `POST /admin/shops/{shop}/migrate-token`: a static shop's legacy non-expiring offline token
+   * (of an app whose credentials are set) exchanged for an expiring pair, stored (encrypted)
+   * under the row's lock before use; from then on renewed like an install's. Shopify revokes
+   * the old token; a lost answer is recovered by asking again with it (the same pair).
+   */
+  async migrate(domain: string): Promise<void> {
+    const shop = await this.shopOf(domain);
+    if (shop.auth.kind !== 'static') {
+      throw new ShopMigrationError(
+        `${shop.domain} already uses ${shop.auth.kind === 'installed' ? 'expiring' : 'granted'} tokens`,
+        'conflict',
+      );
+    }
+    if (shop.auth.app === null) {
+      throw new ShopMigrationError(
+        `${shop.domain}: set the app's credentials (CONNECTOR_SHOPIFY_CLIENT_ID and _SECRET, or CONNECTOR_SHOP_${shop.key}_CLIENT_ID and _SECRET) of the app its token belongs to`,
+        'invalid',
+      );
+    }
+    const legacy = shop.auth.accessToken.reveal();
+    const now = this.clock.now();
+    let granted: GrantedTokens;
+    try {
+      granted = await this.grants.migrate(shop, legacy, now);
+    } catch (error) {
+      const failure = grantFailure(error);
+      throw new ShopMigrationError(
+        `Shopify ${failure.refused ? 'refused' : 'could not take'} the migration of ${shop.domain}: ${failure.reason}`,
+        failure.refused ? 'refused' : 'unavailable',
+      );
+    }
+    await this.sessions.ensure(shop.domain, 'static', new Date(now));
+    await this.sessions.locked(shop.domain, async (row) => ({
+      changes: {
+        ...this.pairOf(granted, row, now),
+        authKind: 'installed',
+        state: 'active',
+        stateReason: null,
+      },
+      result: undefined,
+    }));
+    this.migrated.add(shop.domain);
+    this.staticCheckedUntil.delete(shop.domain);
+    this.cache.set(shop.domain, {
+      kind: 'token',
+      token: granted.accessToken,
+      refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
+    });
+    this.logger.warn(
+      `${shop.domain} migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN`,
+    );
   }
 
   private renew(shop: ShopConfig, stale: string | null): Promise<string> {

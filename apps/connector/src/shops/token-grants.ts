@@ -49,6 +49,19 @@ export class TokenGrants {
     return grantedTokensOf(session, now);
   }
 
+  /**
+   * A legacy non-expiring offline token exchanged for an expiring pair (`auth.migrateToExpiringToken`).
+   * Shopify revokes the old token for the Admin API; asked again with it (a lost answer), it
+   * gives the same pair for seven days, until that pair is refreshed.
+   */
+  async migrate(shop: ShopConfig, nonExpiringToken: string, now: number): Promise<GrantedTokens> {
+    const { session } = await this.api(shop).auth.migrateToExpiringToken({
+      shop: shop.domain,
+      nonExpiringOfflineAccessToken: nonExpiringToken,
+    });
+    return grantedTokensOf(session, now);
+  }
+
   /** The `@shopify/shopify-api` instance of the shop's app (its OAuth routes use it too). */
   api(shop: ShopConfig): Shopify {
     const app = shop.auth.app;

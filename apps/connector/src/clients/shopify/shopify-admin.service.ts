@@ -52,14 +52,14 @@ export class ShopifyAdmin {
   }
 
   private sourceFor(shop: ShopConfig): ShopGraphqlSource {
-    const api =
-      shop.auth.kind === 'static'
-        ? this.staticApi(shop, shop.auth.accessToken.reveal())
-        : this.grants.api(shop);
+    const staticToken = shop.auth.kind === 'static' ? shop.auth.accessToken.reveal() : null;
+    const staticApi = staticToken === null ? null : this.staticApi(shop, staticToken);
     const id = `offline_${shop.domain}`;
     return {
       client: async (): Promise<{ graphql: GraphqlClient; token: string }> => {
         const token = await this.tokens.accessToken(shop.domain);
+        // A static shop migrated to expiring tokens gets granted ones: its app's instance sends them.
+        const api = staticApi !== null && token === staticToken ? staticApi : this.grants.api(shop);
         const session = new Session({
           id,
           shop: shop.domain,

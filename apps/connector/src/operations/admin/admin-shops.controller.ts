@@ -1,9 +1,11 @@
-import { Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { InstalledShopDirectory } from '../../shops/installed-shop-directory.js';
+import { ShopMigrationError } from '../../shops/shop-migration.error.js';
+import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
 import { readAdminJson } from './admin-json-body.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
@@ -17,7 +19,7 @@ const MAX_KEY_LENGTH = 512;
  * `GET /admin/shops`: every shop, how it authenticates and where it stands; `PUT
  * /admin/shops/{shop}/catalog-key` and `.../mapping`: the operator's settings of a shop that
  * installed the app (README, "Shops that install themselves"). A configured shop is set in
- * its environment: 409.
+ * its environment: 409. `POST /admin/shops/{shop}/migrate-token`: a static shop to expiring tokens.
  */
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
@@ -27,6 +29,7 @@ export class AdminShopsController {
     private readonly shops: Shops,
     private readonly directory: InstalledShopDirectory,
     private readonly mappings: ShopMappings,
+    private readonly tokens: ShopTokens,
   ) {}
 
   @Get()
@@ -74,6 +77,33 @@ export class AdminShopsController {
     }
     await this.directory.configure(shop, { mappingFile: file });
     return this.entryOf(shop);
+  }
+
+  /**
+   * A static shop's legacy non-expiring token exchanged for expiring ones (`auth.migrateToExpiringToken`):
+   * 409 `already_migrated` (or not static), 400 without the app's credentials, 409
+   * `migration_refused` when Shopify refuses the token, 503 `shopify_unavailable`.
+   */
+  @Post(':shop/migrate-token')
+  @HttpCode(200)
+  async migrateToken(@Param('shop') domain: string): Promise<ShopListEntryDto> {
+    const wanted = domain.toLowerCase();
+    if (this.shops.find(wanted) === undefined) {
+      throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No shop ${wanted}.`, { shop: wanted });
+    }
+    try {
+      await this.tokens.migrate(wanted);
+    } catch (error) {
+      if (!(error instanceof ShopMigrationError)) throw error;
+      const code = {
+        conflict: ConnectorErrorCode.ALREADY_MIGRATED,
+        invalid: ConnectorErrorCode.BAD_REQUEST,
+        refused: ConnectorErrorCode.MIGRATION_REFUSED,
+        unavailable: ConnectorErrorCode.SHOPIFY_UNAVAILABLE,
+      }[error.problem];
+      throw new ConnectorError(code, error.message, { shop: wanted });
+    }
+    return this.entryOf(wanted);
   }
 
   /** The domain of a shop that installed the app; 404 unknown, 409 configured. */

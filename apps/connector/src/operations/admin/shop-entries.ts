@@ -4,6 +4,7 @@ import type { ShopConfig } from '../../platform/config/shop-config.js';
 import { ResyncRunsRepository } from '../../resync/resync-runs.repository.js';
 import type { ShopSession } from '../../shops/shop-session.entity.js';
 import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
+import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
 import type { ShopListEntryDto } from './shop-list.dto.js';
 
@@ -19,6 +20,7 @@ export class ShopEntries {
     private readonly sessions: ShopSessionRepository,
     private readonly runs: ResyncRunsRepository,
     private readonly catalogs: CatalogClients,
+    private readonly tokens: ShopTokens,
   ) {}
 
   async all(): Promise<ShopListEntryDto[]> {
@@ -45,9 +47,10 @@ export class ShopEntries {
     const installed = shop !== null && !this.shops.configured.includes(shop);
     const state = row?.state ?? 'active';
     const keySet = shop !== null && this.catalogs.hasKey(shop.domain);
+    const migrated = shop !== null && this.tokens.isMigrated(shop.domain);
     return {
       shop: domain,
-      authKind: shop?.auth.kind ?? (row?.authKind as ShopListEntryDto['authKind']),
+      authKind: migrated ? 'installed' : (shop?.auth.kind ?? (row?.authKind as ShopListEntryDto['authKind'])),
       source: shop === null ? 'gone' : installed ? 'installed' : 'configured',
       state,
       stateReason: row?.stateReason ?? null,
@@ -60,7 +63,12 @@ export class ShopEntries {
       subscriptionsRecreated: row?.subscriptionsRecreated ?? 0,
       catalogKeySet: keySet,
       mappingFile: shop?.mappingFile ?? null,
-      nextStep: state !== 'active' || shop === null ? null : nextStep(domain, keySet, resynced.has(domain)),
+      nextStep:
+        state !== 'active' || shop === null
+          ? null
+          : migrated
+            ? `Migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN.`
+            : nextStep(domain, keySet, resynced.has(domain)),
     };
   }
 }

@@ -21,6 +21,9 @@ export const ConnectorErrorCode = {
   INSTALL_REFUSED: 'install_refused',
   INSUFFICIENT_SCOPES: 'insufficient_scopes',
   SHOP_CONFIGURED: 'shop_configured',
+  ALREADY_MIGRATED: 'already_migrated',
+  MIGRATION_REFUSED: 'migration_refused',
+  SHOPIFY_UNAVAILABLE: 'shopify_unavailable',
   INTERNAL_ERROR: 'internal_error',
 } as const;
 export type ConnectorErrorCode = (typeof ConnectorErrorCode)[keyof typeof ConnectorErrorCode];
@@ -48,5 +51,8 @@ export const CONNECTOR_ERROR_STATUS: Readonly<Record<ConnectorErrorCode, number>
   install_refused: 400,
   insufficient_scopes: 403,
   shop_configured: 409,
+  already_migrated: 409,
+  migration_refused: 409,
+  shopify_unavailable: 503,
   internal_error: 500,
 };
