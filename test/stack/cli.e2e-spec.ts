@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -212,14 +213,27 @@ describe('npm run connector', () => {
     const run = await cli('shops');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toBe(`${world.shop.domain}: static, active`);
+    expect(lines[0]).toBe(`${world.shop.domain}: static (configured), active`);
     expect(lines[1]).toMatch(/^ {2}token expires never, scopes -, last refresh - \(0 tokens\)$/);
-    expect(lines[2]).toMatch(/^ {2}subscriptions .*, catalog key set$/);
+    expect(lines[2]).toMatch(/^ {2}subscriptions .*, catalog key set, mapping .*$/);
     const json = await cli('shops', '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({
       shops: [{ shop: world.shop.domain, authKind: 'static', state: 'active', catalogKeySet: true }],
     });
     expect(run.stdout + json.stdout).not.toContain('shpat_');
+  });
+
+  it('shops catalog-key and mapping: a configured shop is set in its environment (exit 1), a missing argument is a usage error (exit 2)', async () => {
+    const keyFile = join(await mkdtemp(join(tmpdir(), 'cli-key-')), 'key');
+    await writeFile(keyFile, 'a-catalog-key\n');
+    const configured = await cli('shops', 'catalog-key', world.shop.domain, '--key-file', keyFile);
+    expect(configured.code).toBe(1);
+    expect(configured.stderr).toContain('is configured in the environment');
+    expect(configured.stderr).toContain('(shop_configured, HTTP 409)');
+    expect(configured.stderr + configured.stdout).not.toContain('a-catalog-key');
+    const neither = await cli('shops', 'mapping', world.shop.domain);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('give the mapping file, or --default');
   });
 
   it('failures lists the inbox with filters; replay runs one again, or all; a failure not open exits 1', async () => {

@@ -68,7 +68,9 @@ export class ShopEntries {
           ? null
           : migrated
             ? `Migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN.`
-            : nextStep(domain, keySet, resynced.has(domain)),
+            : installed
+              ? nextStep(domain, keySet, resynced.has(domain))
+              : null,
     };
   }
 }

@@ -10,6 +10,8 @@ export interface OperationSpec {
   description?: string;
   security?: 'adminToken' | 'shopifyHmac' | 'adminSession';
   parameters?: Array<Record<string, unknown>>;
+  /** The JSON body it takes (a schema). */
+  body?: Record<string, unknown>;
   /** Component schema of the 2xx JSON answer, or a media type and schema. */
   answer: string | { mediaType: string; schema: Record<string, unknown> };
   /** The success status when not 200 (a redirect: 303). */
@@ -23,7 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Missing or wrong credential',
   404: 'Not found',
   403: 'Refused: the form lacks its session CSRF token, or comes from another origin; an install granting too few scopes',
-  409: 'The failure is not open, or the resync run has ended',
+  409: 'The failure is not open, the resync run has ended, the shop is configured in the environment, or already migrated',
   413: 'Payload too large',
   422: 'Signed, but not a usable product payload (kept)',
   500: 'Internal error: the correlation id only',
@@ -67,6 +69,9 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
     ...(spec.description ? { description: spec.description } : {}),
     security: spec.security ? [{ [spec.security]: [] }] : [],
     ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    ...(spec.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } }
+      : {}),
     responses,
   };
 }

@@ -2,6 +2,13 @@ import { operation, query } from './openapi-operation.js';
 
 const TEXT = { mediaType: 'text/plain', schema: { type: 'string' } };
 const SHOP = query('shop', 'The shop installing the app: `<name>.myshopify.com`.');
+const SHOP_PATH = {
+  name: 'shop',
+  in: 'path',
+  required: true,
+  description: '`<name>.myshopify.com`',
+  schema: { type: 'string' },
+};
 
 /** The shops routes of the OpenAPI document: the list, and the install's OAuth routes. */
 export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
@@ -34,10 +41,63 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
     get: operation({
       operationId: 'listShops',
       tag: 'admin',
-      summary: 'Every shop: how it authenticates, its state, its token expiry and scopes, its catalog key',
+      summary:
+        "Every shop: how it authenticates, its state, its token expiry and scopes, its catalog key, the operator's next step",
       security: 'adminToken',
       answer: 'ShopList',
       errors: [401, 503],
+    }),
+  },
+  '/admin/shops/{shop}/catalog-key': {
+    put: operation({
+      operationId: 'setShopCatalogKey',
+      tag: 'admin',
+      summary:
+        'Set the catalog API key of a shop that installed the app (stored encrypted, never shown); its waiting syncs resume',
+      description:
+        'Body `{"apiKey": "..."}`. 404: no such shop; 409 shop_configured: the shop is configured in the environment.',
+      security: 'adminToken',
+      parameters: [SHOP_PATH],
+      body: {
+        type: 'object',
+        required: ['apiKey'],
+        properties: { apiKey: { type: 'string', minLength: 1, maxLength: 512, pattern: '^\\S+$' } },
+      },
+      answer: 'ShopEntry',
+      errors: [400, 404, 409, 413],
+    }),
+  },
+  '/admin/shops/{shop}/mapping': {
+    put: operation({
+      operationId: 'setShopMapping',
+      tag: 'admin',
+      summary:
+        'Set the mapping file of a shop that installed the app (checked before it is kept), or null for the default',
+      description:
+        'Body `{"file": "/path/mapping.yaml"}` or `{"file": null}` (`CONNECTOR_DEFAULT_MAPPING_FILE`). 400: the file cannot be read or is refused (each problem named).',
+      security: 'adminToken',
+      parameters: [SHOP_PATH],
+      body: {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { type: ['string', 'null'] } },
+      },
+      answer: 'ShopEntry',
+      errors: [400, 404, 409, 413],
+    }),
+  },
+  '/admin/shops/{shop}/migrate-token': {
+    post: operation({
+      operationId: 'migrateShopToken',
+      tag: 'admin',
+      summary:
+        "Exchange a static shop's legacy non-expiring token for expiring ones (auth.migrateToExpiringToken); Shopify revokes the old token",
+      description:
+        "400: the app's credentials are not set; 409 already_migrated (or not static), 409 migration_refused: Shopify refused the token; 503 shopify_unavailable.",
+      security: 'adminToken',
+      parameters: [SHOP_PATH],
+      answer: 'ShopEntry',
+      errors: [400, 404, 409],
     }),
   },
 };
@@ -49,56 +109,66 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
   ShopList: {
     type: 'object',
     required: ['shops'],
+    properties: { shops: { type: 'array', items: { $ref: '#/components/schemas/ShopEntry' } } },
+  },
+  ShopEntry: {
+    type: 'object',
+    required: [
+      'shop',
+      'authKind',
+      'state',
+      'stateReason',
+      'tokenExpiresAt',
+      'scopes',
+      'lastRefreshAt',
+      'refreshCount',
+      'subscriptions',
+      'subscriptionsCheckedAt',
+      'subscriptionsRecreated',
+      'catalogKeySet',
+      'source',
+      'mappingFile',
+      'nextStep',
+    ],
     properties: {
-      shops: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: [
-            'shop',
-            'authKind',
-            'state',
-            'stateReason',
-            'tokenExpiresAt',
-            'scopes',
-            'lastRefreshAt',
-            'refreshCount',
-            'subscriptions',
-            'subscriptionsCheckedAt',
-            'subscriptionsRecreated',
-            'catalogKeySet',
-          ],
-          properties: {
-            shop: { type: 'string', description: '`<name>.myshopify.com`' },
-            authKind: {
-              enum: ['static', 'client-credentials', 'installed'],
-              description: 'A static token, the client credentials grant, or an OAuth install.',
-            },
-            state: {
-              enum: ['active', 'needs_reauth', 'uninstalled', 'redacted'],
-              description: '`needs_reauth`: Shopify refused the credentials or refresh token; its jobs wait.',
-            },
-            stateReason: { type: ['string', 'null'] },
-            tokenExpiresAt: { ...nullableTime, description: 'Null: the token does not expire.' },
-            scopes: { type: ['array', 'null'], items: { type: 'string' } },
-            lastRefreshAt: nullableTime,
-            refreshCount: {
-              type: 'integer',
-              description: 'Tokens obtained since the shop was first served.',
-            },
-            subscriptions: {
-              type: ['array', 'null'],
-              items: { type: 'string' },
-              description: 'Topics subscribed at the last scheduled check (null before one).',
-            },
-            subscriptionsCheckedAt: nullableTime,
-            subscriptionsRecreated: {
-              type: 'integer',
-              description: 'Subscriptions the check created again.',
-            },
-            catalogKeySet: { type: 'boolean' },
-          },
-        },
+      shop: { type: 'string', description: '`<name>.myshopify.com`' },
+      authKind: {
+        enum: ['static', 'client-credentials', 'installed'],
+        description: 'A static token, the client credentials grant, or an OAuth install.',
+      },
+      state: {
+        enum: ['active', 'needs_reauth', 'uninstalled', 'redacted'],
+        description: '`needs_reauth`: Shopify refused the credentials or refresh token; its jobs wait.',
+      },
+      stateReason: { type: ['string', 'null'] },
+      tokenExpiresAt: { ...nullableTime, description: 'Null: the token does not expire.' },
+      scopes: { type: ['array', 'null'], items: { type: 'string' } },
+      lastRefreshAt: nullableTime,
+      refreshCount: {
+        type: 'integer',
+        description: 'Tokens obtained since the shop was first served.',
+      },
+      subscriptions: {
+        type: ['array', 'null'],
+        items: { type: 'string' },
+        description: 'Topics subscribed at the last scheduled check (null before one).',
+      },
+      subscriptionsCheckedAt: nullableTime,
+      subscriptionsRecreated: {
+        type: 'integer',
+        description: 'Subscriptions the check created again.',
+      },
+      catalogKeySet: { type: 'boolean' },
+      source: {
+        enum: ['configured', 'installed', 'gone'],
+        description:
+          '`installed`: it installed the app itself (a row of `shops`); `gone`: no longer served (redacted).',
+      },
+      mappingFile: { type: ['string', 'null'], description: 'The mapping file it syncs with.' },
+      nextStep: {
+        type: ['string', 'null'],
+        description:
+          'What the operator does next: set the catalog key, start the offered first resync, finish a migration.',
       },
     },
   },

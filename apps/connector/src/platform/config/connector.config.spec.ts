@@ -154,9 +154,41 @@ describe('loadConnectorConfig', () => {
         loadConnectorConfig({ ...BASE, CONNECTOR_SHOPS: 'a-b.myshopify.com,a_b.myshopify.com' }),
       ),
     ).toMatch(/CONNECTOR_SHOPS must list|would share the variables/);
+    // CONNECTOR_SHOPS is optional now, but a connector must have shops to serve or take installs.
     expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_SHOPS: undefined }))).toContain(
-      'CONNECTOR_SHOPS is required',
+      'No shop to serve: list them in CONNECTOR_SHOPS, or let shops install the app (CONNECTOR_SHOPIFY_INSTALLS=open)',
     );
+  });
+
+  it('takes installs when CONNECTOR_SHOPIFY_INSTALLS=open, naming what they need', () => {
+    const open = {
+      ...BASE,
+      CONNECTOR_SHOPS: undefined,
+      CONNECTOR_WEBHOOK_SECRETS: undefined,
+      CONNECTOR_SHOPIFY_INSTALLS: 'open',
+    };
+    const problems = problemsOf(() => loadConnectorConfig(open));
+    expect(problems).toContain(
+      'CONNECTOR_SHOPIFY_INSTALLS=open needs CONNECTOR_SHOPIFY_CLIENT_ID and CONNECTOR_SHOPIFY_CLIENT_SECRET, CONNECTOR_PUBLIC_URL',
+    );
+    expect(problems).toContain('CONNECTOR_ENCRYPTION_KEYS is required: shops that install the app');
+    const config = loadConnectorConfig({
+      ...open,
+      CONNECTOR_SHOPIFY_CLIENT_ID: 'client-id',
+      CONNECTOR_SHOPIFY_CLIENT_SECRET: 'client-secret',
+      CONNECTOR_PUBLIC_URL: 'https://connector.example.com',
+      CONNECTOR_ENCRYPTION_KEYS: Buffer.alloc(32, 7).toString('base64'),
+      CONNECTOR_DEFAULT_MAPPING_FILE: '/etc/connector/mapping.yaml',
+    });
+    expect(config.shops).toEqual([]);
+    expect(config.installs).toMatchObject({
+      open: true,
+      app: { clientId: 'client-id' },
+      defaultMappingFile: '/etc/connector/mapping.yaml',
+      refreshMs: 10_000,
+    });
+    expect(config.installs.webhookSecrets.map((secret) => secret.reveal())).toEqual(['client-secret']);
+    expect(JSON.stringify(config.installs)).not.toContain('client-secret');
   });
 
   it('reads the admin token (or its file), refuses a short one, and never prints it', () => {
