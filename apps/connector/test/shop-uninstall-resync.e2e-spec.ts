@@ -72,10 +72,12 @@ describe('uninstall in the middle of a resync, then a new install', () => {
     call<T>(harness.url, method, path, LOCAL_STACK_ADMIN_TOKEN);
   const run = async (id: string) => (await admin<Run>('GET', `/admin/resync/${id}`)).body;
 
-  // Skipped for now (issue 28, not resolved): it passes alone and in small groups, but in the whole
-  // e2e run the new deliveries' jobs were never picked up within 40 s (twice in a row); the cause
-  // is not found yet. See the session note.
-  it.skip('stops calling Shopify, fails nothing, and converges after the new install', async () => {
+  // Once skipped: each job of the uninstalled shop took its Admin call's cost from the shared
+  // Shopify bucket before finding no token (never given back), so the shop's jobs crawled behind
+  // a drained bucket. The client now asks for the token before it reserves.
+  it('stops calling Shopify, fails nothing, and converges after the new install', {
+    timeout: 180_000,
+  }, async () => {
     for (let i = 0; i < 20; i++) {
       const created = await sandboxes.merchant(demo, 'POST', 'products.json', {
         product: { title: `Resync ${i}`, vendor: 'Checks', product_type: 'Shirts', status: 'active' },
@@ -122,7 +124,7 @@ describe('uninstall in the middle of a resync, then a new install', () => {
     const finished = await eventually(async () => {
       const now = await run(id);
       return now.state === 'done' && now;
-    }, 60_000);
+    }, 120_000);
     expect(finished).toMatchObject({ failed: 0, walkDone: true });
     expect(finished.done).toBe(finished.listed);
     expect(finished.listed).toBeGreaterThanOrEqual(20);

@@ -77,4 +77,34 @@ describe('ShopAdminClient and the token', () => {
     );
     await expect(client.request('{ shop { name } }', {}, 1)).rejects.toBe(waiting);
   });
+
+  it('takes nothing from the cost bucket for a shop without a token (the shared bucket never gives a reservation back)', async () => {
+    const waiting = new ShopAuthError(ShopAuthErrorCode.UNINSTALLED, 'a.myshopify.com is uninstalled', 1_000);
+    const reserved: number[] = [];
+    const pacer = {
+      reserve: async (cost: number) => {
+        reserved.push(cost);
+        return { observe: async () => undefined, release: () => undefined };
+      },
+      observe: () => undefined,
+      waitFor: () => 0,
+    };
+    const client = new ShopAdminClient(
+      'a.myshopify.com',
+      { client: () => Promise.reject(waiting), renewAfterUnauthorized: async () => false },
+      new ManualClock(),
+      0,
+      pacer,
+    );
+    for (let i = 0; i < 3; i++)
+      await expect(client.request('{ shop { name } }', {}, 50)).rejects.toBe(waiting);
+    expect(reserved).toEqual([]);
+    const s = source(['t1']);
+    await new ShopAdminClient('a.myshopify.com', s.value, new ManualClock(), 0, pacer).request(
+      '{ shop { name } }',
+      {},
+      50,
+    );
+    expect(reserved).toEqual([50]);
+  });
 });

@@ -41,11 +41,10 @@ export class ShopAdminClient {
   async request<T>(document: string, variables: Record<string, unknown>, expectedCost: number): Promise<T> {
     let renewed = false;
     for (let attempt = 0; ; attempt++) {
+      // The token first: a shop without one (uninstalled, needs_reauth) takes nothing from the
+      // bucket its replicas share, where an unspent reservation is never given back.
+      const { graphql, token } = await this.source.client();
       const slot = await this.pacer.reserve(expectedCost);
-      const { graphql, token } = await this.source.client().catch((error: unknown) => {
-        slot.release();
-        throw error;
-      });
       try {
         const response = await graphql.request<T>(document, { variables, retries: 2 });
         await observe(slot, response.extensions, expectedCost);
