@@ -9,7 +9,8 @@ import { CliError, ExitCode } from '../context/cli-error.js';
  * authenticates, its state (and why, when not active), its token expiry and scopes, its last
  * token refresh, its catalog key and the operator's next step. `--json` prints the answer whole.
  * `shops catalog-key <shop>` and `shops mapping <shop>` set a self-installed shop's catalog key
- * (read from `--key-file` or standard input, never from the command line) and mapping file.
+ * (read from `--key-file` or standard input, never from the command line) and mapping file;
+ * `shops migrate-token <shop>` moves a static shop to expiring tokens.
  */
 export function shopsCommand(contextOf: ContextOf): Command {
   const shops = new Command('shops')
@@ -62,6 +63,19 @@ export function shopsCommand(contextOf: ContextOf): Command {
         for (const line of describe(entry)) out.line(line);
       },
     );
+  shops
+    .command('migrate-token')
+    .description(
+      "exchange a static shop's legacy non-expiring token for expiring ones (Shopify revokes the old one)",
+    )
+    .argument('<shop>', '<name>.myshopify.com')
+    .action(async (shop: string, _options: unknown, command: Command) => {
+      const { admin, out } = contextOf(command);
+      const entry = await admin.post<ShopListEntryDto>(
+        `/admin/shops/${encodeURIComponent(shop)}/migrate-token`,
+      );
+      for (const line of describe(entry)) out.line(line);
+    });
   return shops;
 }
 
