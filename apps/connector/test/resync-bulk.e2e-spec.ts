@@ -227,7 +227,9 @@ describe('resync through a bulk operation', () => {
     );
     // The failed run planned from the snapshot; its retry read the product from Shopify.
     expect(outcomes.map((o) => o.outcome)).toEqual(['failed', 'synced']);
-    expect(outcomes[1]?.events).toEqual([]);
+    expect(outcomes[1]?.events).toEqual([
+      expect.stringMatching(/^read from Shopify \(requested cost \d+ points\)$/),
+    ]);
     const { rows } = await harness.db.query(
       `SELECT count(*)::int AS n FROM "${harness.schema}".resync_snapshots`,
     );

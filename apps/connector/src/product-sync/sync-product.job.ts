@@ -9,7 +9,7 @@ import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { SYNC_HOOKS } from '../connector.tokens.js';
 import { InboxRepository, type PendingDelivery } from '../intake/inbox.repository.js';
 import { ShopMappings } from '../mapping/shop-mappings.js';
-import { SyncSettings } from '../platform/config/settings.js';
+import { MediaSettings, SyncSettings } from '../platform/config/settings.js';
 import { FailuresService } from '../platform/failures/failures.service.js';
 import { jobErrorInfo, jobWaitMs } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
@@ -22,6 +22,7 @@ import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 import { ProductLocks } from './product-locks.js';
 import { ProductSyncStates } from './product-sync-states.js';
 import { ResyncSnapshots } from './resync-snapshots.repository.js';
+import { SkuMapRepository } from './sku-map/sku-map.repository.js';
 import { SyncEvents } from './sync-events.js';
 import type { SyncHooks } from './sync-hooks.js';
 import { SyncRecords } from './sync-records.repository.js';
@@ -59,6 +60,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     private readonly clock: Clock,
     private readonly failures: FailuresService,
     private readonly snapshots: ResyncSnapshots,
+    private readonly skuMap: SkuMapRepository,
+    private readonly media: MediaSettings,
   ) {
     super();
   }
@@ -167,10 +170,13 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       }
     }
     const readAt = new Date(this.clock.now());
-    return {
-      product: await fetchCanonicalProduct(this.shopify.forShop(subject.shop), subject.productId),
-      readAt,
-    };
+    // Only what the sync needs: the variants last synced (plus a few), the media when that stage is on.
+    const read = await fetchCanonicalProduct(this.shopify.forShop(subject.shop), subject.productId, {
+      expectedVariants: await this.skuMap.variantCount(subject.shop, subject.productId),
+      media: this.media.enabled,
+    });
+    run.events.push(`read from Shopify (requested cost ${read.requestedCost} points)`);
+    return { product: read.product, readAt };
   }
 
   /** Deletes the product's records, then tombstones it (only once the deletes succeeded). */

@@ -5,7 +5,11 @@ import { demoMapping, SHOP } from '../../../test/support/sync-plan-inputs.js';
 import { planSync } from '../../product-sync/plan/plan-sync.js';
 import { isSimpleProduct } from './canonical-product.js';
 import { readCanonicalProduct } from './canonical-product.reader.js';
-import { CANONICAL_PRODUCT_QUERY } from './documents/canonical-product.query.js';
+import {
+  CANONICAL_PRODUCT_NO_MEDIA_QUERY,
+  CANONICAL_PRODUCT_QUERY,
+  canonicalReadCost,
+} from './documents/canonical-product.query.js';
 
 /** The canonical read as the Shopify sandbox answers it (real 2026-07 schema), into the planner. */
 describe('canonical product read against the Shopify sandbox', () => {
@@ -34,6 +38,25 @@ describe('canonical product read against the Shopify sandbox', () => {
     if (!product) throw new Error(`product ${id} not found`);
     return product;
   }
+
+  it('asks Shopify for the cost canonicalReadCost says, for any number of variants, with and without media', async () => {
+    const id = await create({ title: 'Costed', variants: [{ sku: 'C-1', price: '1.00' }] });
+    for (const variants of [1, 10, 60, 250]) {
+      for (const media of [true, false]) {
+        const reply = await h.graphql(media ? CANONICAL_PRODUCT_QUERY : CANONICAL_PRODUCT_NO_MEDIA_QUERY, {
+          id,
+          variants,
+        });
+        expect(reply.errors).toBeUndefined();
+        expect({ variants, media, cost: reply.extensions.cost.requestedQueryCost }).toEqual({
+          variants,
+          media,
+          cost: canonicalReadCost(variants, media),
+        });
+      }
+    }
+    expect(canonicalReadCost(250, true)).toBeLessThanOrEqual(1000);
+  });
 
   it('reads a merchant product with options and plans it with the demo mapping', async () => {
     const id = await create({

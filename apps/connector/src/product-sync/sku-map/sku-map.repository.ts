@@ -70,6 +70,13 @@ export class SkuMapRepository {
     ];
   }
 
+  /** How many live variant rows the product has (null: never mapped): what its next read asks for. */
+  async variantCount(shop: string, productId: string): Promise<number | null> {
+    const rows = await this.rowsOfProduct(shop, productId);
+    if (rows.length === 0) return null;
+    return storedRecordsOf(rows).filter((record) => record.shopifyVariantId !== null).length;
+  }
+
   /** What the planner takes (`PlanInput.stored`): the product's rows that are not tombstoned. */
   async storedRecords(shop: string, productId: string): Promise<StoredRecord[]> {
     return storedRecordsOf(await this.rowsOfProduct(shop, productId));
