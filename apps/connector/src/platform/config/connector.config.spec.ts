@@ -123,6 +123,7 @@ describe('loadConnectorConfig', () => {
           PORT: 'eighty',
           DATABASE_URL: 'not a url',
           CONNECTOR_SYNC_CONCURRENCY: '20',
+          CONNECTOR_DATABASE_POOL_SIZE: '10',
           CONNECTOR_SHOP_OTHER_API_VERSION: '2019-01',
         },
         () => {
@@ -158,6 +159,20 @@ describe('loadConnectorConfig', () => {
     expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_SHOPS: undefined }))).toContain(
       'No shop to serve: list them in CONNECTOR_SHOPS, or let shops install the app (CONNECTOR_SHOPIFY_INSTALLS=open)',
     );
+  });
+
+  it('follows the catalog budget with the sync concurrency, and the pool with the workers', () => {
+    expect(loadConnectorConfig(BASE).sync.concurrency).toBe(4);
+    const fast = loadConnectorConfig({ ...BASE, CONNECTOR_CATALOG_RATE_PER_SECOND: '100' });
+    expect(fast.sync.concurrency).toBe(15);
+    expect(fast.database.poolSize).toBe(15 + 2 + 4);
+    const set = loadConnectorConfig({
+      ...BASE,
+      CONNECTOR_CATALOG_RATE_PER_SECOND: '100',
+      CONNECTOR_SYNC_CONCURRENCY: '6',
+    });
+    expect(set.sync.concurrency).toBe(6);
+    expect(set.database.poolSize).toBe(12);
   });
 
   it('takes installs when CONNECTOR_SHOPIFY_INSTALLS=open, naming what they need', () => {

@@ -69,15 +69,17 @@ export interface ConnectorConfig {
 export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readSecretFile): ConnectorConfig {
   return loadConfig(env, (read) => {
     // The order of the reads is the order of the problems reported.
-    const database = readDatabase(read);
+    const catalog = readCatalog(read);
+    const sync = readSync(read, catalog.ratePerSecond);
+    const enrichment = readEnrichment(read);
+    // Each sync and push job holds a connection while it works: the default pool has room for them.
+    const database = readDatabase(read, Math.max(10, sync.concurrency + enrichment.pushConcurrency + 4));
     const queue = readQueue(read, database);
-    const sync = readSync(read);
     if (sync.concurrency + 2 > database.poolSize) {
       read.problems.push(
         `CONNECTOR_DATABASE_POOL_SIZE (${database.poolSize}) must exceed CONNECTOR_SYNC_CONCURRENCY (${sync.concurrency}) by at least 2`,
       );
     }
-    const enrichment = readEnrichment(read);
     // Each sync and push job holds its product lock's connection while it works.
     if (
       sync.concurrency + 2 <= database.poolSize &&
@@ -106,7 +108,7 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
       encryption: readEncryption(read, env, readFile, shops, installs.open),
       sync,
       inbox: readInbox(read),
-      catalog: readCatalog(read),
+      catalog,
       media: readMedia(read),
       resync: readResync(read),
       reconcile: readReconcile(read),

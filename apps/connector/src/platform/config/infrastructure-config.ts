@@ -93,12 +93,12 @@ export function readHttp(read: EnvReader): HttpConfig {
   };
 }
 
-/** `DATABASE_URL` and the `CONNECTOR_DATABASE_*` variables. */
-export function readDatabase(read: EnvReader): DatabaseConfig {
+/** `DATABASE_URL` and the `CONNECTOR_DATABASE_*` variables (the pool's default: enough for the workers). */
+export function readDatabase(read: EnvReader, defaultPoolSize = 10): DatabaseConfig {
   return {
     url: readOptionalUrl(read, 'DATABASE_URL'),
     schema: readSchemaName(read, 'CONNECTOR_DATABASE_SCHEMA', 'connector'),
-    poolSize: read.int('CONNECTOR_DATABASE_POOL_SIZE', 10, { min: 2, max: 200 }),
+    poolSize: read.int('CONNECTOR_DATABASE_POOL_SIZE', defaultPoolSize, { min: 2, max: 200 }),
     timeoutMs: read.int('CONNECTOR_DATABASE_TIMEOUT_MS', 5_000, { min: 100 }),
   };
 }

@@ -83,8 +83,23 @@ export interface ReconcileConfig {
   intervalMs: number;
 }
 
-/** The `CONNECTOR_SYNC_*` and `CONNECTOR_MAPPING_*` variables. */
-export function readSync(read: EnvReader): SyncConfig {
+/**
+ * Seconds one sync worker spends per catalog call: the call's round trip plus the sync's own
+ * work between calls (measured in bench/: 100-150 ms against the sandbox on this machine).
+ */
+const SECONDS_PER_CALL = 0.15;
+
+/**
+ * The default sync concurrency: enough workers to keep the catalog budget busy (a worker makes
+ * at most 1 / `SECONDS_PER_CALL` calls a second, so 4 workers leave a 100/s budget at 70/s),
+ * at least 4, at most 16 (each holds a database connection while it works; set more explicitly).
+ */
+export function syncConcurrencyFor(catalogRatePerSecond: number): number {
+  return Math.min(16, Math.max(4, Math.ceil(catalogRatePerSecond * SECONDS_PER_CALL)));
+}
+
+/** The `CONNECTOR_SYNC_*` and `CONNECTOR_MAPPING_*` variables; the concurrency follows the catalog budget. */
+export function readSync(read: EnvReader, catalogRatePerSecond: number): SyncConfig {
   const debounceMs = read.int('CONNECTOR_SYNC_DEBOUNCE_MS', 1_000, { min: 0 });
   return {
     debounceMs,
@@ -92,7 +107,10 @@ export function readSync(read: EnvReader): SyncConfig {
     debounceMaxMs: read.int('CONNECTOR_SYNC_DEBOUNCE_MAX_MS', Math.max(DEBOUNCE_MAX_MS, debounceMs), {
       min: debounceMs,
     }),
-    concurrency: read.int('CONNECTOR_SYNC_CONCURRENCY', 4, { min: 1, max: 100 }),
+    concurrency: read.int('CONNECTOR_SYNC_CONCURRENCY', syncConcurrencyFor(catalogRatePerSecond), {
+      min: 1,
+      max: 100,
+    }),
     attempts: read.int('CONNECTOR_SYNC_ATTEMPTS', 8, { min: 1, max: 100 }),
     backoffMs: read.int('CONNECTOR_SYNC_BACKOFF_MS', 2_000, { min: 1 }),
     lockRetryMs: read.int('CONNECTOR_SYNC_LOCK_RETRY_MS', 500, { min: 1 }),
