@@ -30,5 +30,11 @@ describe('cliEnvironment', () => {
       CONNECTOR_CATALOG_URL: 'https://catalog.example.com',
     };
     expect(cliEnvironment(own)).toBe(own);
+    // A connector of shops that install themselves is configured too, with no shop listed.
+    const installs = {
+      CONNECTOR_SHOPIFY_INSTALLS: 'open',
+      CONNECTOR_CATALOG_URL: 'https://catalog.example.com',
+    };
+    expect(cliEnvironment(installs)).toBe(installs);
   });
 });

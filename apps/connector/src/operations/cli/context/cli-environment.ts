@@ -8,13 +8,13 @@ const given = (env: Env, name: string): boolean => env[name] !== undefined && en
 
 /**
  * The environment the command line reads its configuration from: the user's own, or, when no
- * shop is configured (`CONNECTOR_SHOPS` unset), the local stack's environment (`npm start`: the
+ * shop is configured (`CONNECTOR_SHOPS` and `CONNECTOR_SHOPIFY_INSTALLS` unset), the local stack's environment (`npm start`: the
  * demo shop against the catalog sandbox's seeded account, on `CATALOG_SANDBOX_PORT`,
  * `SHOPIFY_SANDBOX_PORT` and `PORT` or their defaults), so `npm run connector -- status 123`
  * works against a running `npm start`. The user's variables win either way, as in the stack.
  */
 export function cliEnvironment(env: Env): Env {
-  if (given(env, 'CONNECTOR_SHOPS')) return env;
+  if (given(env, 'CONNECTOR_SHOPS') || given(env, 'CONNECTOR_SHOPIFY_INSTALLS')) return env;
   const port = (name: string, fallback: number) => (given(env, name) ? Number(env[name]) : fallback);
   const stack = localStackEnvironment({
     catalogUrl: `http://127.0.0.1:${port('CATALOG_SANDBOX_PORT', LOCAL_STACK_PORTS.catalog)}`,
