@@ -45,7 +45,11 @@ for (const name of wanted) {
     const result = benchmark
       ? await benchmark.run({
           smoke,
-          connectorNodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [],
+          // `BENCH_CONNECTOR_NODE_ARGS`: V8 flags NODE_OPTIONS refuses (`--optimize-for-size`), for experiments.
+          connectorNodeArgs: [
+            ...(process.env.BENCH_CONNECTOR_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
+            ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : []),
+          ],
           log: (line) => process.stderr.write(`  ${line}\n`),
         })
       : await vitestBench(`${name}.ts`);
