@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoMapping, product, SHOP, variant } from '../../test/support/sync-plan-inputs.js';
 import { NO_EXTRA_SOURCES } from '../clients/shopify/documents/canonical-product.query.js';
@@ -49,6 +50,22 @@ describe('mapping sources: metafields, category, collections (issue 30)', () => 
       collections: true,
     });
     expect(demoMapping().sources).toEqual(NO_EXTRA_SOURCES);
+  });
+
+  it('accepts the example of mappings/README.md', () => {
+    const readme = readFileSync(new URL('../../mappings/README.md', import.meta.url), 'utf8');
+    const example = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].find((m) =>
+      m[1]?.includes('metafields.'),
+    )?.[1];
+    expect(demoMapping(example).sources).toEqual({
+      productMetafields: [
+        { namespace: 'custom', key: 'fabric' },
+        { namespace: 'custom', key: 'care' },
+      ],
+      variantMetafields: [{ namespace: 'custom', key: 'weight' }],
+      category: true,
+      collections: true,
+    });
   });
 
   it('refuses a bad namespace or key, and a source a write-back entry targets, with their lines', () => {

@@ -7,6 +7,9 @@
  * from the sync's own read whether a product's images changed (`CanonicalProduct.media`).
  * Requested cost (`canonicalReadCost`): 6 + 3 per variant asked, + 202 for the media; at most
  * 958, under Shopify's 1,000 per query. The sync asks for the variants it expects, not 250.
+ * When the shop's mapping maps them (issue 30), the document also asks for product and variant
+ * metafields, the standard product category and the collections (`canonicalProductDocument`,
+ * `CanonicalSources`); all of it is `read_products` data.
  */
 const MEDIA_SELECTION = /* GraphQL */ `
       media(first: 100, sortKey: POSITION) {
