@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CanonicalSources,
   canonicalReadCost,
   NO_EXTRA_SOURCES,
 } from '../src/clients/shopify/documents/canonical-product.query.js';
+import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { attribute, type MapRow, type SyncWorld, startSyncWorld } from './support/sync-world.js';
 
@@ -40,9 +42,19 @@ interface LoggedRead {
 // maps them, and the canonical read asks for them only when the mapping does.
 describe('richer mapping sources', () => {
   let world: SyncWorld;
+  let productId = '';
+  const token = `admin-${randomBytes(16).toString('hex')}`;
 
   beforeAll(async () => {
-    world = await startSyncWorld();
+    // Whole-shop resyncs read the shop in bulk (any product count over 0).
+    world = await startSyncWorld({
+      shopify: { bulk: { stepMs: 50 } },
+      env: {
+        CONNECTOR_ADMIN_TOKEN: token,
+        CONNECTOR_BULK_THRESHOLD: '0',
+        CONNECTOR_BULK_POLL_MS: '50',
+      },
+    });
   });
   afterAll(async () => {
     await world?.close();
@@ -66,7 +78,7 @@ describe('richer mapping sources', () => {
   };
 
   it('a mapping without them reads without them; one that maps them puts them on the records', async () => {
-    const productId = await world.createProduct({
+    productId = await world.createProduct({
       title: 'Canvas tote',
       vendor: 'Acme',
       product_type: 'Shirts',
@@ -129,7 +141,8 @@ describe('richer mapping sources', () => {
     const rows = await eventually(async () => {
       const now = await world.mapRows(productId);
       const parent = now.find((r) => r.shopify_variant_id === null);
-      return parent?.snapshot.occasions !== undefined && now;
+      const weighed = now.some((r) => r.shopify_variant_id !== null && r.snapshot.weightGrams !== undefined);
+      return parent?.snapshot.occasions !== undefined && weighed && now;
     }, 30_000);
     const parent = rows.find((r) => r.shopify_variant_id === null) as MapRow;
     const record = await world.catalogRecord(parent.sku_id as string);
@@ -148,5 +161,35 @@ describe('richer mapping sources', () => {
       expect(read.variables).toMatchObject({ collections: 25 });
       expect(costOf(read, SOURCES)).toContain(read.requestedQueryCost);
     }
+  });
+
+  it('a resync through a bulk read reads such a product itself: the snapshot does not hold its sources', async () => {
+    expect(productId).not.toBe('');
+    await world.settle(productId);
+    const before = (await reads(productId)).length;
+    const admin = <T>(method: string, path: string) => call<T>(world.harness.url, method, path, token);
+    const started = await admin<{ id: string }>('POST', `/admin/resync?shop=${world.shop.domain}`);
+    expect(started.status, started.text).toBe(200);
+    const run = await eventually(async () => {
+      const answer = await admin<{ state: string; readMode: string | null }>(
+        'GET',
+        `/admin/resync/${started.body.id}`,
+      );
+      return answer.body.state !== 'running' && answer.body;
+    }, 60_000);
+    expect(run).toMatchObject({ state: 'done', readMode: 'bulk' });
+    const resynced = await eventually(async () => {
+      const runs = await world.syncRecords(productId);
+      return runs.find((r) => r.reason === 'resync' && r.outcome === 'synced') ?? false;
+    }, 30_000);
+    expect(resynced.events).toContain(
+      'the mapping reads metafields, the category or collections: no bulk snapshot holds them',
+    );
+    expect(resynced.events.some((e) => e.startsWith('planned from the bulk read'))).toBe(false);
+    expect((await reads(productId)).length).toBe(before + 1);
+    const [parent] = await world.mapRows(productId);
+    const record = await world.catalogRecord(parent?.sku_id as string);
+    expect(attribute(record, 'material')).toBe('Canvas');
+    expect(attribute(record, 'occasions')).toEqual(['Casual', 'Work']);
   });
 });
