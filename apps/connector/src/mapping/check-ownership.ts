@@ -57,7 +57,9 @@ export function checkOwnership(file: MappingFile): MappingProblem[] {
     }
   }
 
-  const sources = new Map(file.product.map((entry) => [entry.field as string, entry.path]));
+  const sources = new Map(
+    [...file.product, ...file.variant].map((entry) => [`${entry.level}:${entry.field}`, entry.path]),
+  );
   const targets = new Map<string, string>();
   for (const entry of file.writeBack) {
     const inboundOwner = ownerOf.get(entry.attribute);
@@ -68,11 +70,9 @@ export function checkOwnership(file: MappingFile): MappingProblem[] {
       );
     }
     const field = shopifyFieldOf(entry);
-    if (entry.level === 'product' && sources.has(field)) {
-      add(
-        entry.path,
-        `Shopify field "${field}" is an inbound source (${sources.get(field)}): a field has one owner`,
-      );
+    const source = sources.get(`${entry.level}:${field}`);
+    if (source !== undefined) {
+      add(entry.path, `Shopify field "${field}" is an inbound source (${source}): a field has one owner`);
     }
     const earlier = targets.get(`${entry.level}:${field}`);
     if (earlier !== undefined && entry.target.kind !== 'tags') {

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AttributeDefinition } from '#lib/catalog-contract';
+import type {
+  CanonicalSources,
+  MetafieldSource,
+} from '../clients/shopify/documents/canonical-product.query.js';
 import type { FieldEntry, MappingFile, OptionEntry, WriteBackEntry } from './model/mapping-file.js';
 import type { MappingProblem } from './model/mapping-problem.js';
+import { metafieldSource } from './model/source-fields.js';
 import type { TaxonomyIndex } from './taxonomy-index.js';
 import { normalise, type ResolvableEntry, resolveValue } from './value-resolver.js';
 
@@ -47,6 +52,8 @@ export class ValidatedMapping {
   readonly ownedAttributes: ReadonlySet<string>;
   /** Hash of the whole configuration: unchanged means no record can have drifted. */
   readonly hash: string;
+  /** The optional sources the entries read: what the canonical read must ask for besides the base fields. */
+  readonly sources: CanonicalSources;
   readonly #optionsByName = new Map<string, ResolvedOptionEntry>();
   readonly #entriesByPath = new Map<string, ResolvableEntry>();
 
@@ -67,6 +74,7 @@ export class ValidatedMapping {
       for (const name of [option.name, ...option.aliases])
         this.#optionsByName.set(name.trim().toLowerCase(), option);
     }
+    this.sources = sourcesOf(productEntries, variantEntries);
     const { lines: _lines, ...content } = file;
     this.hash = digest([
       content,
@@ -133,6 +141,28 @@ export class ValidatedMapping {
       },
     };
   }
+}
+
+/** The metafields (each once, in file order), category and collections the entries read. */
+function sourcesOf(
+  productEntries: readonly FieldEntry[],
+  variantEntries: readonly FieldEntry[],
+): CanonicalSources {
+  const metafields = (entries: readonly FieldEntry[]): MetafieldSource[] => {
+    const found = new Map<string, MetafieldSource>();
+    for (const entry of entries) {
+      const source = metafieldSource(entry.field);
+      if (source) found.set(`${source.namespace}.${source.key}`, source);
+    }
+    return [...found.values()];
+  };
+  const fields = new Set(productEntries.map((e) => e.field as string));
+  return {
+    productMetafields: metafields(productEntries),
+    variantMetafields: metafields(variantEntries),
+    category: ['category', 'category.fullName', 'category.id'].some((f) => fields.has(f)),
+    collections: fields.has('collections'),
+  };
 }
 
 /** SHA-256 (hex) of a value's JSON with object keys sorted. */

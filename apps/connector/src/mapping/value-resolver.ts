@@ -48,6 +48,16 @@ export function resolveValue(
     return mapped === null ? [] : [mapped];
   });
   if (items.length === 0) return { kind: 'value', value: null };
+  // A list source (a `list.*` metafield: its type is known only once read) holds one value for
+  // any attribute but MULTI_SELECT; more is a gap, never a silent first item.
+  if (items.length > 1 && entry.definition.type !== 'MULTI_SELECT') {
+    return {
+      kind: 'gap',
+      reason: 'invalid-value',
+      values: items,
+      message: `a list of ${items.length} values does not fit ${entry.definition.key} (${entry.definition.type}): only a MULTI_SELECT attribute takes several`,
+    };
+  }
   return coerce(entry, items, context);
 }
 

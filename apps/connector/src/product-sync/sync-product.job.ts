@@ -4,6 +4,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { Clock } from '#lib/clock';
 import { CatalogGate } from '../clients/catalog/catalog-gate.js';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
+import { usesExtraSources } from '../clients/shopify/documents/canonical-product.query.js';
 import { fetchCanonicalProduct } from '../clients/shopify/fetch-canonical-product.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { SYNC_HOOKS } from '../connector.tokens.js';
@@ -148,14 +149,22 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
   /**
    * The product's current state: a resync's sync plans from the snapshot its bulk read took,
    * unless something about the product arrived since that read began (a delivery waiting, or a
-   * sync that ran after it); otherwise, and for every other reason, the canonical read.
+   * sync that ran after it), or the shop's mapping reads metafields, the category or collections
+   * (the bulk query does not hold them: planning from it would clear those attributes);
+   * otherwise, and for every other reason, the canonical read.
    */
   private async read(
     subject: SyncSubject,
     run: SyncRun,
     pending: PendingDelivery[],
   ): Promise<{ product: CanonicalProduct | null; readAt: Date }> {
-    if (run.reason === 'resync') {
+    const sources = this.mappings.mapping(subject.shop)?.sources;
+    const snapshotHoldsSources = sources === undefined || !usesExtraSources(sources);
+    if (run.reason === 'resync' && !snapshotHoldsSources)
+      run.events.push(
+        'the mapping reads metafields, the category or collections: no bulk snapshot holds them',
+      );
+    if (run.reason === 'resync' && snapshotHoldsSources) {
       const snapshot = await this.snapshots.latest(subject);
       if (snapshot !== null) {
         const after = snapshot.snapshotAt.getTime();
@@ -174,6 +183,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     const read = await fetchCanonicalProduct(this.shopify.forShop(subject.shop), subject.productId, {
       expectedVariants: await this.skuMap.variantCount(subject.shop, subject.productId),
       media: this.media.enabled,
+      ...(sources ? { sources } : {}),
     });
     run.events.push(`read from Shopify (requested cost ${read.requestedCost} points)`);
     return { product: read.product, readAt };

@@ -1,10 +1,18 @@
 import type {
+  CanonicalCategory,
   CanonicalMedia,
+  CanonicalMetafield,
   CanonicalOption,
   CanonicalProduct,
   CanonicalProductStatus,
   CanonicalVariant,
 } from './canonical-product.js';
+import {
+  type CanonicalSources,
+  type MetafieldSource,
+  metafieldAlias,
+  NO_EXTRA_SOURCES,
+} from './documents/canonical-product.query.js';
 
 /** The read answered something that is not the shape `CANONICAL_PRODUCT_QUERY` asks for. */
 export class CanonicalReadError extends Error {
@@ -21,11 +29,15 @@ const STATUSES: readonly CanonicalProductStatus[] = ['ACTIVE', 'ARCHIVED', 'DRAF
 type Json = Record<string, unknown>;
 
 /**
- * Turns the `data` of a `CANONICAL_PRODUCT_QUERY` answer into a `CanonicalProduct`, checking
- * every field's type (ids must be strings: a number would have lost digits). Returns null when
- * the product does not exist (`data.product` is null). Throws `CanonicalReadError`.
+ * Turns the `data` of a canonical read answer into a `CanonicalProduct`, checking every field's
+ * type (ids must be strings: a number would have lost digits). `sources` must be those the
+ * document was built with (`canonicalProductDocument`): they name the metafield aliases. Returns
+ * null when the product does not exist (`data.product` is null). Throws `CanonicalReadError`.
  */
-export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
+export function readCanonicalProduct(
+  data: unknown,
+  sources: CanonicalSources = NO_EXTRA_SOURCES,
+): CanonicalProduct | null {
   const root = object(data, 'data');
   if (root.product === null) return null;
   const p = object(root.product, 'product');
@@ -33,7 +45,9 @@ export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
   const seo = object(p.seo, at('seo'));
   const variantsConnection = object(p.variants, at('variants'));
   const nodes = array(variantsConnection.nodes, at('variants.nodes'));
-  const variants = nodes.map((node, i) => readVariant(node, `product.variants.nodes[${i}]`));
+  const variants = nodes.map((node, i) =>
+    readVariant(node, `product.variants.nodes[${i}]`, sources.variantMetafields),
+  );
   variants.sort((a, b) => a.position - b.position);
   const count = p.variantsCount === null ? null : object(p.variantsCount, at('variantsCount'));
   const pageInfo = object(variantsConnection.pageInfo, at('variants.pageInfo'));
@@ -61,7 +75,59 @@ export function readCanonicalProduct(data: unknown): CanonicalProduct | null {
     variantsCount:
       count === null ? variants.length + (more ? 1 : 0) : integer(count.count, at('variantsCount.count')),
     ...readMedia(p.media),
+    ...readMetafields(p, 'product', sources.productMetafields),
+    ...(sources.category ? { category: readCategory(p.category) } : {}),
+    ...(sources.collections ? { collections: readCollections(p.collections) } : {}),
   };
+}
+
+/** The metafields the document asked for (aliases `mf<i>`), by `<namespace>.<key>`; nothing when none. */
+function readMetafields(
+  owner: Json,
+  path: string,
+  asked: readonly MetafieldSource[],
+): { metafields?: Record<string, CanonicalMetafield | null> } {
+  if (asked.length === 0) return {};
+  const metafields: Record<string, CanonicalMetafield | null> = {};
+  asked.forEach((source, i) => {
+    const at = `${path}.${metafieldAlias(i)}`;
+    const value = owner[metafieldAlias(i)];
+    if (value === null || value === undefined) {
+      metafields[`${source.namespace}.${source.key}`] = null;
+      return;
+    }
+    const m = object(value, at);
+    metafields[`${source.namespace}.${source.key}`] = {
+      value: string(m.value, `${at}.value`),
+      type: string(m.type, `${at}.type`),
+    };
+  });
+  return { metafields };
+}
+
+function readCategory(value: unknown): CanonicalCategory | null {
+  if (value === null || value === undefined) return null;
+  const c = object(value, 'product.category');
+  return {
+    id: string(c.id, 'product.category.id'),
+    name: string(c.name, 'product.category.name'),
+    fullName: string(c.fullName, 'product.category.fullName'),
+  };
+}
+
+/** The handles of the collections read (a further page is `hasMoreCollections`'s business). */
+function readCollections(value: unknown): string[] {
+  const connection = object(value, 'product.collections');
+  return array(connection.nodes, 'product.collections.nodes').map((node, i) =>
+    string(object(node, `product.collections.nodes[${i}]`).handle, `product.collections.nodes[${i}].handle`),
+  );
+}
+
+/** Whether a read's answer holds more collections than it asked for (`pageInfo.hasNextPage`). */
+export function hasMoreCollections(data: unknown): boolean {
+  const product = (data as { product?: { collections?: { pageInfo?: { hasNextPage?: unknown } } } | null })
+    ?.product;
+  return product?.collections?.pageInfo?.hasNextPage === true;
 }
 
 /** `product.media`: its images in order; nothing when not read, or when a further page exists. */
@@ -95,7 +161,7 @@ function readOption(value: unknown, path: string): CanonicalOption {
   };
 }
 
-function readVariant(value: unknown, path: string): CanonicalVariant {
+function readVariant(value: unknown, path: string, metafields: readonly MetafieldSource[]): CanonicalVariant {
   const v = object(value, path);
   const inventoryItem = object(v.inventoryItem, `${path}.inventoryItem`);
   return {
@@ -116,6 +182,7 @@ function readVariant(value: unknown, path: string): CanonicalVariant {
       };
     }),
     duplicateSkuCount: integer(inventoryItem.duplicateSkuCount, `${path}.inventoryItem.duplicateSkuCount`),
+    ...readMetafields(v, path, metafields),
   };
 }
 

@@ -35,6 +35,32 @@ export interface CanonicalProduct {
    * all its media (at most 100); absent when it did not ask for them or the product has more.
    */
   media?: CanonicalMedia[];
+  /**
+   * The product metafields the shop's mapping reads, by `<namespace>.<key>` (null: the product
+   * has none); absent when the read did not ask for metafields.
+   */
+  metafields?: Record<string, CanonicalMetafield | null>;
+  /** Shopify's standard product category (null: none set); absent when not asked for. */
+  category?: CanonicalCategory | null;
+  /** Handles of the collections the product is in (custom and smart); absent when not asked for. */
+  collections?: string[];
+}
+
+/** A metafield's value as Shopify stores it (always text; `list.*` types hold a JSON array). */
+export interface CanonicalMetafield {
+  value: string;
+  /** The metafield type, e.g. `single_line_text_field`, `list.single_line_text_field`. */
+  type: string;
+}
+
+/** A category of Shopify's standard product taxonomy (`TaxonomyCategory`). */
+export interface CanonicalCategory {
+  /** `gid://shopify/TaxonomyCategory/aa-1-13-8` */
+  id: string;
+  /** `T-Shirts` */
+  name: string;
+  /** `Apparel & Accessories > Clothing > Clothing Tops > T-Shirts` */
+  fullName: string;
 }
 
 export type CanonicalProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';
@@ -62,6 +88,8 @@ export interface CanonicalVariant {
   selectedOptions: Array<{ name: string; value: string }>;
   /** Inventory items sharing this variant's SKU elsewhere in the shop (`inventoryItem.duplicateSkuCount`). */
   duplicateSkuCount: number;
+  /** The variant metafields the mapping reads (see `CanonicalProduct.metafields`). */
+  metafields?: Record<string, CanonicalMetafield | null>;
 }
 
 export interface CanonicalMedia {

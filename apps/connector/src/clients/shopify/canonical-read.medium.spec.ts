@@ -8,8 +8,24 @@ import { readCanonicalProduct } from './canonical-product.reader.js';
 import {
   CANONICAL_PRODUCT_NO_MEDIA_QUERY,
   CANONICAL_PRODUCT_QUERY,
+  type CanonicalSources,
+  canonicalProductDocument,
   canonicalReadCost,
+  NO_EXTRA_SOURCES,
 } from './documents/canonical-product.query.js';
+
+const RICH: CanonicalSources = {
+  productMetafields: [
+    { namespace: 'custom', key: 'material' },
+    { namespace: 'custom', key: 'occasions' },
+  ],
+  variantMetafields: [
+    { namespace: 'custom', key: 'weight_grams' },
+    { namespace: 'custom', key: 'absent' },
+  ],
+  category: true,
+  collections: true,
+};
 
 /** The canonical read as the Shopify sandbox answers it (real 2026-07 schema), into the planner. */
 describe('canonical product read against the Shopify sandbox', () => {
@@ -56,6 +72,92 @@ describe('canonical product read against the Shopify sandbox', () => {
       }
     }
     expect(canonicalReadCost(250, true)).toBeLessThanOrEqual(1000);
+  });
+
+  it("asks Shopify for the cost canonicalReadCost says with the mapping's metafields, category and collections", async () => {
+    const id = await create({ title: 'Sourced', variants: [{ sku: 'S-1', price: '1.00' }] });
+    const combinations: CanonicalSources[] = [
+      RICH,
+      { ...NO_EXTRA_SOURCES, productMetafields: RICH.productMetafields },
+      { ...NO_EXTRA_SOURCES, variantMetafields: RICH.variantMetafields },
+      { ...NO_EXTRA_SOURCES, category: true },
+      { ...NO_EXTRA_SOURCES, collections: true },
+    ];
+    for (const sources of combinations) {
+      for (const [variants, collections] of [
+        [1, 25],
+        [60, 250],
+      ] as const) {
+        const reply = await h.graphql(canonicalProductDocument({ media: true, sources }), {
+          id,
+          variants,
+          ...(sources.collections ? { collections } : {}),
+        });
+        expect(reply.errors).toBeUndefined();
+        expect({ sources, variants, cost: reply.extensions.cost.requestedQueryCost }).toEqual({
+          sources,
+          variants,
+          cost: canonicalReadCost(variants, true, sources, collections),
+        });
+      }
+    }
+  });
+
+  it('reads product and variant metafields (a list as a list) and the collections the product is in', async () => {
+    const id = await create({ title: 'Linen apron', variants: [{ sku: 'LA-1', price: '20.00' }] });
+    const variantId = (await readExisting(id)).variants[0]?.id;
+    const set = await h.graphql(
+      `mutation Set($metafields: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $metafields) { userErrors { field message } } }`,
+      {
+        metafields: [
+          {
+            ownerId: id,
+            namespace: 'custom',
+            key: 'material',
+            type: 'single_line_text_field',
+            value: 'Linen',
+          },
+          {
+            ownerId: id,
+            namespace: 'custom',
+            key: 'occasions',
+            type: 'list.single_line_text_field',
+            value: '["Casual","Work"]',
+          },
+          {
+            ownerId: variantId,
+            namespace: 'custom',
+            key: 'weight_grams',
+            type: 'number_integer',
+            value: '180',
+          },
+        ],
+      },
+    );
+    expect(set.errors).toBeUndefined();
+    expect((set.data as { metafieldsSet: { userErrors: unknown[] } }).metafieldsSet.userErrors).toEqual([]);
+    const collection = await h.merchant('POST', 'custom_collections.json', {
+      custom_collection: { title: 'Kitchen', collects: [{ product_id: Number(id.split('/').pop()) }] },
+    });
+    expect(collection.status).toBe(201);
+
+    const reply = await h.graphql(canonicalProductDocument({ media: false, sources: RICH }), {
+      id,
+      variants: 5,
+    });
+    expect(reply.errors).toBeUndefined();
+    const product = readCanonicalProduct(reply.data, RICH);
+    expect(product?.metafields).toEqual({
+      'custom.material': { value: 'Linen', type: 'single_line_text_field' },
+      'custom.occasions': { value: '["Casual","Work"]', type: 'list.single_line_text_field' },
+    });
+    expect(product?.variants[0]?.metafields).toEqual({
+      'custom.weight_grams': { value: '180', type: 'number_integer' },
+      'custom.absent': null,
+    });
+    expect(product?.collections).toEqual(['kitchen']);
+    // The sandbox has no standard product categories (Product.category is always null).
+    expect(product?.category).toBeNull();
   });
 
   it('reads a merchant product with options and plans it with the demo mapping', async () => {

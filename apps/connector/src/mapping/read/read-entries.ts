@@ -1,6 +1,12 @@
 import type { FieldEntry, OptionEntry, ValueMap, ValueSettings } from '../model/mapping-file.js';
 import { pathText } from '../model/mapping-problem.js';
-import { PRODUCT_SOURCE_FIELDS, VARIANT_SOURCE_FIELDS } from '../model/source-fields.js';
+import {
+  METAFIELD_PREFIX,
+  metafieldSource,
+  PRODUCT_SOURCE_FIELDS,
+  VARIANT_SOURCE_FIELDS,
+} from '../model/source-fields.js';
+import { METAFIELD_NAME_RULES } from '../write-back/metafield-types.data.js';
 import { describe, isMap, type Path, type RawMap, type RawReader } from './raw-reader.js';
 
 const VALUE_KEYS = ['attribute', 'values', 'caseSensitive', 'unknownValues'] as const;
@@ -28,8 +34,14 @@ export function readFieldSection(
       options = readOptions(reader, spec, path);
       continue;
     }
-    if (!(field in fields)) {
-      const known = [...Object.keys(fields), ...(level === 'variant' ? ['options'] : [])];
+    if (field.startsWith(METAFIELD_PREFIX)) {
+      if (!metafieldSourceOk(reader, field, path)) continue;
+    } else if (!(field in fields)) {
+      const known = [
+        ...Object.keys(fields),
+        'metafields.<namespace>.<key>',
+        ...(level === 'variant' ? ['options'] : []),
+      ];
       reader.problems.add(
         path,
         `unknown key "${field}": not a ${level} field of the canonical read (known: ${known.join(', ')})`,
@@ -45,6 +57,43 @@ export function readFieldSection(
     });
   }
   return { entries, options };
+}
+
+/**
+ * A `metafields.<namespace>.<key>` source: namespace 3-255 and key 2-64 letters, digits, `-`
+ * or `_` (Shopify's rules, `METAFIELD_NAME_RULES`), or the connector's `$app` / `$app:<name>`.
+ */
+function metafieldSourceOk(reader: RawReader, field: string, path: Path): boolean {
+  const source = metafieldSource(field);
+  if (!source) {
+    reader.problems.add(
+      path,
+      `"${field}" must be metafields.<namespace>.<key> (namespace and key without dots)`,
+    );
+    return false;
+  }
+  const rules = METAFIELD_NAME_RULES;
+  const problems: string[] = [];
+  const app = /^\$app(?::([A-Za-z0-9_-]+))?$/.test(source.namespace);
+  const namespaceOk =
+    app ||
+    (source.namespace.length >= rules.namespace.min &&
+      source.namespace.length <= rules.namespace.max &&
+      rules.characters.test(source.namespace));
+  if (!namespaceOk)
+    problems.push(
+      `namespace "${source.namespace}" must be ${rules.namespace.min}-${rules.namespace.max} letters, digits, "-" or "_" (or "$app", "$app:<name>")`,
+    );
+  if (
+    source.key.length < rules.key.min ||
+    source.key.length > rules.key.max ||
+    !rules.characters.test(source.key)
+  )
+    problems.push(
+      `key "${source.key}" must be ${rules.key.min}-${rules.key.max} letters, digits, "-" or "_"`,
+    );
+  for (const problem of problems) reader.problems.add(path, problem);
+  return problems.length === 0;
 }
 
 function readFieldEntry(

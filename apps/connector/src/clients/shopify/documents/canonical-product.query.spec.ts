@@ -4,7 +4,22 @@ import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'gra
 import { describe, expect, it } from 'vitest';
 import { isSimpleProduct, legacyIdOf } from '../canonical-product.js';
 import { CanonicalReadError, readCanonicalProduct } from '../canonical-product.reader.js';
-import { CANONICAL_PRODUCT_QUERY } from './canonical-product.query.js';
+import {
+  CANONICAL_PRODUCT_QUERY,
+  type CanonicalSources,
+  canonicalProductDocument,
+  NO_EXTRA_SOURCES,
+} from './canonical-product.query.js';
+
+const RICH: CanonicalSources = {
+  productMetafields: [
+    { namespace: 'custom', key: 'material' },
+    { namespace: '$app:catalog', key: 'care' },
+  ],
+  variantMetafields: [{ namespace: 'custom', key: 'weight_grams' }],
+  category: true,
+  collections: true,
+};
 
 const fixtures = new URL('../../../../test/fixtures/shopify/', import.meta.url);
 
@@ -21,6 +36,40 @@ describe('CANONICAL_PRODUCT_QUERY', () => {
   it('is valid against the real Admin GraphQL 2026-07 schema', () => {
     const errors = validate(adminSchema(), parse(CANONICAL_PRODUCT_QUERY));
     expect(errors.map((e) => e.message)).toEqual([]);
+  });
+});
+
+describe('canonicalProductDocument', () => {
+  const combinations: Array<[string, CanonicalSources]> = [
+    ['no extra sources', NO_EXTRA_SOURCES],
+    ['every source', RICH],
+    ['product metafields only', { ...NO_EXTRA_SOURCES, productMetafields: RICH.productMetafields }],
+    ['variant metafields only', { ...NO_EXTRA_SOURCES, variantMetafields: RICH.variantMetafields }],
+    ['the category only', { ...NO_EXTRA_SOURCES, category: true }],
+    ['collections only', { ...NO_EXTRA_SOURCES, collections: true }],
+  ];
+  it.each(combinations)(
+    'is valid against the real 2026-07 schema with %s, media or not',
+    (_name, sources) => {
+      const schema = adminSchema();
+      for (const media of [true, false]) {
+        const document = parse(canonicalProductDocument({ media, sources }));
+        expect(validate(schema, document).map((e) => e.message)).toEqual([]);
+        expect(document.definitions[0]).toMatchObject({ name: { value: 'CanonicalProduct' } });
+      }
+    },
+  );
+
+  it('asks for the sources only when the mapping uses them', () => {
+    const plain = canonicalProductDocument({ media: false });
+    expect(plain).toBe(canonicalProductDocument({ media: false, sources: NO_EXTRA_SOURCES }));
+    expect(plain).not.toMatch(/metafield|category|collections/);
+    const rich = canonicalProductDocument({ media: false, sources: RICH });
+    expect(rich).toContain('mf0: metafield(namespace: "custom", key: "material")');
+    expect(rich).toContain('mf1: metafield(namespace: "$app:catalog", key: "care")');
+    expect(rich).toContain('collections(first: $collections)');
+    expect(rich).toContain('$collections: Int = 25');
+    expect(rich.match(/metafield\(/g)).toHaveLength(3);
   });
 });
 
@@ -68,6 +117,36 @@ describe('readCanonicalProduct', () => {
     ]);
     (body.data.product.media as { pageInfo: { hasNextPage: boolean } }).pageInfo.hasNextPage = true;
     expect(readCanonicalProduct(body.data)?.media).toBeUndefined();
+  });
+
+  it('reads the metafields, category and collections the document asked for, by namespace and key', () => {
+    const body = JSON.parse(fixtureText('product-read.example-t-shirt.graphql.json')) as {
+      data: { product: Record<string, unknown> & { variants: { nodes: Array<Record<string, unknown>> } } };
+    };
+    expect(readCanonicalProduct(body.data)).not.toHaveProperty('metafields');
+    body.data.product.mf0 = { value: 'Linen', type: 'single_line_text_field' };
+    body.data.product.mf1 = null;
+    body.data.product.category = {
+      id: 'gid://shopify/TaxonomyCategory/aa-1-13-8',
+      name: 'T-Shirts',
+      fullName: 'Apparel & Accessories > Clothing > Clothing Tops > T-Shirts',
+    };
+    body.data.product.collections = { nodes: [{ handle: 'summer' }], pageInfo: { hasNextPage: false } };
+    for (const node of body.data.product.variants.nodes) node.mf0 = { value: '180', type: 'number_integer' };
+    const product = readCanonicalProduct(body.data, RICH);
+    expect(product?.metafields).toEqual({
+      'custom.material': { value: 'Linen', type: 'single_line_text_field' },
+      '$app:catalog.care': null,
+    });
+    expect(product?.category?.name).toBe('T-Shirts');
+    expect(product?.collections).toEqual(['summer']);
+    expect(product?.variants[0]?.metafields).toEqual({
+      'custom.weight_grams': { value: '180', type: 'number_integer' },
+    });
+    body.data.product.category = null;
+    expect(readCanonicalProduct(body.data, RICH)?.category).toBeNull();
+    body.data.product.mf0 = { value: 12, type: 'number_integer' };
+    expect(() => readCanonicalProduct(body.data, RICH)).toThrow('product.mf0.value must be a string');
   });
 
   it('answers null for a product that does not exist', () => {
