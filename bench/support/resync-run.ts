@@ -66,6 +66,8 @@ export interface ResyncRun {
     limits: 'default' | 'raised';
     restoreRate: number;
     requests: number;
+    /** The requests by operation name (where the points go). */
+    requestsByOperation: Record<string, number>;
     pointsSpent: number;
     pointsPerProduct: number | null;
     pointsBoundMs: number;
@@ -189,7 +191,7 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
       },
       lowerBoundMs: Math.round(lowerBoundMs),
       shopifyThrottled,
-      shopify: shopifyFigures(options, restoreRate, reads.length, pointsSpent, lowerBoundMs, connectorMs),
+      shopify: shopifyFigures(options, restoreRate, reads, pointsSpent, lowerBoundMs, connectorMs),
       infrastructure: stack.infrastructure,
       connector: {
         ...figures(
@@ -215,7 +217,7 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
 function shopifyFigures(
   options: ResyncRunOptions,
   restoreRate: number,
-  requests: number,
+  reads: ReadonlyArray<{ operationName: string | null }>,
   pointsSpent: number,
   catalogBoundMs: number,
   elapsedMs: number,
@@ -225,7 +227,8 @@ function shopifyFigures(
   return {
     limits: options.shopifyLimits ?? 'raised',
     restoreRate,
-    requests,
+    requests: reads.length,
+    requestsByOperation: countBy(reads.map((r) => r.operationName ?? '(anonymous)')),
     pointsSpent,
     pointsPerProduct: ratio(pointsSpent, options.products),
     pointsBoundMs: Math.round(pointsBoundMs),
@@ -295,4 +298,10 @@ function callTimes(calls: ReadonlyArray<{ time: number }>, start: number) {
 
 function mb(bytes: number | null): number | null {
   return bytes === null ? null : round(bytes / MB, 1);
+}
+
+function countBy(names: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of names) counts[name] = (counts[name] ?? 0) + 1;
+  return counts;
 }

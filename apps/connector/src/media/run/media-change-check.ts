@@ -29,7 +29,9 @@ export class MediaChangeCheck {
     if (event.product === null || images === undefined) return 'images not read with the product';
     const { shop, productId } = event;
     const lastRun = await this.statuses.get(shop, productId);
-    if (lastRun === null) return 'no media run yet';
+    // A product the sync read with no image, and no media run yet: nothing to upload or clear
+    // (a resync of a shop without images reads each product once, not twice).
+    if (lastRun === null) return images.length === 0 ? null : 'no media run yet';
     const records = await this.runner.recordsOf(shop, productId);
     const skuIds = records.flatMap((r) => (r.skuId === null ? [] : [r.skuId]));
     const mediaIds = images.map((image) => image.id);
