@@ -107,4 +107,33 @@ describe('ShopAdminClient and the token', () => {
     );
     expect(reserved).toEqual([50]);
   });
+
+  it('paces raw calls too: a first guess, then the requested cost Shopify answered for that document', async () => {
+    const reserved: number[] = [];
+    const pacer = {
+      reserve: async (cost: number) => {
+        reserved.push(cost);
+        return { observe: async () => undefined, release: () => undefined };
+      },
+      observe: () => undefined,
+      waitFor: () => 0,
+    };
+    const graphql = {
+      request: async () => ({
+        data: { ok: true },
+        extensions: { cost: { requestedQueryCost: 31, actualQueryCost: 11 } },
+      }),
+    } as unknown as GraphqlClient;
+    const client = new ShopAdminClient(
+      'a.myshopify.com',
+      { client: async () => ({ graphql, token: 't1' }), renewAfterUnauthorized: async () => false },
+      new ManualClock(),
+      0,
+      pacer,
+    );
+    await client.raw('mutation A { a }', {});
+    await client.raw('mutation A { a }', {});
+    await client.raw('mutation B { b }', {});
+    expect(reserved).toEqual([50, 31, 50]);
+  });
 });

@@ -25,6 +25,8 @@ export interface ShopGraphqlSource {
  */
 export class ShopAdminClient {
   private readonly pacer: ShopCostPacer;
+  /** Each raw document's requested cost as Shopify last answered it. */
+  private readonly learnedCosts = new Map<string, number>();
 
   constructor(
     readonly shop: string,
@@ -80,9 +82,13 @@ export class ShopAdminClient {
     renewed = false,
   ): Promise<RawGraphqlAnswer> {
     const { graphql, token } = await this.source.client();
+    // Paced like `request`: the bucket must hold the document's requested cost (as Shopify last
+    // answered it for this document) before it goes, so the write-back meets no `THROTTLED`.
+    const expectedCost = this.learnedCosts.get(document) ?? FIRST_RAW_COST;
+    const slot = await this.pacer.reserve(expectedCost);
     try {
       const response = await graphql.request(document, { variables, retries: 2 });
-      this.pacer.observe(costOf(response.extensions)?.throttleStatus);
+      await this.settle(slot, document, response.extensions, expectedCost);
       return { data: response.data, extensions: response.extensions as Record<string, unknown> };
     } catch (error) {
       if (!(error instanceof GraphqlQueryError)) {
@@ -97,11 +103,28 @@ export class ShopAdminClient {
         errors?: { graphQLErrors?: RawGraphqlAnswer['errors'] };
         extensions?: Record<string, unknown>;
       };
-      this.pacer.observe(costOf(body.extensions)?.throttleStatus);
+      await this.settle(slot, document, body.extensions, expectedCost);
       return { data: body.data, errors: body.errors?.graphQLErrors ?? [], extensions: body.extensions ?? {} };
+    } finally {
+      slot.release();
     }
   }
+
+  /** Settles a raw call's slot, and remembers the document's requested cost for its next call. */
+  private async settle(
+    slot: CostSlot,
+    document: string,
+    extensions: unknown,
+    expectedCost: number,
+  ): Promise<void> {
+    const requested = costOf(extensions)?.requestedQueryCost;
+    if (typeof requested === 'number') this.learnedCosts.set(document, requested);
+    await observe(slot, extensions, expectedCost);
+  }
 }
+
+/** What a raw document is paced at before Shopify has answered its cost once (a write-back mutation's order). */
+const FIRST_RAW_COST = 50;
 
 /** An Admin GraphQL answer as Shopify sent it (HTTP 200): data, GraphQL errors, extensions. */
 export interface RawGraphqlAnswer {
