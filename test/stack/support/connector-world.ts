@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
-import { type ShopifySandboxHarness, startShopifySandbox } from '#testing/shopify-sandbox';
+import {
+  type SandboxOverrides,
+  type ShopifySandboxHarness,
+  startShopifySandbox,
+} from '#testing/shopify-sandbox';
 import { freePort, type RunningProcess, repoRoot, startProcess } from './stack-process.js';
 
 /** The built connector and its command line, as `npm start` and `npm run connector` run them. */
@@ -43,8 +47,13 @@ export interface ConnectorWorld {
   close(): Promise<void>;
 }
 
-export async function startConnectorWorld(): Promise<ConnectorWorld> {
-  const [catalog, shopify] = await Promise.all([startCatalogSandbox(), startShopifySandbox()]);
+/** What a test changes of its world: the Shopify sandbox's settings (e.g. `oauth.tokenTtlS`). */
+export interface ConnectorWorldOptions {
+  shopify?: SandboxOverrides;
+}
+
+export async function startConnectorWorld(options: ConnectorWorldOptions = {}): Promise<ConnectorWorld> {
+  const [catalog, shopify] = await Promise.all([startCatalogSandbox(), startShopifySandbox(options.shopify)]);
   const name = `cli${randomBytes(5).toString('hex')}`;
   const shop: WorldShop = {
     domain: `${name}.myshopify.com`,
@@ -106,7 +115,7 @@ export async function startConnectorWorld(): Promise<ConnectorWorld> {
   };
 }
 
-/** A connector process (the build in dist/) on a free port, ready (`/health/ready` answers 200). */
+/** A connector process (the build in dist/) on a port, ready (`/health/ready` answers 200). */
 export interface ConnectorProcess {
   url: string;
   process: RunningProcess;
@@ -114,14 +123,16 @@ export interface ConnectorProcess {
 }
 
 /**
- * Starts `node dist/apps/connector/src/main.js` with `env` on a free port; `schema` names its
- * tables' schema (and `<schema>_q` its queues): replicas share them.
+ * Starts `node dist/apps/connector/src/main.js` with `env` on `port` (a free one when not given:
+ * a test that must know the URL beforehand, e.g. for `CONNECTOR_PUBLIC_URL`, picks it with
+ * `freePort`); `schema` names its tables' schema (and `<schema>_q` its queues): replicas share them.
  */
 export async function startConnectorProcess(
   env: Record<string, string>,
   schema: string = `cli_${randomBytes(5).toString('hex')}`,
+  port?: number,
 ): Promise<ConnectorProcess> {
-  const port = await freePort();
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const process = startProcess('node', [CONNECTOR_MAIN], {
     CONNECTOR_DATABASE_SCHEMA: schema,

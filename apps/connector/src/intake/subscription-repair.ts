@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { HttpSettings } from '../platform/config/settings.js';
+import { jobWaitMs } from '../platform/failures/job-error.js';
 import { ShopSessionRepository } from '../shops/shop-sessions.repository.js';
 import { Shops } from '../shops/shops.js';
 import { ensureWebhookSubscriptions, WEBHOOK_PATH } from './webhook-subscriptions.js';
@@ -12,6 +13,12 @@ export interface SubscriptionCheckResult {
   /** `checked`, `skipped` (the shop is not active), or `failed` (Shopify could not be asked). */
   outcome: 'checked' | 'skipped' | 'failed';
   recreated: string[];
+  /**
+   * `failed` only: the shop's row is active but this process has no token for it yet (it
+   * remembers the shop as not installed until its next look at the row: the install happened
+   * on another replica); checking again after this long will find the token.
+   */
+  retryInMs?: number;
 }
 
 /**
@@ -60,7 +67,13 @@ export class SubscriptionRepair {
         results.push({ shop: shop.domain, outcome: 'checked', recreated: outcome.created });
       } catch (error) {
         this.logger.warn(`${shop.domain}: could not check webhook subscriptions (${String(error)})`);
-        results.push({ shop: shop.domain, outcome: 'failed', recreated: [] });
+        const retryInMs = jobWaitMs(error);
+        results.push({
+          shop: shop.domain,
+          outcome: 'failed',
+          recreated: [],
+          ...(retryInMs === null ? {} : { retryInMs }),
+        });
       }
     }
     return results;
