@@ -1,6 +1,7 @@
 // `npm run bench -- <name>... | all [--smoke] [--cpu-prof]`: runs benchmarks of bench/, each on a
 // stack of its own, and prints for each a short table and ONE JSON line (bench/README.md).
 // `npm run bench` builds first (swc, like npm start) and runs this from dist/bench/.
+
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { media } from './media.js';
 import { memory } from './memory.js';
 import { search } from './search.js';
 import { storm } from './storm.js';
+import { CONNECTOR_NODE_ARGS } from './support/bench-stack.js';
 import { type Benchmark, type BenchResult, NeedsFeature } from './support/benchmark.js';
 import { formatTable, round } from './support/figures.js';
 
@@ -45,9 +47,11 @@ for (const name of wanted) {
     const result = benchmark
       ? await benchmark.run({
           smoke,
-          // `BENCH_CONNECTOR_NODE_ARGS`: V8 flags NODE_OPTIONS refuses (`--optimize-for-size`), for experiments.
+          // `BENCH_CONNECTOR_NODE_ARGS` replaces the V8 flags NODE_OPTIONS refuses (production's
+          // `--optimize-for-size`; `BENCH_CONNECTOR_NODE_ARGS= ` for none).
           connectorNodeArgs: [
-            ...(process.env.BENCH_CONNECTOR_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
+            ...(process.env.BENCH_CONNECTOR_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ??
+              CONNECTOR_NODE_ARGS),
             ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : []),
           ],
           log: (line) => process.stderr.write(`  ${line}\n`),
