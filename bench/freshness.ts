@@ -4,6 +4,7 @@ import { callsSince } from './support/catalog-state.js';
 import { ratio, round } from './support/figures.js';
 import {
   type Approval,
+  ageApprovals,
   approvalLatencies,
   enrichAndWatch,
   runApprovals,
@@ -50,11 +51,13 @@ export const freshness: Benchmark = {
       connectorNodeArgs: context.connectorNodeArgs,
       connectorEnv: {
         CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-        // Smoke only: a poll every second and the watchlist every two, so it lasts seconds.
+        // Smoke only: a poll every second, the watchlist every two and a poll overlap of one,
+        // so that it lasts seconds.
         ...(smoke
           ? {
               CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS: '1000',
               CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS: '2000',
+              CONNECTOR_ENRICHMENT_OVERLAP_MS: '1000',
             }
           : {}),
       },
@@ -64,6 +67,7 @@ export const freshness: Benchmark = {
         syncConcurrency: number;
         enrichmentPollIntervalMs: number;
         watchlistIntervalMs: number;
+        enrichmentOverlapMs: number;
       }>({ type: 'settings' });
       const pollMs = settings.enrichmentPollIntervalMs;
       const approvalTargetMs = pollMs + APPROVAL_SLACK_MS;
@@ -74,7 +78,14 @@ export const freshness: Benchmark = {
       const warmTimeout = smoke ? 60_000 : 300_000;
       await subscribe(stack, 'connector');
       await subscribe(stack, 'naive');
-      await warmUp(stack, [...shop.editIds, ...shop.approvalIds], ['connector', 'naive'], warmTimeout);
+      await warmUp(
+        stack,
+        [...shop.editIds, ...shop.approvalIds, shop.tickId],
+        ['connector', 'naive'],
+        warmTimeout,
+      );
+      // The approval records enriched and on the connector's review watchlist, awaiting review.
+      const skuIds = await enrichAndWatch(stack, shop.approvalIds);
 
       // (a) idle, the connector alone subscribed; then the naive peer alone.
       await unsubscribe(stack, 'naive');
@@ -98,10 +109,19 @@ export const freshness: Benchmark = {
       await unsubscribe(stack, 'naive');
       await subscribe(stack, 'connector');
 
-      // Approvals: half whose review leaves updatedAt alone (the catalog sandbox's default), half
-      // whose review moves it, interleaved over one poll interval.
+      // Approvals, once the records are out of the poll's overlap window (as records reviewed
+      // long after their enrichment are): half whose review leaves updatedAt alone (the catalog
+      // sandbox's default), half whose review moves it, interleaved over one poll interval.
+      context.log(
+        `freshness: waiting ${settings.enrichmentOverlapMs} ms (the poll's overlap) from the enrichment`,
+      );
+      await ageApprovals(stack, {
+        productIds: shop.approvalIds,
+        tickId: shop.tickId,
+        overlapMs: settings.enrichmentOverlapMs,
+        pollMs,
+      });
       context.log(`freshness: ${2 * approvals} approvals over ${pollMs} ms (poll interval)`);
-      const skuIds = await enrichAndWatch(stack, shop.approvalIds);
       const plan = shop.approvalIds.map((productId, i) => ({
         kind: i % 2 === 0 ? ('movesUpdatedAt' as const) : ('leavesUpdatedAt' as const),
         productId,
@@ -166,6 +186,7 @@ export const freshness: Benchmark = {
         syncConcurrency: settings.syncConcurrency,
         pollIntervalMs: pollMs,
         watchlistIntervalMs: settings.watchlistIntervalMs,
+        pollOverlapMs: settings.enrichmentOverlapMs,
         infrastructure: stack.infrastructure,
         targets: {
           idleP95Ms: IDLE_TARGET_MS,

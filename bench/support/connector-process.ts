@@ -23,6 +23,7 @@ process.on('message', (message: Request) => {
         syncConcurrency: config.sync.concurrency,
         enrichmentPollIntervalMs: config.enrichment.pollIntervalMs,
         watchlistIntervalMs: config.enrichment.watchlistIntervalMs,
+        enrichmentOverlapMs: config.enrichment.overlapMs,
       },
     });
   }

@@ -3,7 +3,7 @@
 import type { BenchStack } from './bench-stack.js';
 import { waitFor } from './bench-stack.js';
 import { sleep } from './figures.js';
-import { productRecord } from './freshness-shop.js';
+import { editSeq, editTitle, productRecord } from './freshness-shop.js';
 import { BENCH_ADMIN_TOKEN } from './resync.js';
 
 /** The write-back attribute the benchmark approves: the demo mapping sends it to the product's SEO title. */
@@ -36,6 +36,68 @@ export interface Approval {
  * review watchlist: the state an approval starts from.
  */
 export async function enrichAndWatch(stack: BenchStack, productIds: readonly number[]): Promise<string[]> {
+  const skuIds = await enrich(stack, productIds);
+  await pollOnce(stack);
+  const { rows } = await stack.db.query<{ sku_id: string }>(
+    `SELECT sku_id FROM "${stack.schema}".review_watchlist WHERE shop = $1`,
+    [stack.shop.domain],
+  );
+  const watched = new Set(rows.map((r) => r.sku_id));
+  const missing = skuIds.filter((s) => !watched.has(s));
+  if (missing.length > 0) throw new Error(`not on the connector's review watchlist: ${missing.join(', ')}`);
+  return skuIds;
+}
+
+/**
+ * Makes the approval records as old, to the connector's poll, as records reviewed long after
+ * their enrichment: each poll walks `updatedAt` and `completedAt` again from `overlapMs` before
+ * its checkpoints, and a checkpoint only moves with newer records, so in a quiet account the
+ * records changed last stay in that window, and an approval of theirs is found by the walk
+ * whatever the review did. Waits until their last change is `overlapMs` old, then gives the
+ * account newer activity, the tick product's record enriched then edited by the merchant, and
+ * waits until a poll has walked it (both checkpoints at or past it): from then on only the
+ * review watchlist, or a review that moves `updatedAt`, finds an approval.
+ */
+export async function ageApprovals(
+  stack: BenchStack,
+  options: { productIds: readonly number[]; tickId: number; overlapMs: number; pollMs: number },
+): Promise<void> {
+  const changed = options.productIds.map((id) => {
+    const record = productRecord(stack, 'connector', id);
+    return Math.max(record?.updatedAt ?? 0, record?.dataEnrichment?.completedAt ?? 0);
+  });
+  const oldEnough = Math.max(...changed) + options.overlapMs + 1_000;
+  await waitFor(
+    "the approval records to leave the poll's overlap window",
+    async () => Date.now() > oldEnough,
+    options.overlapMs + 60_000,
+  );
+  await enrich(stack, [options.tickId]);
+  const id = options.tickId;
+  await stack.merchant('PUT', `products/${id}.json`, { product: { id, title: editTitle(id, 1) } });
+  await waitFor(
+    'the connector to sync the tick product',
+    async () => editSeq(productRecord(stack, 'connector', id)?.attributes.get('name')?.value) >= 1,
+  );
+  const tick = productRecord(stack, 'connector', id);
+  const updatedAt = tick?.updatedAt ?? Number.POSITIVE_INFINITY;
+  const completedAt = tick?.dataEnrichment?.completedAt ?? Number.POSITIVE_INFINITY;
+  await waitFor(
+    'a poll to walk past the tick product',
+    async () => {
+      const { rows } = await stack.db.query<{ field: string; checkpoint: string | null }>(
+        `SELECT field, checkpoint FROM "${stack.schema}".enrichment_checkpoint WHERE shop = $1`,
+        [stack.shop.domain],
+      );
+      const at = (field: string) => Number(rows.find((r) => r.field === field)?.checkpoint ?? 0);
+      return at('updatedAt') >= updatedAt && at('dataEnrichment.completedAt') >= completedAt;
+    },
+    2 * options.pollMs + 60_000,
+  );
+}
+
+/** An enrichment run of the products' records from the portal, stepped until FINISHED; their skuIds. */
+async function enrich(stack: BenchStack, productIds: readonly number[]): Promise<string[]> {
   const skuIds = productIds.map((id) => {
     const record = productRecord(stack, 'connector', id);
     if (!record) throw new Error(`no catalog record for product ${id}`);
@@ -60,6 +122,11 @@ export async function enrichAndWatch(stack: BenchStack, productIds: readonly num
         `record ${skuIds[i]} has no enriched ${APPROVED} awaiting review: ${JSON.stringify(entry)}`,
       );
   }
+  return skuIds;
+}
+
+/** `POST /admin/enrichment/poll`, then waits until that poll finished and its pushes are done. */
+async function pollOnce(stack: BenchStack): Promise<void> {
   const poll = await admin<{ id: string }>(stack, 'POST', '/admin/enrichment/poll');
   await waitFor(
     'the enrichment poll',
@@ -74,14 +141,6 @@ export async function enrichAndWatch(stack: BenchStack, productIds: readonly num
     },
     120_000,
   );
-  const { rows } = await stack.db.query<{ sku_id: string }>(
-    `SELECT sku_id FROM "${stack.schema}".review_watchlist WHERE shop = $1`,
-    [stack.shop.domain],
-  );
-  const watched = new Set(rows.map((r) => r.sku_id));
-  const missing = skuIds.filter((s) => !watched.has(s));
-  if (missing.length > 0) throw new Error(`not on the connector's review watchlist: ${missing.join(', ')}`);
-  return skuIds;
 }
 
 /**

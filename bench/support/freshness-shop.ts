@@ -17,13 +17,18 @@ export interface FreshnessShop {
   editIds: number[];
   /** Products whose records are enriched and approved (with a barcode: the catalog's productModel). */
   approvalIds: number[];
+  /**
+   * One more such product, enriched and edited later than the approval products: the activity
+   * that moves the connector's poll checkpoints past them (`ageApprovals`).
+   */
+  tickId: number;
   /** Every product in the shop. */
   productCount: number;
 }
 
 /**
- * Creates the shop with nobody subscribed (so no system syncs anything yet): `approvals`
- * simple products with a barcode (the demo mapping's productModel, which the catalog's enricher
+ * Creates the shop with nobody subscribed (so no system syncs anything yet): `approvals` (and
+ * one more, the tick) simple products with a barcode (the demo mapping's productModel, which the catalog's enricher
  * needs), then `products` bench tees, of which `edits` evenly spaced in id order (the order a
  * whole-shop resync walks) are the edited ones: a merchant edits any product of the shop, not
  * only the first or last ones a resync reaches.
@@ -33,9 +38,10 @@ export async function createFreshnessShop(
   options: { products: number; edits: number; approvals: number },
 ): Promise<FreshnessShop> {
   const approvalIds: number[] = [];
-  for (let i = 0; i < options.approvals; i += 8) {
+  const withTick = options.approvals + 1;
+  for (let i = 0; i < withTick; i += 8) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(8, options.approvals - i) }, async (_, j) => {
+      Array.from({ length: Math.min(8, withTick - i) }, async (_, j) => {
         const answer = await stack.merchant('POST', 'products.json', {
           product: {
             title: `Approval tee ${i + j}`,
@@ -59,7 +65,8 @@ export async function createFreshnessShop(
   // The update Shopify sends after each create waits out its merge window, and goes to whoever
   // is subscribed by then: let every one go (to nobody) before anyone subscribes.
   await stack.shopify.sandbox.idle();
-  return { editIds, approvalIds, productCount: approvalIds.length + ids.length };
+  const tickId = approvalIds.pop() as number;
+  return { editIds, approvalIds, tickId, productCount: approvalIds.length + 1 + ids.length };
 }
 
 /** Subscribes `system` to the shop's product webhooks (`<its URL>/webhooks/shopify`). */
