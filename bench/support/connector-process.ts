@@ -17,7 +17,15 @@ process.on('message', (message: Request) => {
   if (message.type === 'memory') {
     process.send?.({ id: message.id, result: process.memoryUsage() });
   } else if (message.type === 'settings') {
-    process.send?.({ id: message.id, result: { syncConcurrency: config.sync.concurrency } });
+    process.send?.({
+      id: message.id,
+      result: {
+        syncConcurrency: config.sync.concurrency,
+        enrichmentPollIntervalMs: config.enrichment.pollIntervalMs,
+        watchlistIntervalMs: config.enrichment.watchlistIntervalMs,
+        enrichmentOverlapMs: config.enrichment.overlapMs,
+      },
+    });
   }
 });
 

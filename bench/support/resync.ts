@@ -20,7 +20,7 @@ export interface ResyncRunStatus {
 /**
  * The connector's admin resync API over HTTP, as an operator (or the CLI's `resync`) drives it:
  * `start` is `POST /admin/resync?shop=` (the whole shop: the connector walks Shopify page by page
- * and enqueues one sync per product), `show` is `GET /admin/resync/{id}`.
+ * and enqueues one sync per product), `show` is `GET /admin/resync/{id}`, `cancel` its `POST .../cancel`.
  */
 export function adminResync(stack: BenchStack) {
   const admin = async <T>(method: string, path: string): Promise<T> => {
@@ -35,6 +35,7 @@ export function adminResync(stack: BenchStack) {
     start: () =>
       admin<ResyncRunStatus>('POST', `/admin/resync?shop=${encodeURIComponent(stack.shop.domain)}`),
     show: (id: string) => admin<ResyncRunStatus>('GET', `/admin/resync/${encodeURIComponent(id)}`),
+    cancel: (id: string) => admin<ResyncRunStatus>('POST', `/admin/resync/${encodeURIComponent(id)}/cancel`),
   };
 }
 

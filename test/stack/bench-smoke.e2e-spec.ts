@@ -121,6 +121,30 @@ describe('benchmarks, smoke mode', () => {
     finitePositive(connector.costRatio);
   });
 
+  it('freshness: every edit reached the catalog and every approval Shopify; p50 <= p95 <= max per part', () => {
+    const freshness = line('freshness');
+    expect(freshness.needs).toBeUndefined();
+    const naive = freshness.naive as Record<string, Record<string, unknown>>;
+    const parts = {
+      idle: freshness.idle,
+      duringResync: freshness.duringResync,
+      approval: freshness.approval,
+      approvalReviewMovesUpdatedAt: freshness.approvalReviewMovesUpdatedAt,
+      naiveIdle: naive?.idle,
+    } as Record<string, Record<string, unknown> | undefined>;
+    for (const [name, part] of Object.entries(parts)) {
+      expect(part, name).toBeDefined();
+      finitePositive(part?.count);
+      expect(part?.unseen, `${name}: never seen`).toBe(0);
+      finitePositive(part?.p50Ms);
+      expect(part?.p95Ms as number).toBeGreaterThanOrEqual(part?.p50Ms as number);
+      expect(part?.maxMs as number).toBeGreaterThanOrEqual(part?.p95Ms as number);
+      expect(typeof part?.targetMet, name).toBe('boolean');
+    }
+    for (const name of ['approval', 'approvalReviewMovesUpdatedAt'])
+      expect(parts[name]?.valuesMatch, `${name}: Shopify holds the approved value`).toBe(parts[name]?.count);
+  });
+
   for (const name of ['catalog-search.bench', 'catalog-bulk-load.bench']) {
     it(`${name}: the vitest benchmark ran and reported its cases`, () => {
       const { results } = line(name) as unknown as { results: Array<Record<string, number>> };

@@ -1,0 +1,298 @@
+import { type BenchStack, startBenchStack, waitFor } from './support/bench-stack.js';
+import type { BenchContext, Benchmark, BenchResult } from './support/benchmark.js';
+import { callsSince } from './support/catalog-state.js';
+import { ratio, round } from './support/figures.js';
+import {
+  type Approval,
+  ageApprovals,
+  approvalLatencies,
+  enrichAndWatch,
+  runApprovals,
+} from './support/freshness-approvals.js';
+import {
+  appliedBy,
+  type EditRun,
+  editLatencies,
+  type LatencyFigures,
+  latencyFigures,
+  runEdits,
+} from './support/freshness-edits.js';
+import { createFreshnessShop, subscribe, unsubscribe, warmUp } from './support/freshness-shop.js';
+import { adminResync, BENCH_ADMIN_TOKEN, recordCount } from './support/resync.js';
+
+/** The issue's targets (issue 29): p95 of save -> catalog idle and during a resync; approval -> Shopify. */
+const IDLE_TARGET_MS = 3_000;
+const RESYNC_TARGET_MS = 5_000;
+/** Approval p95 target: the connector's poll interval plus this. */
+const APPROVAL_SLACK_MS = 5_000;
+/** The Shopify sandbox's default restore rate (points per second, Shopify's standard plan). */
+const RESTORE_RATE = 100;
+
+/**
+ * `freshness`: how long a merchant's save takes to reach the catalog, (a) with the connector idle
+ * and (b) while a whole-shop resync of 10,000 products keeps the catalog budget busy, and how long
+ * an approval in the catalog takes to show in Shopify. The Shopify sandbox at its default limits,
+ * the catalog budget at 100/s, the connector's defaults otherwise. The naive peer's (a) for
+ * comparison (it has no resync and no write-back).
+ */
+export const freshness: Benchmark = {
+  name: 'freshness',
+  summary: "a merchant's save -> the catalog (idle, during a 10,000-product resync); an approval -> Shopify",
+  async run(context: BenchContext): Promise<BenchResult> {
+    const smoke = context.smoke;
+    const products = smoke ? 50 : 10_000;
+    const edits = smoke ? 5 : 100;
+    const approvals = smoke ? 2 : 20;
+    const spacingMs = smoke ? 300 : 400;
+    const catalogRate = smoke ? 20 : 100;
+    const stack = await startBenchStack({
+      catalogRate,
+      subscribe: false,
+      connectorNodeArgs: context.connectorNodeArgs,
+      connectorEnv: {
+        CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+        // Smoke only: a poll every second, the watchlist every two and a poll overlap of one,
+        // so that it lasts seconds.
+        ...(smoke
+          ? {
+              CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS: '1000',
+              CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS: '2000',
+              CONNECTOR_ENRICHMENT_OVERLAP_MS: '1000',
+            }
+          : {}),
+      },
+    });
+    try {
+      const settings = await stack.connector.request<{
+        syncConcurrency: number;
+        enrichmentPollIntervalMs: number;
+        watchlistIntervalMs: number;
+        enrichmentOverlapMs: number;
+      }>({ type: 'settings' });
+      const pollMs = settings.enrichmentPollIntervalMs;
+      const approvalTargetMs = pollMs + APPROVAL_SLACK_MS;
+      context.log(
+        `freshness: a shop of ${products} products (${edits} edited) and ${2 * approvals} to approve`,
+      );
+      const shop = await createFreshnessShop(stack, { products, edits, approvals: 2 * approvals });
+      const warmTimeout = smoke ? 60_000 : 300_000;
+      await subscribe(stack, 'connector');
+      await subscribe(stack, 'naive');
+      await warmUp(
+        stack,
+        [...shop.editIds, ...shop.approvalIds, shop.tickId],
+        ['connector', 'naive'],
+        warmTimeout,
+      );
+      // The approval records enriched and on the connector's review watchlist, awaiting review.
+      const skuIds = await enrichAndWatch(stack, shop.approvalIds);
+
+      // (a) idle, the connector alone subscribed; then the naive peer alone.
+      await unsubscribe(stack, 'naive');
+      context.log(`freshness (a): ${edits} edits, one every ${spacingMs} ms, connector idle`);
+      const idle = await runEdits(stack, {
+        system: 'connector',
+        productIds: shop.editIds,
+        seq: 1,
+        spacingMs,
+        timeoutMs: 60_000,
+      });
+      await unsubscribe(stack, 'connector');
+      await subscribe(stack, 'naive');
+      const naiveIdle = await runEdits(stack, {
+        system: 'naive',
+        productIds: shop.editIds,
+        seq: 2,
+        spacingMs,
+        timeoutMs: 60_000,
+      });
+      await unsubscribe(stack, 'naive');
+      await subscribe(stack, 'connector');
+
+      // Approvals, once the records are out of the poll's overlap window (as records reviewed
+      // long after their enrichment are): half whose review leaves updatedAt alone (the catalog
+      // sandbox's default), half whose review moves it, interleaved over one poll interval.
+      context.log(
+        `freshness: waiting ${settings.enrichmentOverlapMs} ms (the poll's overlap) from the enrichment`,
+      );
+      await ageApprovals(stack, {
+        productIds: shop.approvalIds,
+        tickId: shop.tickId,
+        overlapMs: settings.enrichmentOverlapMs,
+        pollMs,
+      });
+      context.log(`freshness: ${2 * approvals} approvals over ${pollMs} ms (poll interval)`);
+      const plan = shop.approvalIds.map((productId, i) => ({
+        kind: i % 2 === 0 ? ('movesUpdatedAt' as const) : ('leavesUpdatedAt' as const),
+        productId,
+        skuId: skuIds[i] as string,
+      }));
+      const approved = await runApprovals(stack, plan, {
+        spacingMs: pollMs / plan.length,
+        timeoutMs: settings.watchlistIntervalMs + 2 * pollMs + 60_000,
+      });
+
+      // (b) the same edits during a whole-shop resync, started first so the budget is busy.
+      const resync = adminResync(stack);
+      const before = recordCount(stack.catalog, stack.connectorAccount);
+      context.log(`freshness (b): whole-shop resync of ${shop.productCount} products, then the edits`);
+      const { id: runId } = await resync.start();
+      await waitFor(
+        'the resync to keep the catalog budget busy',
+        async () => recordCount(stack.catalog, stack.connectorAccount) >= before + catalogRate,
+        smoke ? 60_000 : 600_000,
+      );
+      const during = await runEdits(stack, {
+        system: 'connector',
+        productIds: shop.editIds,
+        seq: 3,
+        spacingMs,
+        timeoutMs: smoke ? 60_000 : 1_800_000,
+      });
+      const load = await windowLoad(stack, during, catalogRate);
+      const resyncAtEnd = await resync.show(runId);
+      if (resyncAtEnd.state === 'running') await resync.cancel(runId);
+
+      const idleFigures = latencyFigures(editLatencies(idle), IDLE_TARGET_MS);
+      const naiveFigures = latencyFigures(editLatencies(naiveIdle), IDLE_TARGET_MS);
+      const duringFigures = {
+        ...latencyFigures(editLatencies(during), RESYNC_TARGET_MS),
+        appliedBy: await appliedBy(stack, during, RESYNC_TARGET_MS),
+        ...load,
+        resyncWhenAllSeen: {
+          state: resyncAtEnd.state,
+          listed: resyncAtEnd.listed,
+          done: resyncAtEnd.done,
+          failed: resyncAtEnd.failed,
+        },
+      };
+      const approvalFigures = (kind: Approval['kind'], foundBy: string) => {
+        const some = approved.filter((a) => a.kind === kind);
+        return {
+          ...latencyFigures(approvalLatencies(some), approvalTargetMs),
+          foundBy,
+          valuesMatch: some.filter((a) => a.matches === true).length,
+        };
+      };
+      const approvalLeft = approvalFigures('leavesUpdatedAt', 'the watchlist re-check');
+      const approvalMoved = approvalFigures('movesUpdatedAt', "the poll's updatedAt walk");
+      const figures = {
+        products: shop.productCount,
+        edits,
+        editSpacingMs: spacingMs,
+        approvals,
+        catalogRatePerSecond: catalogRate,
+        shopifyLimits: 'default',
+        syncConcurrency: settings.syncConcurrency,
+        pollIntervalMs: pollMs,
+        watchlistIntervalMs: settings.watchlistIntervalMs,
+        pollOverlapMs: settings.enrichmentOverlapMs,
+        infrastructure: stack.infrastructure,
+        targets: {
+          idleP95Ms: IDLE_TARGET_MS,
+          duringResyncP95Ms: RESYNC_TARGET_MS,
+          approvalP95Ms: approvalTargetMs,
+        },
+        idle: idleFigures,
+        duringResync: duringFigures,
+        approval: approvalLeft,
+        approvalReviewMovesUpdatedAt: approvalMoved,
+        naive: {
+          idle: naiveFigures,
+          note: 'the naive peer has no resync and no write-back: its idle part only',
+        },
+        ratio: {
+          idleP50: ratio(idleFigures.p50Ms ?? Number.NaN, naiveFigures.p50Ms ?? Number.NaN),
+          idleP95: ratio(idleFigures.p95Ms ?? Number.NaN, naiveFigures.p95Ms ?? Number.NaN),
+        },
+      };
+      const cell = (f: LatencyFigures) =>
+        f.unseen > 0 ? `${f.unseen} of ${f.count} never seen` : `${f.p50Ms} / ${f.p95Ms} / ${f.maxMs}`;
+      const met = (f: LatencyFigures) => (f.targetMet ? 'met' : 'missed');
+      return {
+        figures,
+        table: {
+          head: ['figure (p50 / p95 / max ms)', 'connector', 'naive peer', 'target'],
+          rows: [
+            [
+              `(a) idle, save -> catalog (${edits})`,
+              cell(idleFigures),
+              cell(naiveFigures),
+              `p95 <= ${IDLE_TARGET_MS}: ${met(idleFigures)}`,
+            ],
+            [
+              `(b) during the resync (${edits})`,
+              cell(duringFigures),
+              null,
+              `p95 <= ${RESYNC_TARGET_MS}: ${met(duringFigures)}`,
+            ],
+            ...Object.entries(duringFigures.appliedBy).map(([reason, f]) => [
+              `    applied by a '${reason}' run (${f.count})`,
+              cell(f),
+              null,
+              null,
+            ]),
+            [
+              '    catalog calls/s during the edits, / rate',
+              `${load.catalogCallsPerSecond}, ${load.catalogBudgetUse}`,
+              null,
+              null,
+            ],
+            [
+              '    Shopify points/s during the edits, / restore rate',
+              `${load.shopifyPointsPerSecond}, ${load.shopifyBucketUse}`,
+              null,
+              null,
+            ],
+            [
+              `approval -> Shopify, review leaves updatedAt (${approvals})`,
+              cell(approvalLeft),
+              null,
+              `p95 <= ${approvalTargetMs}: ${met(approvalLeft)}`,
+            ],
+            [
+              `approval -> Shopify, review moves updatedAt (${approvals})`,
+              cell(approvalMoved),
+              null,
+              `p95 <= ${approvalTargetMs}: ${met(approvalMoved)}`,
+            ],
+            [
+              'poll interval / watchlist interval ms',
+              `${pollMs} / ${settings.watchlistIntervalMs}`,
+              null,
+              null,
+            ],
+          ],
+        },
+      };
+    } finally {
+      await stack.close();
+    }
+  },
+};
+
+/**
+ * How busy both budgets were while the edits were sent (first send to last save): the
+ * connector's catalog calls per second / the account's rate, and its Admin GraphQL points (actual
+ * cost, the sandbox's request log) per second / the restore rate, with its THROTTLED answers.
+ */
+async function windowLoad(stack: BenchStack, run: EditRun, catalogRate: number) {
+  const from = run.startedAtEpoch;
+  const to = Math.max(run.savedUntilEpoch, from + 1);
+  const seconds = (to - from) / 1000;
+  const calls = (await callsSince(stack.connectorAccount, from)).filter((c) => c.time <= to);
+  const reads = (await stack.shopify.adminRequests({ api: 'graphql' })).filter((r) => {
+    const at = Date.parse(r.at);
+    return at >= from && at <= to;
+  });
+  const points = reads.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
+  return {
+    editWindowS: round(seconds, 1),
+    catalogCallsPerSecond: round(calls.length / seconds, 1),
+    catalogBudgetUse: ratio(calls.length / seconds, catalogRate),
+    catalog429s: calls.filter((c) => c.status === 429).length,
+    shopifyPointsPerSecond: round(points / seconds, 1),
+    shopifyBucketUse: ratio(points / seconds, RESTORE_RATE),
+    shopifyThrottled: reads.filter((r) => r.outcome === 'throttled').length,
+  };
+}
