@@ -17,7 +17,6 @@ import { jsonlLines } from './bulk-jsonl.js';
 import { linkRunId, resultLink, signatureMatches } from './bulk-links.js';
 import {
   type BulkErrorCode,
-  type BulkFaults,
   type BulkOperationRecord,
   type BulkOperations,
   type BulkRunSummary,
@@ -30,6 +29,7 @@ import {
   viewStatus,
 } from './bulk-operation.js';
 import { checkBulkQuery } from './bulk-query-rules.js';
+import { type BulkFaultsChange, type BulkFaultsState, ShopBulkFaults } from './shop-bulk-faults.js';
 
 /** What the results route finds behind a signed link. */
 export type BulkFileLookup =
@@ -42,14 +42,15 @@ export type BulkFileLookup =
  * Bulk query operations per shop: checks the query as Shopify does, runs it asynchronously on
  * the sandbox clock (CREATED → RUNNING → COMPLETED, or CANCELING → CANCELED, or FAILED half way
  * when `bulk.failHalfway` is on), writes the JSONL, hands out signed links that expire with
- * the results (`bulk.urlTtlMs`, Shopify's 7 days), and sends `bulk_operations/finish`.
+ * the results (`bulk.urlTtlMs`, Shopify's 7 days), and sends `bulk_operations/finish`. A run
+ * keeps the faults it was created with (`ShopBulkFaults`).
  */
 @Injectable()
 export class BulkOperationService implements BulkOperations, OnApplicationShutdown {
   private readonly logger = new Logger('BulkOperations');
   private readonly schema = adminSchema();
   private readonly runs = new Map<Shop, BulkOperationRecord[]>();
-  private readonly shopFaults = new Map<Shop, Partial<BulkFaults>>();
+  private readonly shopFaults = new Map<Shop, ShopBulkFaults>();
   private closed = false;
 
   constructor(
@@ -114,6 +115,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
       lines: jsonlLines(result.data ?? {}, checked.operation.selectionSet, checked.fragments, groupObjects),
       written: 0,
       file: null,
+      faults: this.faultsOf(ctx.shop).take(),
     };
     this.list(ctx.shop).push(record);
     void this.progress(ctx.shop, record).catch((error: unknown) => {
@@ -155,22 +157,17 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
     return record ? this.node(shop, record) : null;
   }
 
-  /** The shop's bulk faults: the configuration's, overridden by the control API's. */
-  faults(shop: Shop): BulkFaults {
-    const { failHalfway, urlTtlMs } = this.config.bulk;
-    return { failHalfway, urlTtlMs, ...this.shopFaults.get(shop) };
+  /** The shop's bulk faults (the configuration's, overridden by the control API's) and those set for its next runs. */
+  faults(shop: Shop): BulkFaultsState {
+    return this.faultsOf(shop).state();
   }
 
-  /** Merges faults for one shop; a `null` goes back to the configuration's value. */
-  setFaults(shop: Shop, faults: { [K in keyof BulkFaults]?: BulkFaults[K] | null }): BulkFaults {
-    const merged: Partial<BulkFaults> = { ...this.shopFaults.get(shop) };
-    for (const key of ['failHalfway', 'urlTtlMs'] as const) {
-      const value = faults[key];
-      if (value === null) delete merged[key];
-      else if (value !== undefined) Object.assign(merged, { [key]: value });
-    }
-    this.shopFaults.set(shop, merged);
-    return this.faults(shop);
+  /**
+   * Merges faults for one shop (a `null` goes back to the configuration's value), for good or,
+   * with `runs`, for the shop's next `runs` operations only.
+   */
+  setFaults(shop: Shop, faults: BulkFaultsChange, runs?: number): BulkFaultsState {
+    return this.faultsOf(shop).set(faults, runs);
   }
 
   /** The shop's runs, oldest first, as the control API lists them. */
@@ -206,7 +203,7 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
   /** Moves a run on, one sandbox-clock step at a time, until it finishes. */
   private async progress(shop: Shop, record: BulkOperationRecord): Promise<void> {
     const { stepMs, objectsPerStep } = this.config.bulk;
-    const { failHalfway } = this.faults(shop);
+    const { failHalfway } = record.faults;
     const failAt = failHalfway ? Math.floor(record.lines.length / 2) : Number.POSITIVE_INFINITY;
     await this.clock.sleep(stepMs);
     if (this.closed) return;
@@ -256,16 +253,25 @@ export class BulkOperationService implements BulkOperations, OnApplicationShutdo
   private viewOf(shop: Shop): BulkView {
     return {
       now: this.clock.now(),
-      urlTtlMs: this.faults(shop).urlTtlMs,
       fileUrl: (record) =>
         resultLink(
           this.publicUrl.value,
           this.config.appSecret,
           shop.domain,
           record,
-          resultsExpireAt(record, this.faults(shop).urlTtlMs) ?? 0,
+          resultsExpireAt(record) ?? 0,
         ),
     };
+  }
+
+  private faultsOf(shop: Shop): ShopBulkFaults {
+    let faults = this.shopFaults.get(shop);
+    if (!faults) {
+      const { failHalfway, urlTtlMs } = this.config.bulk;
+      faults = new ShopBulkFaults({ failHalfway, urlTtlMs });
+      this.shopFaults.set(shop, faults);
+    }
+    return faults;
   }
 
   private record(shop: Shop, gid: string): BulkOperationRecord | undefined {

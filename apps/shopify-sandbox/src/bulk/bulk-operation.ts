@@ -42,6 +42,8 @@ export interface BulkOperationRecord {
   written: number;
   /** The written JSONL (final, partial or canceled), dropped once it expires. */
   file: Buffer | null;
+  /** The shop's bulk faults when the run was created: later changes do not reach it. */
+  faults: BulkFaults;
 }
 
 /** The statuses in which a run counts against the shop's concurrency limit. */
@@ -70,7 +72,7 @@ export interface BulkOperations {
   current(shop: Shop, type: string, clientId?: string): GraphQLObject | null;
 }
 
-/** Per-shop bulk faults set through the control API; each overrides the configuration's. */
+/** The bulk faults a run gets: the configuration's, overridden per shop through the control API. */
 export interface BulkFaults {
   failHalfway: boolean;
   urlTtlMs: number;
@@ -90,24 +92,26 @@ export interface BulkRunSummary {
   finishedAt: string | null;
 }
 
-/** What a view of a run needs: the time, the retention and the signed link to its file. */
+/** What a view of a run needs: the time and the signed link to its file. */
 export interface BulkView {
   now: number;
-  urlTtlMs: number;
   fileUrl(record: BulkOperationRecord): string;
 }
 
-/** When a finished run's results (and its link, whose `Expires` is in whole seconds) go. */
-export function resultsExpireAt(record: BulkOperationRecord, urlTtlMs: number): number | null {
-  return record.finishedAt === null ? null : Math.ceil((record.finishedAt + urlTtlMs) / 1000) * 1000;
+/**
+ * When a finished run's results, and its link, go: the run's own `urlTtlMs` after it ended,
+ * rounded down to the whole second its link's `Expires` names. Down, so that the results never
+ * outlive `urlTtlMs`: a lifetime under a second may end them with the run (never seen COMPLETED
+ * with a working link), which is how a test gets an expired link without racing the app.
+ */
+export function resultsExpireAt(record: BulkOperationRecord): number | null {
+  if (record.finishedAt === null) return null;
+  return Math.floor((record.finishedAt + record.faults.urlTtlMs) / 1000) * 1000;
 }
 
 /** The status as read now: a finished run whose results outlived the retention is EXPIRED. */
-export function viewStatus(
-  record: BulkOperationRecord,
-  view: Pick<BulkView, 'now' | 'urlTtlMs'>,
-): BulkStatus {
-  const expiresAt = resultsExpireAt(record, view.urlTtlMs);
+export function viewStatus(record: BulkOperationRecord, view: Pick<BulkView, 'now'>): BulkStatus {
+  const expiresAt = resultsExpireAt(record);
   if (expiresAt !== null && record.written > 0 && view.now >= expiresAt) return 'EXPIRED';
   return record.status;
 }
