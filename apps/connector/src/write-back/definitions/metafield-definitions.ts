@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   METAFIELD_DEFINITION_CREATE_MUTATION,
   METAFIELD_DEFINITION_QUERY,
@@ -7,6 +7,7 @@ import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
+import { SyncSettings } from '../../platform/config/settings.js';
 import { definitionAction, type ExistingDefinition, ownerTypeOf } from './definition-check.js';
 
 interface DefinitionsAnswer {
@@ -33,20 +34,32 @@ export interface DefinitionOutcome {
  * definition has another type is stopped, only that one, with a message in the log and on every
  * push of the shop (`stopped`); it goes again once a later check finds the types agree. A
  * definition that could not be created (a Shopify error, a missing scope) stops nothing: the
- * values are still written, privately, and the next check tries again.
+ * values are still written, privately, and it is tried again after `CONNECTOR_MAPPING_RECHECK_MS`,
+ * twice as long each time up to `CONNECTOR_MAPPING_REFRESH_MS` (a shop checked before it installed
+ * the app gets its definitions soon after the install, not at the next refresh).
  */
 @Injectable()
-export class MetafieldDefinitions implements OnModuleInit {
+export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('MetafieldDefinitions');
   private readonly stoppedByShop = new Map<string, ReadonlyMap<string, string>>();
+  /** Per shop, the pending retry of definitions that could not be made, and its delay. */
+  private readonly retries = new Map<string, { timer: NodeJS.Timeout; delayMs: number }>();
+  private closed = false;
 
   constructor(
     private readonly mappings: ShopMappings,
     private readonly shopify: ShopifyAdmin,
+    private readonly settings: SyncSettings,
   ) {}
 
   onModuleInit(): void {
     this.mappings.onReady((shop, mapping) => this.ensure(shop, mapping).then(() => undefined));
+  }
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    for (const { timer } of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
   }
 
   /** The shop's stopped targets: entry path -> why. */
@@ -78,7 +91,28 @@ export class MetafieldDefinitions implements OnModuleInit {
         this.logger.log(`${shop}: ${entry.path}: metafield definition created`);
     }
     this.stoppedByShop.set(shop, stopped);
+    this.retryLater(
+      shop,
+      mapping,
+      outcomes.some((o) => o.outcome === 'failed'),
+    );
     return outcomes;
+  }
+
+  /** After a failed definition: once more later, backing off up to the mapping refresh; none once all are made. */
+  private retryLater(shop: string, mapping: Pick<ValidatedMapping, 'writeBack'>, failed: boolean): void {
+    const previous = this.retries.get(shop);
+    if (previous) clearTimeout(previous.timer);
+    this.retries.delete(shop);
+    if (!failed || this.closed) return;
+    const delayMs = previous
+      ? Math.min(previous.delayMs * 2, this.settings.mappingRefreshMs)
+      : this.settings.mappingRecheckMs;
+    const timer = setTimeout(() => {
+      void this.ensure(shop, mapping).catch(() => undefined);
+    }, delayMs);
+    timer.unref();
+    this.retries.set(shop, { timer, delayMs });
   }
 
   private async ensureOne(shop: string, entry: ResolvedWriteBackEntry): Promise<DefinitionOutcome> {
