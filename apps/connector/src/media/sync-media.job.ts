@@ -52,6 +52,9 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
       if (run.kind !== 'done') return run.kind;
       const laterRuns = job.data.laterRuns ?? 0;
       const later = run.result.retryLater && laterRuns < this.settings.retryLaterMax;
+      // Failures first, the status last: whoever sees this run's status sees its failures settled.
+      await this.recordFailures(job.data, run.result, later);
+      await this.resolveSynced(shop, productId, run.mediaIds, run.result);
       await this.statuses.record({
         shop,
         productId,
@@ -63,8 +66,6 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
         uploads: run.result.uploads.length,
         writes: run.result.writes.length,
       });
-      await this.recordFailures(job.data, run.result, later);
-      await this.resolveSynced(shop, productId, run.mediaIds, run.result);
       if (!later) return 'done';
       await job.updateData({ ...job.data, laterRuns: laterRuns + 1 });
       return this.guard.delay(job, token, this.settings.retryLaterMs);
