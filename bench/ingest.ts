@@ -1,8 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { type BenchStack, startBenchStack } from './support/bench-stack.js';
 import type { BenchContext, Benchmark, BenchResult } from './support/benchmark.js';
+import type { DeliveryLoadInput, DeliveryLoadOutput } from './support/delivery-load-worker.js';
 import { ratio, round } from './support/figures.js';
-import { openLoop } from './support/open-loop.js';
 import { createProducts } from './support/shop-fixtures.js';
 
 /** One system's figures under the fixed-rate load. */
@@ -143,7 +143,10 @@ async function inboxCount(stack: BenchStack, webhookIds: string[]): Promise<numb
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Sends `rate` signed deliveries per second for `seconds` to `url` (each body a product, round robin). */
+/**
+ * Sends `rate` signed deliveries per second for `seconds` to `url` (each body a product, round
+ * robin), from a thread of its own (`delivery-load-worker.ts` says why).
+ */
 async function load(
   stack: BenchStack,
   url: string,
@@ -151,32 +154,25 @@ async function load(
   rate: number,
   seconds: number,
 ): Promise<IngestFigures> {
-  let n = 0;
-  const acceptedIds: string[] = [];
-  // Shopify gives up on a delivery after 5 s.
-  const result = await openLoop(url, rate, seconds, 5_000, () => {
-    const webhookId = randomUUID();
-    const product = products[n++ % products.length] as Record<string, unknown>;
-    const now = new Date().toISOString();
-    const body = JSON.stringify({ ...product, updated_at: now });
-    return {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'x-shopify-topic': 'products/update',
-        'x-shopify-shop-domain': stack.shop.domain,
-        'x-shopify-webhook-id': webhookId,
-        'x-shopify-event-id': randomUUID(),
-        'x-shopify-triggered-at': now,
-        'x-shopify-api-version': '2026-07',
-        'x-shopify-product-id': String(product.id),
-        'x-shopify-hmac-sha256': createHmac('sha256', stack.shop.secret).update(body).digest('base64'),
-      },
-      onResponse: (status) => {
-        if (status >= 200 && status < 300) acceptedIds.push(webhookId);
-      },
-    };
+  const input: DeliveryLoadInput = {
+    url,
+    rate,
+    seconds,
+    // Shopify gives up on a delivery after 5 s.
+    timeoutMs: 5_000,
+    shopDomain: stack.shop.domain,
+    secret: stack.shop.secret,
+    products,
+  };
+  const worker = new Worker(new URL('./support/delivery-load-worker.js', import.meta.url), {
+    workerData: input,
   });
+  const { result, acceptedIds } = await new Promise<DeliveryLoadOutput>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the load thread exited (${code}) before answering`)));
+  });
+  await worker.terminate();
   const accepted = acceptedIds.length;
   return {
     acceptedIds,

@@ -49,7 +49,7 @@ for (const name of wanted) {
       ? await benchmark.run({
           smoke,
           // `BENCH_CONNECTOR_NODE_ARGS` replaces the V8 flags NODE_OPTIONS refuses (production's
-          // `--optimize-for-size`; `BENCH_CONNECTOR_NODE_ARGS= ` for none).
+          // `--heap-growing-percent=20`; `BENCH_CONNECTOR_NODE_ARGS= ` for none).
           connectorNodeArgs: [
             ...(process.env.BENCH_CONNECTOR_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ??
               CONNECTOR_NODE_ARGS),

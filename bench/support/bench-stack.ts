@@ -58,7 +58,7 @@ export interface BenchStack {
 /** The connector's Node.js options in production (docker-compose.yml's NODE_OPTIONS, `npm start`'s nodeArgs). */
 const CONNECTOR_NODE_OPTIONS = '--max-semi-space-size=4';
 /** The V8 flags it runs with in production that NODE_OPTIONS refuses (docker-compose.yml's command, `npm start`). */
-export const CONNECTOR_NODE_ARGS = ['--optimize-for-size'];
+export const CONNECTOR_NODE_ARGS = ['--heap-growing-percent=20'];
 
 const CONNECTOR_SCRIPT = fileURLToPath(new URL('./connector-process.js', import.meta.url));
 const PEER_SCRIPT = fileURLToPath(new URL('../naive-peer/main.js', import.meta.url));

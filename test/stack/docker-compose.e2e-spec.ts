@@ -76,7 +76,11 @@ describe('docker-compose.yml', () => {
       const all = composeConfig();
       expect(running(all, [])).toEqual(['connector', 'postgres', 'redis']);
       const connector = all.connector as ComposeService;
-      expect(connector.command).toEqual(['node', '--optimize-for-size', 'dist/apps/connector/src/main.js']);
+      expect(connector.command).toEqual([
+        'node',
+        '--heap-growing-percent=20',
+        'dist/apps/connector/src/main.js',
+      ]);
       expect(connector.environment).toMatchObject({
         CONNECTOR_HOST: '0.0.0.0',
         PORT: '3000',
