@@ -83,6 +83,38 @@ describe('metafield values are stored and answered in Shopify’s form', () => {
     });
   });
 
+  it('in the productVariantsBulkUpdate payload', async () => {
+    const created = await h.merchant('POST', 'products.json', {
+      product: { title: `Normal ${Math.random()}`, variants: [{ sku: 'N-1', price: '5' }] },
+    });
+    const product = created.body.product as {
+      admin_graphql_api_id: string;
+      variants: Array<{ admin_graphql_api_id: string }>;
+    };
+    const update = await h.graphql<{
+      productVariantsBulkUpdate: {
+        productVariants: Array<{ metafields: { nodes: Array<{ key: string; value: string }> } }> | null;
+      };
+    }>(
+      `mutation($p: ID!, $v: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $p, variants: $v) {
+        productVariants { metafields(first: 5, namespace: "custom") { nodes { key value } } } userErrors { message } } }`,
+      {
+        p: product.admin_graphql_api_id,
+        v: [
+          {
+            id: product.variants[0].admin_graphql_api_id,
+            metafields: [
+              { namespace: 'custom', key: 'mass', type: 'weight', value: '{"unit":"kilograms","value":2}' },
+            ],
+          },
+        ],
+      },
+    );
+    expect(byKey(update.data?.productVariantsBulkUpdate.productVariants?.[0].metafields.nodes)).toEqual({
+      mass: '{"value":2.0,"unit":"KILOGRAMS"}',
+    });
+  });
+
   it('refuses what Shopify refuses: an integer with a plus sign', async () => {
     const productId = await newProduct(h);
     const reply = await h.graphql<SetReply>(SET, {
