@@ -52,7 +52,12 @@ export class EnrichmentFixture {
   ) {}
 
   static async start(
-    options: { shopify?: SandboxOverrides; env?: Record<string, string> } = {},
+    options: {
+      shopify?: SandboxOverrides;
+      env?: Record<string, string>;
+      /** Rewrites the demo mapping's text (a test's own write-back entries). */
+      mapping?: (yaml: string) => string;
+    } = {},
   ): Promise<EnrichmentFixture> {
     const sandboxes = await startSandboxes(options.shopify);
     const shop = testShop({ webhookSecrets: [sandboxes.shopify.appSecret] });
@@ -60,7 +65,8 @@ export class EnrichmentFixture {
     const account = await sandboxes.account();
     const dir = await mkdtemp(join(tmpdir(), 'connector-enrichment-'));
     const mappingFile = join(dir, 'demo.yaml');
-    await writeFile(mappingFile, (await readFile(DEMO_MAPPING, 'utf8')).replace(/^shop: .*$/m, ''));
+    const demo = (await readFile(DEMO_MAPPING, 'utf8')).replace(/^shop: .*$/m, '');
+    await writeFile(mappingFile, options.mapping ? options.mapping(demo) : demo);
     const fixture = new EnrichmentFixture(sandboxes, shop, account, dir, mappingFile, options.env ?? {});
     await fixture.startReplica();
     return fixture;

@@ -11,7 +11,7 @@ describe('loadShopifySandboxConfig', () => {
       shops: [{ domain: 'demo.myshopify.com', accessToken: 'shpat_sandbox_demo_token' }],
       webhooks: { retryDelaysMs: [1_000, 5_000, 30_000, 120_000], timeoutMs: 5_000 },
       cost: { bucketSize: 2_000, restoreRate: 100, maxQueryCost: 1_000 },
-      leniency: { metafieldValues: false, globalIds: false, productLimits: false },
+      leniency: { metafieldValues: false, globalIds: false, productLimits: false, verbatimValues: false },
       publicUrl: undefined,
     });
   });
@@ -106,7 +106,12 @@ describe('loadShopifySandboxConfig', () => {
     ]);
     expect(config.webhooks.retryDelaysMs).toEqual([10, 20, 40]);
     expect(config.cost).toEqual({ bucketSize: 100, restoreRate: 2.5, maxQueryCost: 50 });
-    expect(config.leniency).toEqual({ metafieldValues: true, globalIds: false, productLimits: true });
+    expect(config.leniency).toEqual({
+      metafieldValues: true,
+      globalIds: false,
+      productLimits: true,
+      verbatimValues: false,
+    });
     expect(config.publicUrl).toBe('https://sandbox.example.com');
     expect(
       loadShopifySandboxConfig({ SHOPIFY_SANDBOX_WEBHOOK_RETRY_DELAYS_MS: 'none' }).webhooks.retryDelaysMs,
@@ -115,7 +120,11 @@ describe('loadShopifySandboxConfig', () => {
       metafieldValues: false,
       globalIds: false,
       productLimits: false,
+      verbatimValues: false,
     });
+    expect(
+      loadShopifySandboxConfig({ SHOPIFY_SANDBOX_LENIENT: 'verbatim-values' }).leniency.verbatimValues,
+    ).toBe(true);
   });
 
   it('names every bad variable', () => {

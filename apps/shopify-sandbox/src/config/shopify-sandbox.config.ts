@@ -118,15 +118,23 @@ export interface Leniency {
   globalIds: boolean;
   /** `product-limits`: no limits on tags, title and handle; a taken handle gets a `-1` suffix. */
   productLimits: boolean;
+  /** `verbatim-values`: metafield values are stored and answered as sent, never in Shopify's form. */
+  verbatimValues: boolean;
 }
 
-export const NO_LENIENCY: Leniency = { metafieldValues: false, globalIds: false, productLimits: false };
+export const NO_LENIENCY: Leniency = {
+  metafieldValues: false,
+  globalIds: false,
+  productLimits: false,
+  verbatimValues: false,
+};
 
 /** Leniency names as written in `SHOPIFY_SANDBOX_LENIENT`. */
 export const LENIENCY_NAMES: Record<string, keyof Leniency> = {
   'metafield-values': 'metafieldValues',
   'global-ids': 'globalIds',
   'product-limits': 'productLimits',
+  'verbatim-values': 'verbatimValues',
 };
 
 export const DEFAULT_SHOP: ShopConfig = {

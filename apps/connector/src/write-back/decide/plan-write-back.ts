@@ -1,6 +1,6 @@
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { type ConvertContext, convertValue } from '../values/convert-value.js';
-import { type ComparableValue, valueHash } from '../values/value-hash.js';
+import { type ComparableValue, sameValue, valueHash } from '../values/value-hash.js';
 import { catalogValueOf } from './catalog-value.js';
 import { planTags } from './plan-tags.js';
 import { emptyPlan, type TargetRef, type WriteBackPlan, type WriteOp } from './write-back-plan.js';
@@ -132,8 +132,10 @@ function planTarget(
           : { kind: 'metafield', type: value.type, value: value.value };
       const desiredHash = valueHash(desired);
       const next = { ...base, status: 'pushed' as const, valueHash: desiredHash, restore };
-      if (currentHash === desiredHash) {
-        if (state?.status === 'pushed' && state.valueHash === desiredHash)
+      // Shopify's own form of the value (`1.5` for `1.50`) is the value: adopted, not rewritten.
+      if (sameValue(desired, current.comparable)) {
+        next.valueHash = currentHash;
+        if (state?.status === 'pushed' && state.valueHash === currentHash)
           plan.skipped.push({ ref, reason: 'unchanged' });
         else plan.settled.push({ ref, next, why: 'already-in-shopify' });
         return;

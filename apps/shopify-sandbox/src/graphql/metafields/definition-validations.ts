@@ -1,3 +1,5 @@
+import { shortUnit } from './metafield-normal-form.js';
+
 /**
  * The validation options of metafield definitions, per type, and the check of a value
  * against them. Names from "List of validation options"
@@ -224,7 +226,8 @@ const UNIT_FACTORS: Readonly<Record<string, number>> = {
 /** `{"value": 2.5, "unit": "kg"}` in the measure's base unit; undefined when unreadable. */
 function measurementOf(text: string): number | undefined {
   const parsed = jsonOf(text) as { value?: unknown; unit?: unknown } | undefined;
-  const factor = typeof parsed?.unit === 'string' ? UNIT_FACTORS[parsed.unit.toLowerCase()] : undefined;
+  const unit = shortUnit(parsed?.unit);
+  const factor = unit === undefined ? undefined : UNIT_FACTORS[unit.toLowerCase()];
   const amount = Number(parsed?.value);
   return factor === undefined || !Number.isFinite(amount) ? undefined : amount * factor;
 }

@@ -54,12 +54,14 @@ describe('metafieldValueProblem', () => {
     accepts('single_line_text_field', 'Soft cotton');
     refuses('single_line_text_field', 'Value must be a single line text string.', 'a\nb', 'a\rb');
     accepts('multi_line_text_field', 'line 1\nline 2');
-    accepts('number_integer', '42', '-7', '9007199254740991');
-    refuses('number_integer', 'Value must be an integer.', '4.2', 'ten', '9007199254740992');
-    accepts('number_decimal', '10.5', '-0.25', '9999999999999.999999999');
-    refuses('number_decimal', 'Value must be a decimal.', '1e3', '10,5', '99999999999999.5', '1.1234567890');
-    accepts('boolean', 'true', 'false');
-    refuses('boolean', 'Value must be true or false.', 'yes', 'TRUE');
+    // `5.0` is taken for 5 and `+5` refused (real 2025-01 answers).
+    accepts('number_integer', '42', '-7', '9007199254740991', '5.0');
+    refuses('number_integer', 'Value must be an integer.', '4.2', 'ten', '9007199254740992', '+5');
+    // More than nine decimal places are cut, not refused (a real 2025-01 answer).
+    accepts('number_decimal', '10.5', '-0.25', '9999999999999.999999999', '1.1234567891');
+    refuses('number_decimal', 'Value must be a decimal.', '1e3', '10,5', '99999999999999.5');
+    accepts('boolean', 'true', 'false', 't', '1', ' TRUE ', 'f', '0');
+    refuses('boolean', 'Value must be true or false.', 'yes', 'no');
     accepts('json', '{"a":1}', '[1,2]', '"text"', 'null');
     refuses('json', 'Value is invalid JSON.', '{a:1}');
   });

@@ -1,10 +1,10 @@
+import { booleanOf, shortUnit } from './metafield-normal-form.js';
 import {
   LIST_MAX_ITEMS,
   METAFIELD_MESSAGES,
   METAFIELD_TYPES,
   METAOBJECT_LIST_MAX_ITEMS,
   type MetafieldTypeSpec,
-  NUMBER_DECIMAL_MAX_FRACTION_DIGITS,
   NUMBER_DECIMAL_MAX_INTEGER_DIGITS,
   NUMBER_INTEGER_MAX,
   URL_SCHEMES,
@@ -114,7 +114,7 @@ function invalidItem(spec: MetafieldTypeSpec): string {
 function singleProblem(spec: MetafieldTypeSpec, value: string, ctx: ValueContext): string | undefined {
   switch (spec.kind) {
     case 'boolean':
-      return value === 'true' || value === 'false' ? undefined : M.boolean;
+      return booleanOf(value) ? undefined : M.boolean;
     case 'color':
       return /^#[0-9A-Fa-f]{6}$/.test(value) ? undefined : M.color;
     case 'date':
@@ -178,9 +178,11 @@ function isDateTime(value: string): boolean {
   return Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4] ?? 0) < 60;
 }
 
+/** Shopify takes `5.0` for 5 and refuses `+5` (real 2025-01 answers). */
 function isInteger(value: string): boolean {
-  if (!/^[-+]?\d+$/.test(value)) return false;
-  const n = BigInt(value.replace(/^\+/, ''));
+  const match = /^(-?\d+)(?:\.0+)?$/.exec(value);
+  if (!match) return false;
+  const n = BigInt(match[1]);
   return n <= NUMBER_INTEGER_MAX && n >= -NUMBER_INTEGER_MAX;
 }
 
@@ -189,8 +191,9 @@ function isDecimal(value: string): boolean {
   if (!match) return false;
   const integer = match[1].replace(/^0+(?=\d)/, '');
   return (
-    integer.length <= NUMBER_DECIMAL_MAX_INTEGER_DIGITS &&
-    (match[2] ?? '').length <= NUMBER_DECIMAL_MAX_FRACTION_DIGITS
+    // More than nine decimal places: Shopify cuts them to nine rather than refuse them (a real
+    // 2025-01 answer; metafieldNormalForm cuts them).
+    integer.length <= NUMBER_DECIMAL_MAX_INTEGER_DIGITS
   );
 }
 
@@ -235,7 +238,8 @@ function measurementProblem(value: unknown, units: readonly string[]): string | 
   if (!isObject(value) || !('value' in value) || !('unit' in value)) return M.measurementShape;
   const amount = decimalOf(value.value);
   if (amount === undefined || amount < 0) return M.measurementNumber;
-  return typeof value.unit === 'string' && units.includes(value.unit) ? undefined : M.measurementUnit;
+  const unit = shortUnit(value.unit);
+  return unit !== undefined && units.includes(unit) ? undefined : M.measurementUnit;
 }
 
 /** `{"value": "3.5", "scale_min": "1.0", "scale_max": "5.0"}`, the value within the scale. */

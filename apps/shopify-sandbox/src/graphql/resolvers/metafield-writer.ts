@@ -6,6 +6,7 @@ import type { ProductRecord } from '../../products/product.model.js';
 import type { AdminContext } from '../admin-context.js';
 import { validationValueProblem } from '../metafields/definition-validations.js';
 import { nameProblem, resolveNamespace } from '../metafields/metafield-namespace.js';
+import { metafieldNormalForm } from '../metafields/metafield-normal-form.js';
 import { METAFIELD_MESSAGES } from '../metafields/metafield-types.data.js';
 import { metafieldType, metafieldValueProblem } from '../metafields/metafield-value.js';
 
@@ -156,16 +157,21 @@ export function applyMetafieldWrites(
       existing?.type ??
       definitionOf(ctx, write.ownerId, namespace, write.key)?.type ??
       'single_line_text_field';
-    if (existing && existing.value === write.value && existing.type === type) return existing;
+    // Stored as Shopify stores it (`t` → `true`, ...), which every answer then shows.
+    const value =
+      ctx.leniency.verbatimValues || ctx.leniency.metafieldValues || !metafieldType(type)
+        ? write.value
+        : metafieldNormalForm(type, write.value);
+    if (existing && existing.value === value && existing.type === type) return existing;
     const record: MetafieldRecord = existing
-      ? { ...existing, type, value: write.value, updatedAt: now }
+      ? { ...existing, type, value, updatedAt: now }
       : {
           id: ctx.shop.ids.take(),
           ownerId: write.ownerId,
           namespace,
           key: write.key,
           type,
-          value: write.value,
+          value,
           createdAt: now,
           updatedAt: now,
         };
