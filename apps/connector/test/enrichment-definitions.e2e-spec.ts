@@ -57,7 +57,11 @@ describe('metafield definitions of the write-back targets', () => {
       expect(d.namespace).toMatch(/^app--\d+--catalog$/);
       expect(d.access).toEqual({ admin: 'MERCHANT_READ_WRITE', storefront: 'NONE' });
     }
-    const variants = await definitions('PRODUCTVARIANT');
+    // The variant definition is made after the product ones: waited for in its turn.
+    const variants = await eventually(async () => {
+      const found = await definitions('PRODUCTVARIANT');
+      return found.length > 0 && found;
+    });
     expect(variants.map((d) => [d.key, d.type.name])).toEqual([['variant_title', 'single_line_text_field']]);
 
     // The values pushed are the merchant's to see: the admin lists them.
