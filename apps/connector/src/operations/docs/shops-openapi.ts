@@ -86,6 +86,25 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404, 409, 413],
     }),
   },
+  '/admin/shops/{shop}/mode': {
+    put: operation({
+      operationId: 'setShopMode',
+      tag: 'admin',
+      summary:
+        'Switch a shop between live (its writes are sent) and shadow (they are recorded as planned writes instead)',
+      description:
+        'Body `{"mode": "live"}` or `{"mode": "shadow"}`. 404: no such shop; 409 mode_pinned: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode.',
+      security: 'adminToken',
+      parameters: [SHOP_PATH],
+      body: {
+        type: 'object',
+        required: ['mode'],
+        properties: { mode: { type: 'string', enum: ['live', 'shadow'] } },
+      },
+      answer: 'ShopEntry',
+      errors: [400, 404, 409, 413],
+    }),
+  },
   '/admin/shops/{shop}/migrate-token': {
     post: operation({
       operationId: 'migrateShopToken',
@@ -128,6 +147,8 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
       'catalogKeySet',
       'source',
       'mappingFile',
+      'mode',
+      'modePinned',
       'nextStep',
     ],
     properties: {
@@ -165,6 +186,16 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
           '`installed`: it installed the app itself (a row of `shops`); `gone`: no longer served (redacted).',
       },
       mappingFile: { type: ['string', 'null'], description: 'The mapping file it syncs with.' },
+      mode: {
+        enum: ['live', 'shadow'],
+        description:
+          '`shadow`: its product, variant, tag and metafield writes are recorded as planned writes, not sent.',
+      },
+      modePinned: {
+        type: 'boolean',
+        description:
+          'True: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode (PUT .../mode answers 409 mode_pinned).',
+      },
       nextStep: {
         type: ['string', 'null'],
         description:
