@@ -20,6 +20,7 @@ import { ResyncBulkReads1764000000060 } from './1764000000060-resync-bulk-reads.
 import { CreateShopifyCostBuckets1764000000061 } from './1764000000061-create-shopify-cost-buckets.js';
 import { CreateShopScope1764000000070 } from './1764000000070-create-shop-scope.js';
 import { CreateShopModes1764000000080 } from './1764000000080-create-shop-modes.js';
+import { CreatePlannedWrites1764000000081 } from './1764000000081-create-planned-writes.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   CreateShopifyCostBuckets1764000000061,
   CreateShopScope1764000000070,
   CreateShopModes1764000000080,
+  CreatePlannedWrites1764000000081,
 ];

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/admin-client.js';
+import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
+
+const ADMIN_TOKEN = `shadow-sync-${randomBytes(8).toString('hex')}`;
+
+interface PlannedRow {
+  kind: string;
+  method: string;
+  path: string;
+  supplier_sku: string;
+  body: Record<string, unknown> | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+// Issue 31, step 2 (the sync's catalog calls): a shop in shadow plans as in live, sends no
+// catalog product or variant write, leaves the sku map alone, and keeps the latest plan of each
+// product as its planned writes. Back in live, the same product is created for real, as planned.
+describe('a shop in shadow: the sync', () => {
+  let world: SyncWorld;
+  const shirt = (title: string) => ({
+    title,
+    vendor: 'Acme',
+    product_type: 'Shirts',
+    body_html: '<p>Soft linen.</p>',
+    options: [{ name: 'Size' }],
+    variants: [
+      { option1: 'Small', price: '35.00', barcode: '4006381333931', sku: `${title}-S` },
+      { option1: 'M', price: '36.00', barcode: '4006381333948', sku: `${title}-M` },
+    ],
+  });
+
+  beforeAll(async () => {
+    world = await startSyncWorld({
+      env: { CONNECTOR_ADMIN_TOKEN: ADMIN_TOKEN, CONNECTOR_MEDIA_ENABLED: 'false' },
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const mode = (value: string) =>
+    call(world.harness.url, 'PUT', `/admin/shops/${world.shop.domain}/mode`, ADMIN_TOKEN, { mode: value });
+  const catalogWrites = async (since: number) =>
+    (await world.catalogCalls(since)).filter(
+      (r) => r.method !== 'GET' && /^\/v1\/(products|variants)/.test(r.path) && !r.path.endsWith('/search'),
+    );
+  const planned = async (productId: string) =>
+    (
+      await world.harness.db.query<PlannedRow>(
+        `SELECT kind, method, path, supplier_sku, body, before, after FROM "${world.harness.schema}".planned_writes
+          WHERE shop = $1 AND product_id = $2 ORDER BY seq`,
+        [world.shop.domain, productId],
+      )
+    ).rows;
+
+  it('sends no catalog write and keeps only the latest plan per product; live then creates what was planned', async () => {
+    const since = Date.now();
+    expect((await mode('shadow')).status).toBe(200);
+    const productId = await world.createProduct(shirt('Shadow Shirt'));
+    await world.settle(productId);
+    const first = await planned(productId);
+    expect(first.map((row) => `${row.method} ${row.path}`)).toEqual([
+      'POST /v1/products',
+      'POST /v1/variants',
+      'POST /v1/variants',
+    ]);
+    expect(first.every((row) => row.before === null && row.after !== null)).toBe(true);
+    expect(await world.mapRows(productId)).toEqual([]);
+
+    // Edited: planned again from the same unmapped state (creates), replacing the first plan.
+    await world.updateProduct(productId, { title: 'Shadow Shirt Edited' });
+    await world.settle(productId);
+    const second = await planned(productId);
+    expect(second.map((row) => row.kind)).toEqual(['createProduct', 'createVariant', 'createVariant']);
+    expect(JSON.stringify(second[0]?.body)).toContain('Shadow Shirt Edited');
+    expect(await catalogWrites(since)).toEqual([]);
+    expect(await world.mapRows(productId)).toEqual([]);
+
+    // Live: the next sync sends exactly the calls the last plan held, and maps the records.
+    expect((await mode('live')).status).toBe(200);
+    await world.updateProduct(productId, {});
+    await world.settle(productId);
+    const sent = (await catalogWrites(since)).map((r) => `${r.method} ${r.path}`);
+    expect(sent).toEqual(second.map((row) => `${row.method} ${row.path}`));
+    const rows = await world.mapRows(productId);
+    expect(rows.map((row) => row.state)).toEqual(['live', 'live', 'live']);
+    expect(rows.map((row) => row.snapshot)).toEqual(second.map((row) => row.after));
+  });
+});
