@@ -248,6 +248,23 @@ describe('npm run connector', () => {
     expect(other.stderr).toContain('the mode is live or shadow');
   });
 
+  it('preview prints what a shop in shadow would send (none here), as lines, JSON or CSV (exit 0)', async () => {
+    const run = await cli('preview', world.shop.domain);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(`${world.shop.domain} (live): 0 creates, 0 patches, 0 deletes planned`);
+    const json = await cli('preview', world.shop.domain, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      shop: world.shop.domain,
+      counts: { total: 0 },
+      products: [],
+    });
+    const csv = await cli('preview', world.shop.domain, '--csv');
+    expect(csv.stdout.trim()).toBe('productId,supplierSku,calls,field,before,after');
+    const unknown = await cli('preview', 'nobody.myshopify.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('(not_found, HTTP 404)');
+  });
+
   it('failures lists the inbox with filters; replay runs one again, or all; a failure not open exits 1', async () => {
     // The webhooks register-webhooks subscribes (idempotent: maybe done above) bring the product to
     // the connector, whose revoked token fails the sync for good.

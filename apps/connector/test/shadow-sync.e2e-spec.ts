@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopPreviewDto } from '../src/operations/admin/shop-preview.dto.js';
 import { call } from './support/admin-client.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 
@@ -78,6 +79,36 @@ describe('a shop in shadow: the sync', () => {
     expect(JSON.stringify(second[0]?.body)).toContain('Shadow Shirt Edited');
     expect(await catalogWrites(since)).toEqual([]);
     expect(await world.mapRows(productId)).toEqual([]);
+
+    // The preview: counts, and each record's calls, field diffs and final state.
+    const preview = await call<ShopPreviewDto>(
+      world.harness.url,
+      'GET',
+      `/admin/shops/${world.shop.domain}/preview`,
+      ADMIN_TOKEN,
+    );
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body).toMatchObject({
+      mode: 'shadow',
+      counts: { creates: 3, patches: 0, deletes: 0, total: 3 },
+    });
+    const records = preview.body.products.find((p) => p.productId === productId)?.records ?? [];
+    expect(records.map((r) => r.calls)).toEqual([
+      ['POST /v1/products'],
+      ['POST /v1/variants'],
+      ['POST /v1/variants'],
+    ]);
+    expect(records.map((r) => r.finalState)).toEqual(second.map((row) => row.after));
+    expect(records[0]?.diffs).toContainEqual({ field: 'name', before: null, after: 'Shadow Shirt Edited' });
+    const csv = await fetch(`${world.harness.url}/admin/shops/${world.shop.domain}/preview?format=csv`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('productId,supplierSku,calls,field,before,after');
+    expect(lines).toContain(
+      `${productId},${records[0]?.supplierSku},POST /v1/products,name,,Shadow Shirt Edited`,
+    );
 
     // Live: the next sync sends exactly the calls the last plan held, and maps the records.
     expect((await mode('live')).status).toBe(200);

@@ -12,6 +12,7 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
+import { AdminPreviewController } from './admin-preview.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
 import { AdminResyncController } from './admin-resync.controller.js';
 import { AdminShopsController } from './admin-shops.controller.js';
@@ -43,6 +44,7 @@ import { ShopEntries } from './shop-entries.js';
     AdminLinkController,
     AdminEnrichmentController,
     AdminShopsController,
+    AdminPreviewController,
   ],
   providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries],
   exports: [ProductTimeline, ShopEntries],
