@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopPreviewDto } from '../src/operations/admin/shop-preview.dto.js';
 import { call } from './support/admin-client.js';
+import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 
 const ADMIN_TOKEN = `shadow-sync-${randomBytes(8).toString('hex')}`;
@@ -57,7 +58,7 @@ describe('a shop in shadow: the sync', () => {
       )
     ).rows;
 
-  it('sends no catalog write and keeps only the latest plan per product; live then creates what was planned', async () => {
+  it('sends no catalog write and keeps only the latest plan per product; going live creates what was planned', async () => {
     const since = Date.now();
     expect((await mode('shadow')).status).toBe(200);
     const productId = await world.createProduct(shirt('Shadow Shirt'));
@@ -110,14 +111,58 @@ describe('a shop in shadow: the sync', () => {
       `${productId},${records[0]?.supplierSku},POST /v1/products,name,,Shadow Shirt Edited`,
     );
 
-    // Live: the next sync sends exactly the calls the last plan held, and maps the records.
+    // Going live: a go-live sync plans again and sends exactly the calls the last plan held.
     expect((await mode('live')).status).toBe(200);
-    await world.updateProduct(productId, {});
-    await world.settle(productId);
+    await eventually(
+      async () => (await world.mapRows(productId)).filter((row) => row.state === 'live').length === 3,
+    );
+    expect((await world.syncRecords(productId)).map((record) => record.reason)).toContain('go-live');
+    expect(await planned(productId)).toEqual([]);
     const sent = (await catalogWrites(since)).map((r) => `${r.method} ${r.path}`);
     expect(sent).toEqual(second.map((row) => `${row.method} ${row.path}`));
     const rows = await world.mapRows(productId);
-    expect(rows.map((row) => row.state)).toEqual(['live', 'live', 'live']);
     expect(rows.map((row) => row.snapshot)).toEqual(second.map((row) => row.after));
+  });
+
+  it('going live while deliveries keep arriving converges: every record once, at its last edit, no planned write left', async () => {
+    expect((await mode('shadow')).status).toBe(200);
+    const titles = ['Go Live A', 'Go Live B', 'Go Live C'];
+    const productIds: string[] = [];
+    for (const title of titles) productIds.push(await world.createProduct(shirt(title)));
+    for (const productId of productIds) await world.settle(productId);
+    for (const productId of productIds) expect(await planned(productId)).toHaveLength(3);
+
+    // Edits keep coming while the shop switches to live (a go-live sync per planned product).
+    const last = new Map<string, string>();
+    const edits = (async () => {
+      for (let round = 1; round <= 4; round++) {
+        for (const productId of productIds) {
+          const title = `Edited ${productId} #${round}`;
+          await world.updateProduct(productId, { title });
+          last.set(productId, title);
+        }
+      }
+    })();
+    const switched = await mode('live');
+    expect(switched.status).toBe(200);
+    await edits;
+
+    for (const productId of productIds) {
+      await world.settle(productId);
+      const rows = await eventually(async () => {
+        const live = (await world.mapRows(productId)).filter((row) => row.state === 'live');
+        if (live.length !== 3) return false;
+        const record = await world.catalogRecord(live[0]?.sku_id as string);
+        const name = record?.attributes.find((a) => a.key === 'name')?.value;
+        return name === last.get(productId) && live;
+      }, 30_000);
+      for (const row of rows) expect(await world.recordsWithSupplierSku(row.supplier_sku)).toHaveLength(1);
+      expect(await planned(productId)).toEqual([]);
+    }
+    const left = await world.harness.db.query(
+      `SELECT count(*)::int AS n FROM "${world.harness.schema}".planned_writes WHERE shop = $1`,
+      [world.shop.domain],
+    );
+    expect(left.rows[0].n).toBe(0);
   });
 });

@@ -19,17 +19,14 @@ export class ShopModesRepository {
     return new Map((await this.rows.find()).map((row) => [row.shop, row.mode]));
   }
 
-  /** Stores the shop's mode; resolves to the mode it had (null: none stored). */
+  /** Stores the shop's mode; resolves to the mode it had (null: none stored), read under the row's lock. */
   async set(shop: string, mode: ShopMode, at: Date): Promise<ShopMode | null> {
-    const table = this.rows.metadata.tablePath;
-    const rows: { before: ShopMode | null }[] = await this.rows.query(
-      `WITH before AS (SELECT mode FROM ${table} WHERE shop = $1 FOR UPDATE)
-       INSERT INTO ${table} (shop, mode, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (shop) DO UPDATE SET mode = excluded.mode, updated_at = excluded.updated_at
-       RETURNING (SELECT mode FROM before) AS before`,
-      [shop, mode, at],
-    );
-    return rows[0]?.before ?? null;
+    return this.rows.manager.transaction(async (manager) => {
+      const table = manager.getRepository(ShopModeRow);
+      const before = await table.findOne({ where: { shop }, lock: { mode: 'pessimistic_write' } });
+      await table.upsert({ shop, mode, updatedAt: at }, ['shop']);
+      return before?.mode ?? null;
+    });
   }
 
   /** Stores the mode only if the shop has none yet (a new install); an existing one is kept. */

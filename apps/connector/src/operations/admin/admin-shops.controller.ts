@@ -11,6 +11,7 @@ import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
 import { readAdminJson } from './admin-json-body.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { GoLive } from './go-live.js';
 import { ShopEntries } from './shop-entries.js';
 import type { ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
 
@@ -34,6 +35,7 @@ export class AdminShopsController {
     private readonly mappings: ShopMappings,
     private readonly tokens: ShopTokens,
     private readonly modes: ShopModes,
+    private readonly goLive: GoLive,
   ) {}
 
   @Get()
@@ -83,7 +85,10 @@ export class AdminShopsController {
     return this.entryOf(shop);
   }
 
-  /** `{"mode": "live"|"shadow"}`: 404 unknown shop, 409 `mode_pinned` when its configuration pins the mode. */
+  /**
+   * `{"mode": "live"|"shadow"}`: 404 unknown shop, 409 `mode_pinned` when its configuration pins
+   * the mode. From shadow to live: every product with planned writes is synced again (`GoLive`).
+   */
   @Put(':shop/mode')
   async setMode(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
     const wanted = domain.toLowerCase();
@@ -98,7 +103,8 @@ export class AdminShopsController {
       );
     }
     try {
-      await this.modes.set(wanted, mode as ShopMode);
+      const before = await this.modes.set(wanted, mode as ShopMode);
+      if (before === 'shadow' && mode === 'live') await this.goLive.start(wanted);
     } catch (error) {
       if (!(error instanceof ShopModeRefused)) throw error;
       const code =

@@ -18,6 +18,7 @@ import { AdminResyncController } from './admin-resync.controller.js';
 import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { GoLive } from './go-live.js';
 import { ProductStatus } from './product-status.js';
 import { ProductTimeline } from './product-timeline.js';
 import { ShopEntries } from './shop-entries.js';
@@ -46,7 +47,7 @@ import { ShopEntries } from './shop-entries.js';
     AdminShopsController,
     AdminPreviewController,
   ],
-  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries],
+  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
   exports: [ProductTimeline, ShopEntries],
 })
 export class AdminModule {}

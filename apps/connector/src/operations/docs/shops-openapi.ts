@@ -93,7 +93,7 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
       summary:
         'Switch a shop between live (its writes are sent) and shadow (they are recorded as planned writes instead)',
       description:
-        'Body `{"mode": "live"}` or `{"mode": "shadow"}`. 404: no such shop; 409 mode_pinned: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode.',
+        'Body `{"mode": "live"}` or `{"mode": "shadow"}`. From shadow to live: the planned writes are cleared and every product they were for is synced again (reason `go-live`). 404: no such shop; 409 mode_pinned: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode.',
       security: 'adminToken',
       parameters: [SHOP_PATH],
       body: {

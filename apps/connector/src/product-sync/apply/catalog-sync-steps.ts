@@ -136,7 +136,11 @@ export class CatalogSyncSteps {
     rows: readonly SkuMapRow[],
     run: SyncRun,
   ): Promise<boolean> {
-    if ((await this.modes.modeOf(subject.shop)) !== 'shadow') return false;
+    if ((await this.modes.modeOf(subject.shop)) !== 'shadow') {
+      // Live: a plan made in shadow (even by a run that ended after the switch) is superseded by this one.
+      await this.planned.clearProduct(subject.shop, subject.productId);
+      return false;
+    }
     const writes = plannedCatalogWrites(plan, rows);
     await this.planned.replace(subject.shop, subject.productId, 'sync', writes, new Date(this.clock.now()));
     run.events.push(`shadow: ${writes.length} catalog call(s) planned, none sent`);

@@ -40,6 +40,23 @@ export class PlannedWritesRepository {
     return this.rows.find({ where: { shop }, order: { productId: 'ASC', source: 'ASC', seq: 'ASC' } });
   }
 
+  /** Clears the shop's planned writes; resolves to the products they were for. */
+  async clearShop(shop: string): Promise<string[]> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .delete()
+      .where('shop = :shop', { shop })
+      .returning('product_id')
+      .execute();
+    const rows = result.raw as { product_id: string }[];
+    return [...new Set(rows.map((row) => row.product_id))];
+  }
+
+  /** Clears the product's planned writes (a live run superseded them). */
+  async clearProduct(shop: string, productId: string): Promise<void> {
+    await this.rows.delete({ shop, productId });
+  }
+
   /** The shop's planned writes of one product, in plan order. */
   ofProduct(shop: string, productId: string): Promise<PlannedWriteRow[]> {
     return this.rows.find({ where: { shop, productId }, order: { source: 'ASC', seq: 'ASC' } });
