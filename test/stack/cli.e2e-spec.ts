@@ -213,7 +213,7 @@ describe('npm run connector', () => {
     const run = await cli('shops');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toBe(`${world.shop.domain}: static (configured), active`);
+    expect(lines[0]).toBe(`${world.shop.domain}: static (configured), active, live`);
     expect(lines[1]).toMatch(/^ {2}token expires never, scopes -, last refresh - \(0 tokens\)$/);
     expect(lines[2]).toMatch(/^ {2}subscriptions .*, catalog key set, mapping .*$/);
     const json = await cli('shops', '--json');
@@ -234,6 +234,35 @@ describe('npm run connector', () => {
     const neither = await cli('shops', 'mapping', world.shop.domain);
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain('give the mapping file, or --default');
+  });
+
+  it('shops mode switches a shop between live and shadow (exit 0); another mode is a usage error (exit 2)', async () => {
+    const shadow = await cli('shops', 'mode', world.shop.domain, 'shadow');
+    expect(shadow.code, shadow.stderr).toBe(0);
+    expect(shadow.stdout.split('\n')[0]).toBe(`${world.shop.domain}: static (configured), active, shadow`);
+    const live = await cli('shops', 'mode', world.shop.domain, 'live');
+    expect(live.code).toBe(0);
+    expect(live.stdout.split('\n')[0]).toBe(`${world.shop.domain}: static (configured), active, live`);
+    const other = await cli('shops', 'mode', world.shop.domain, 'dry');
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('the mode is live or shadow');
+  });
+
+  it('preview prints what a shop in shadow would send (none here), as lines, JSON or CSV (exit 0)', async () => {
+    const run = await cli('preview', world.shop.domain);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(`${world.shop.domain} (live): 0 creates, 0 patches, 0 deletes planned`);
+    const json = await cli('preview', world.shop.domain, '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      shop: world.shop.domain,
+      counts: { total: 0 },
+      products: [],
+    });
+    const csv = await cli('preview', world.shop.domain, '--csv');
+    expect(csv.stdout.trim()).toBe('productId,supplierSku,calls,field,before,after');
+    const unknown = await cli('preview', 'nobody.myshopify.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('(not_found, HTTP 404)');
   });
 
   it('failures lists the inbox with filters; replay runs one again, or all; a failure not open exits 1', async () => {

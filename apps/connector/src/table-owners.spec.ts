@@ -21,6 +21,8 @@ const OWNERS: TableOwner[] = [
   },
   { table: 'shop_sessions', owner: 'shops/shop-sessions.repository.ts' },
   { table: 'shops', owner: 'shops/installed-shops.repository.ts' },
+  { table: 'shop_modes', owner: 'shops/shop-modes.repository.ts' },
+  { table: 'planned_writes', owner: 'product-sync/planned/planned-writes.repository.ts' },
   { table: 'sync_pauses', owner: 'clients/catalog/sync-pause.repository.ts' },
   { table: 'sku_map', owner: 'product-sync/sku-map/sku-map.repository.ts' },
   { table: 'product_sync_state', owner: 'product-sync/product-sync-states.ts' },

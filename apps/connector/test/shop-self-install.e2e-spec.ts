@@ -15,6 +15,8 @@ interface ShopEntry {
   state: string;
   catalogKeySet: boolean;
   nextStep: string | null;
+  mode: string;
+  modePinned: boolean;
   subscriptions: string[] | null;
 }
 
@@ -74,6 +76,8 @@ describe('a shop that installs the app itself', () => {
       source: 'installed',
       state: 'active',
       catalogKeySet: false,
+      mode: 'shadow',
+      modePinned: false,
     });
     expect((await entry(shop.domain))?.nextStep).toContain('catalog-key');
     const { rows } = await harness.db.query(`SELECT shop, catalog_api_key FROM "${harness.schema}".shops`);

@@ -8,6 +8,8 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
 import { ShopCurrencies } from './apply/shop-currencies.js';
 import { DriftScanner } from './drift-scanner.js';
+import { PlannedWriteRow } from './planned/planned-write.entity.js';
+import { PlannedWritesRepository } from './planned/planned-writes.repository.js';
 import { ProductLocksModule } from './product-locks.js';
 import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
@@ -37,7 +39,13 @@ import { SyncReplay } from './sync-replay.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ProductSyncState, SyncRecordRow, ShopScopeRow, ResyncSnapshotRow]),
+    TypeOrmModule.forFeature([
+      ProductSyncState,
+      SyncRecordRow,
+      ShopScopeRow,
+      ResyncSnapshotRow,
+      PlannedWriteRow,
+    ]),
     IntakeModule,
     FailuresModule,
     CatalogModule,
@@ -48,6 +56,7 @@ import { SyncReplay } from './sync-replay.js';
     MappingModule,
   ],
   providers: [
+    PlannedWritesRepository,
     ProductSyncStates,
     SyncRecords,
     SyncRecordsRetention,
@@ -65,6 +74,6 @@ import { SyncReplay } from './sync-replay.js';
     ScopeWalkJob,
     ResyncSnapshots,
   ],
-  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots],
+  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots, PlannedWritesRepository],
 })
 export class ProductSyncModule {}

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { Clock } from '#lib/clock';
 import { EncryptionSettings, InstallSettings } from '../platform/config/settings.js';
 import { InstalledShopsRepository } from './installed-shops.repository.js';
+import { ShopModesRepository } from './shop-modes.repository.js';
 import { Shops } from './shops.js';
 import { TokenCipher } from './token-cipher.js';
 
@@ -22,6 +23,7 @@ export class InstalledShopDirectory implements OnModuleInit, OnModuleDestroy {
     private readonly settings: InstallSettings,
     private readonly clock: Clock,
     encryption: EncryptionSettings,
+    private readonly modes: ShopModesRepository,
   ) {
     this.cipher = new TokenCipher(encryption.keys);
   }
@@ -41,8 +43,13 @@ export class InstalledShopDirectory implements OnModuleInit, OnModuleDestroy {
     this.timer = null;
   }
 
-  /** A shop installed the app (`CONNECTOR_SHOPIFY_INSTALLS=open`): its row, and every feature serves it now. */
+  /**
+   * A shop installed the app (`CONNECTOR_SHOPIFY_INSTALLS=open`): its row, and every feature
+   * serves it now. Its mode first (`CONNECTOR_NEW_SHOP_MODE`, kept on a reinstall), so nothing
+   * is sent for it before it is known to be in shadow.
+   */
   async join(domain: string): Promise<void> {
+    await this.modes.setIfAbsent(domain, this.settings.newShopMode, this.now());
     await this.rows.add(domain, this.now());
     await this.shops.refresh();
   }

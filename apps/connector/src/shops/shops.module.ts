@@ -8,6 +8,9 @@ import { InstalledShopDirectory } from './installed-shop-directory.js';
 import { installedShopLoader } from './installed-shop-loader.js';
 import { InstalledShopsRepository } from './installed-shops.repository.js';
 import { ShopFetchRoutes } from './shop-fetch-routes.js';
+import { ShopModeRow } from './shop-mode.entity.js';
+import { ShopModes } from './shop-modes.js';
+import { ShopModesRepository } from './shop-modes.repository.js';
 import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
 import { ShopTokenSource } from './shop-token-source.js';
@@ -31,10 +34,11 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
     ShopFetchRoutes,
     TokenGrants,
     InstalledShopDirectory,
+    ShopModes,
   ];
   return {
     module: ShopsModule,
-    imports: [TypeOrmModule.forFeature([ShopSession, InstalledShop])],
+    imports: [TypeOrmModule.forFeature([ShopSession, InstalledShop, ShopModeRow])],
     providers: [
       {
         provide: Shops,
@@ -51,6 +55,8 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
       },
       InstalledShopsRepository,
       InstalledShopDirectory,
+      ShopModesRepository,
+      ShopModes,
       ShopTokens,
       { provide: ShopTokenSource, useExisting: ShopTokens },
       ShopSessionRepository,

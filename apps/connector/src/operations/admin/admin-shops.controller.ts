@@ -1,14 +1,17 @@
 import { Controller, Get, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
+import { SHOP_MODES, type ShopMode } from '../../platform/config/shop-mode.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { InstalledShopDirectory } from '../../shops/installed-shop-directory.js';
 import { ShopMigrationError } from '../../shops/shop-migration.error.js';
+import { ShopModeRefused, ShopModes } from '../../shops/shop-modes.js';
 import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
 import { readAdminJson } from './admin-json-body.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { GoLive } from './go-live.js';
 import { ShopEntries } from './shop-entries.js';
 import type { ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
 
@@ -20,6 +23,7 @@ const MAX_KEY_LENGTH = 512;
  * /admin/shops/{shop}/catalog-key` and `.../mapping`: the operator's settings of a shop that
  * installed the app (README, "Shops that install themselves"). A configured shop is set in
  * its environment: 409. `POST /admin/shops/{shop}/migrate-token`: a static shop to expiring tokens.
+ * `PUT /admin/shops/{shop}/mode`: `live` or `shadow` (issue 31), any shop whose mode is not pinned.
  */
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
@@ -30,6 +34,8 @@ export class AdminShopsController {
     private readonly directory: InstalledShopDirectory,
     private readonly mappings: ShopMappings,
     private readonly tokens: ShopTokens,
+    private readonly modes: ShopModes,
+    private readonly goLive: GoLive,
   ) {}
 
   @Get()
@@ -77,6 +83,35 @@ export class AdminShopsController {
     }
     await this.directory.configure(shop, { mappingFile: file });
     return this.entryOf(shop);
+  }
+
+  /**
+   * `{"mode": "live"|"shadow"}`: 404 unknown shop, 409 `mode_pinned` when its configuration pins
+   * the mode. From shadow to live: every product with planned writes is synced again (`GoLive`).
+   */
+  @Put(':shop/mode')
+  async setMode(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
+    const wanted = domain.toLowerCase();
+    const mode = (await readAdminJson(req)).mode;
+    if (typeof mode !== 'string' || !(SHOP_MODES as readonly string[]).includes(mode)) {
+      throw new ConnectorError(
+        ConnectorErrorCode.BAD_REQUEST,
+        `mode must be one of ${SHOP_MODES.join(', ')}.`,
+        {
+          field: 'mode',
+        },
+      );
+    }
+    try {
+      const before = await this.modes.set(wanted, mode as ShopMode);
+      if (before === 'shadow' && mode === 'live') await this.goLive.start(wanted);
+    } catch (error) {
+      if (!(error instanceof ShopModeRefused)) throw error;
+      const code =
+        error.problem === 'unknown' ? ConnectorErrorCode.NOT_FOUND : ConnectorErrorCode.MODE_PINNED;
+      throw new ConnectorError(code, error.message, { shop: wanted });
+    }
+    return this.entryOf(wanted);
   }
 
   /**

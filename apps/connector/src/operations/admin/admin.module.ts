@@ -12,11 +12,13 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
+import { AdminPreviewController } from './admin-preview.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
 import { AdminResyncController } from './admin-resync.controller.js';
 import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { GoLive } from './go-live.js';
 import { ProductStatus } from './product-status.js';
 import { ProductTimeline } from './product-timeline.js';
 import { ShopEntries } from './shop-entries.js';
@@ -43,8 +45,9 @@ import { ShopEntries } from './shop-entries.js';
     AdminLinkController,
     AdminEnrichmentController,
     AdminShopsController,
+    AdminPreviewController,
   ],
-  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries],
+  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
   exports: [ProductTimeline, ShopEntries],
 })
 export class AdminModule {}

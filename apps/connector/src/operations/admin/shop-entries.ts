@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import type { ShopConfig } from '../../platform/config/shop-config.js';
 import { ResyncRunsRepository } from '../../resync/resync-runs.repository.js';
+import { type ShopModeState, ShopModes } from '../../shops/shop-modes.js';
 import type { ShopSession } from '../../shops/shop-session.entity.js';
 import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
 import { ShopTokens } from '../../shops/shop-tokens.js';
@@ -21,16 +22,20 @@ export class ShopEntries {
     private readonly runs: ResyncRunsRepository,
     private readonly catalogs: CatalogClients,
     private readonly tokens: ShopTokens,
+    private readonly modes: ShopModes,
   ) {}
 
   async all(): Promise<ShopListEntryDto[]> {
     const rows = new Map((await this.sessions.all()).map((row) => [row.shop, row]));
     const resynced = await this.runs.shopsWithRuns();
-    const served = this.shops.all.map((shop) => this.entry(shop, rows.get(shop.domain), resynced));
+    const modes = await this.modes.all();
+    const served = this.shops.all.map((shop) =>
+      this.entry(shop, rows.get(shop.domain), resynced, modes.get(shop.domain)),
+    );
     const known = new Set(served.map((entry) => entry.shop));
     const left = [...rows.values()]
       .filter((row) => !known.has(row.shop))
-      .map((row) => this.entry(null, row, resynced, row.shop));
+      .map((row) => this.entry(null, row, resynced, undefined, row.shop));
     return [...served, ...left];
   }
 
@@ -42,6 +47,7 @@ export class ShopEntries {
     shop: ShopConfig | null,
     row: ShopSession | undefined,
     resynced: ReadonlySet<string>,
+    mode: ShopModeState | undefined,
     domain = shop?.domain ?? '',
   ): ShopListEntryDto {
     const installed = shop !== null && !this.shops.configured.includes(shop);
@@ -63,6 +69,8 @@ export class ShopEntries {
       subscriptionsRecreated: row?.subscriptionsRecreated ?? 0,
       catalogKeySet: keySet,
       mappingFile: shop?.mappingFile ?? null,
+      mode: mode?.mode ?? 'live',
+      modePinned: mode?.pinned ?? false,
       nextStep:
         state !== 'active' || shop === null
           ? null

@@ -1,4 +1,5 @@
 import type { ShopAuthKind } from '../../platform/config/connector.config.js';
+import type { ShopMode } from '../../platform/config/shop-mode.js';
 import type { ShopState } from '../../shops/shop-session.entity.js';
 
 /** One shop as `GET /admin/shops` shows it (never a token). */
@@ -25,6 +26,10 @@ export interface ShopListEntryDto {
   catalogKeySet: boolean;
   /** The mapping file the shop syncs with (its own or the default); null: none. */
   mappingFile: string | null;
+  /** `live`: its writes are sent; `shadow`: they are recorded as planned writes (issue 31). */
+  mode: ShopMode;
+  /** The mode is pinned by `CONNECTOR_SHOP_<KEY>_MODE` (the admin API cannot switch it). */
+  modePinned: boolean;
   /** What the operator does next (set the catalog key, start the first resync); null: nothing. */
   nextStep: string | null;
 }

@@ -3,6 +3,7 @@ import type { Env } from '#lib/config';
 import { checkConfigCommand } from './commands/check-config.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
+import { previewCommand } from './commands/preview.command.js';
 import { registerWebhooksCommand } from './commands/register-webhooks.command.js';
 import { replayCommand } from './commands/replay.command.js';
 import { resyncCommand } from './commands/resync.command.js';
@@ -43,6 +44,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     replayCommand(contextOf),
     statusCommand(contextOf),
     shopsCommand(contextOf),
+    previewCommand(contextOf),
     resyncCommand(contextOf),
     linkCommand(contextOf),
   ]) {

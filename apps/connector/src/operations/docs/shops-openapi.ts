@@ -86,6 +86,39 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404, 409, 413],
     }),
   },
+  '/admin/shops/{shop}/mode': {
+    put: operation({
+      operationId: 'setShopMode',
+      tag: 'admin',
+      summary:
+        'Switch a shop between live (its writes are sent) and shadow (they are recorded as planned writes instead)',
+      description:
+        'Body `{"mode": "live"}` or `{"mode": "shadow"}`. From shadow to live: the planned writes are cleared and every product they were for is synced again (reason `go-live`). 404: no such shop; 409 mode_pinned: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode.',
+      security: 'adminToken',
+      parameters: [SHOP_PATH],
+      body: {
+        type: 'object',
+        required: ['mode'],
+        properties: { mode: { type: 'string', enum: ['live', 'shadow'] } },
+      },
+      answer: 'ShopEntry',
+      errors: [400, 404, 409, 413],
+    }),
+  },
+  '/admin/shops/{shop}/preview': {
+    get: operation({
+      operationId: 'previewShop',
+      tag: 'admin',
+      summary:
+        "What a shop in shadow would have sent: counts of creates, patches and deletes, and per product each record's field diffs and final state",
+      description:
+        "Built from the planned writes (each product's latest plan). `?format=csv`: the same as a CSV file (`text/csv`), one line per changed field. 404: no such shop.",
+      security: 'adminToken',
+      parameters: [SHOP_PATH, query('format', '`json` (default) or `csv`', { enum: ['json', 'csv'] })],
+      answer: 'ShopPreview',
+      errors: [400, 404],
+    }),
+  },
   '/admin/shops/{shop}/migrate-token': {
     post: operation({
       operationId: 'migrateShopToken',
@@ -104,8 +137,70 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
 
 const nullableTime = { type: ['string', 'null'], format: 'date-time' };
 
+const attributeValue = { type: ['string', 'array', 'null'], items: { type: 'string' } };
+
 /** JSON Schemas of the shops answers. */
 export const SHOPS_SCHEMAS: Record<string, unknown> = {
+  ShopPreview: {
+    type: 'object',
+    required: ['shop', 'mode', 'counts', 'products'],
+    properties: {
+      shop: { type: 'string' },
+      mode: { enum: ['live', 'shadow'] },
+      counts: {
+        type: 'object',
+        required: ['creates', 'patches', 'deletes', 'total'],
+        properties: {
+          creates: { type: 'integer' },
+          patches: { type: 'integer' },
+          deletes: { type: 'integer' },
+          total: { type: 'integer' },
+        },
+      },
+      products: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['productId', 'plannedAt', 'records'],
+          properties: {
+            productId: { type: 'string' },
+            plannedAt: { type: 'string', format: 'date-time' },
+            records: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['supplierSku', 'calls', 'diffs', 'finalState'],
+                properties: {
+                  supplierSku: { type: 'string' },
+                  calls: {
+                    type: 'array',
+                    items: { type: 'string' },
+                    description: '`POST /v1/products`, ...',
+                  },
+                  diffs: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['field', 'before', 'after'],
+                      properties: {
+                        field: { type: 'string' },
+                        before: attributeValue,
+                        after: attributeValue,
+                      },
+                    },
+                  },
+                  finalState: {
+                    type: ['object', 'null'],
+                    description: "The record's attributes once the planned writes are sent; null: deleted.",
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   ShopList: {
     type: 'object',
     required: ['shops'],
@@ -128,6 +223,8 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
       'catalogKeySet',
       'source',
       'mappingFile',
+      'mode',
+      'modePinned',
       'nextStep',
     ],
     properties: {
@@ -165,6 +262,16 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
           '`installed`: it installed the app itself (a row of `shops`); `gone`: no longer served (redacted).',
       },
       mappingFile: { type: ['string', 'null'], description: 'The mapping file it syncs with.' },
+      mode: {
+        enum: ['live', 'shadow'],
+        description:
+          '`shadow`: its product, variant, tag and metafield writes are recorded as planned writes, not sent.',
+      },
+      modePinned: {
+        type: 'boolean',
+        description:
+          'True: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode (PUT .../mode answers 409 mode_pinned).',
+      },
       nextStep: {
         type: ['string', 'null'],
         description:

@@ -88,6 +88,26 @@ describe('loadConnectorConfig', () => {
     expect(acme?.mappingFile).toBe('mappings/acme.yaml');
   });
 
+  it('pins a shop mode per configured shop, and starts installed shops in CONNECTOR_NEW_SHOP_MODE (shadow)', () => {
+    const config = loadConnectorConfig({
+      ...BASE,
+      CONNECTOR_SHOPS: 'demo.myshopify.com, acme-eu.myshopify.com',
+      CONNECTOR_SHOP_ACME_EU_ACCESS_TOKEN: 'shpat_acme',
+      CONNECTOR_SHOP_ACME_EU_MODE: 'shadow',
+    });
+    expect(config.shops[0]?.modePin).toBeUndefined();
+    expect(config.shops[1]?.modePin).toBe('shadow');
+    expect(config.installs.newShopMode).toBe('shadow');
+    expect(loadConnectorConfig({ ...BASE, CONNECTOR_NEW_SHOP_MODE: 'live' }).installs.newShopMode).toBe(
+      'live',
+    );
+    const problems = problemsOf(() =>
+      loadConnectorConfig({ ...BASE, CONNECTOR_SHOP_DEMO_MODE: 'dry', CONNECTOR_NEW_SHOP_MODE: 'test' }),
+    );
+    expect(problems).toContain('CONNECTOR_SHOP_DEMO_MODE must be one of live, shadow, got "dry"');
+    expect(problems).toContain('CONNECTOR_NEW_SHOP_MODE must be one of live, shadow, got "test"');
+  });
+
   it('reads secrets from *_FILE, dropping the trailing newline', () => {
     const files: Record<string, string> = {
       '/run/secrets/token': 'shpat_from_file\n',

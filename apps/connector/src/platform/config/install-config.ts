@@ -3,6 +3,7 @@ import type { EnvReader } from '#lib/config';
 import type { Secret } from './secret.js';
 import type { AppCredentials } from './shop-auth-config.js';
 import type { ShopDefaults } from './shop-config.js';
+import { SHOP_MODES, type ShopMode } from './shop-mode.js';
 
 /** Who may install the app (`CONNECTOR_SHOPIFY_INSTALLS`). */
 export const INSTALL_POLICIES = ['configured', 'open'] as const;
@@ -26,6 +27,8 @@ export interface InstallConfig {
   defaultMappingFile: string | null;
   /** `CONNECTOR_SHOPS_REFRESH_MS`: how often each replica reads the `shops` table again. */
   refreshMs: number;
+  /** `CONNECTOR_NEW_SHOP_MODE` (`shadow` by default): the mode a shop starts in when it installs the app. */
+  newShopMode: ShopMode;
 }
 
 /**
@@ -59,5 +62,6 @@ export function readInstalls(
     catalogUrl: defaults.catalogUrl?.replace(/\/+$/, '') ?? null,
     defaultMappingFile: read.optionalString('CONNECTOR_DEFAULT_MAPPING_FILE') ?? null,
     refreshMs: read.int('CONNECTOR_SHOPS_REFRESH_MS', 10_000, { min: 100 }),
+    newShopMode: read.oneOf('CONNECTOR_NEW_SHOP_MODE', SHOP_MODES, 'shadow'),
   };
 }

@@ -8,6 +8,7 @@ import {
   readShopAuth,
   type ShopAuth,
 } from './shop-auth-config.js';
+import { SHOP_MODES, type ShopMode } from './shop-mode.js';
 
 /** The Admin API version the connector's GraphQL documents are written and validated against. */
 export const DEFAULT_API_VERSION = ApiVersion.July26;
@@ -29,6 +30,11 @@ export interface ShopConfig {
   apiVersion: ApiVersion;
   /** The shop's mapping file (Shopify fields to catalog attributes), read by the sync engine. */
   mappingFile: string | null;
+  /**
+   * `CONNECTOR_SHOP_<KEY>_MODE`: the mode configuration pins (the admin API cannot switch it);
+   * unset: the shop's stored mode, `live` for a configured shop without one.
+   */
+  modePin?: ShopMode;
   catalog: {
     /** Catalog service address, without `/v1`. */
     baseUrl: string;
@@ -147,9 +153,13 @@ function readShop(
     'the catalog API key',
     `${prefix}CATALOG_API_KEY or CONNECTOR_CATALOG_API_KEY (or their _FILE)`,
   );
+  const modeName = `${prefix}MODE`;
+  const modePin =
+    read.optionalString(modeName) === undefined ? undefined : read.oneOf(modeName, SHOP_MODES, 'live');
   return {
     domain,
     key,
+    ...(modePin === undefined ? {} : { modePin }),
     auth: auth as ShopAuth,
     webhookSecrets: webhookSecrets ?? [],
     apiVersion: read.oneOf(`${prefix}API_VERSION`, API_VERSIONS, defaults.apiVersion) as ApiVersion,

@@ -3,9 +3,18 @@
  * others read the product whatever the inbox holds: `replay` (a failure replayed), `resync` (an
  * operator's or a whole-shop resync), `reconcile` (a change the webhooks missed), `drift` (the
  * mapping or the account's definitions changed under the product's records), `scope` (the
- * product may have entered or left the shop's scope: a changed scope, a collection's members).
+ * product may have entered or left the shop's scope: a changed scope, a collection's members),
+ * `go-live` (the shop left shadow with planned writes for the product: planned again, and sent).
  */
-export type SyncReason = 'webhook' | 'sweep' | 'replay' | 'resync' | 'reconcile' | 'drift' | 'scope';
+export type SyncReason =
+  | 'webhook'
+  | 'sweep'
+  | 'replay'
+  | 'resync'
+  | 'reconcile'
+  | 'drift'
+  | 'scope'
+  | 'go-live';
 
 /**
  * A product sync job's data: which product, never what it looks like. The job reads the

@@ -1,13 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { SyncSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
-import { type CanonicalProduct, planDeletion, planSync } from '../plan/index.js';
+import { ShopModes } from '../../shops/shop-modes.js';
+import { type CanonicalProduct, planDeletion, planSync, type SyncPlan } from '../plan/index.js';
+import { PlannedWritesRepository } from '../planned/planned-writes.repository.js';
 import { ScopeGate } from '../scope/scope-gate.js';
 import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
+import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
 import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
+import { plannedCatalogWrites } from './planned-catalog-writes.js';
 import { ShopCurrencies } from './shop-currencies.js';
 import type { SyncApplied, SyncChange, SyncRun } from './sync-run.js';
 import type { SyncSubject } from './sync-subject.js';
@@ -19,7 +24,9 @@ const MAX_GONE_PER_RUN = 3;
  * Why: the catalog side of a product sync, in one place: read the product's sku map rows, plan against them (`planSync`, or
  * `planDeletion`), make the calls in the crash-safe order (`executePlan`). A record found gone
  * from the catalog is marked so and recreated at once; a plan that cannot be honoured (more than
- * 200 variants, a required attribute missing) is a permanent failure, never a half sync.
+ * 200 variants, a required attribute missing) is a permanent failure, never a half sync. A shop
+ * in `shadow` plans the same way but sends nothing and changes no sku map row: the plan's calls
+ * replace the product's planned writes (issue 31).
  */
 @Injectable()
 export class CatalogSyncSteps {
@@ -30,6 +37,9 @@ export class CatalogSyncSteps {
     private readonly currencies: ShopCurrencies,
     private readonly settings: SyncSettings,
     private readonly scope: ScopeGate,
+    private readonly modes: ShopModes,
+    private readonly planned: PlannedWritesRepository,
+    private readonly clock: Clock,
   ) {}
 
   async apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied> {
@@ -80,6 +90,9 @@ export class CatalogSyncSteps {
     if (plan.status === 'failed' && plan.failure) {
       throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);
     }
+    if (await this.shadowed(subject, plan, rows, run)) {
+      return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: shadowDetail(plan) };
+    }
     await executePlan(plan, {
       subject,
       run,
@@ -101,7 +114,10 @@ export class CatalogSyncSteps {
     const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
     const stored = storedRecordsOf(rows);
     if (stored.length === 0) return { result: 'unchanged', detail };
-    await executePlan(planDeletion(stored), {
+    const plan = planDeletion(stored);
+    if (await this.shadowed(subject, plan, rows, run))
+      return { result: 'applied', detail: shadowDetail(plan) };
+    await executePlan(plan, {
       subject,
       run,
       client: this.clients.forShop(subject.shop).client,
@@ -113,10 +129,32 @@ export class CatalogSyncSteps {
     return { result: 'applied', detail };
   }
 
+  /** In `shadow`: the plan's calls become the product's planned writes, and nothing is sent. */
+  private async shadowed(
+    subject: SyncSubject,
+    plan: SyncPlan,
+    rows: readonly SkuMapRow[],
+    run: SyncRun,
+  ): Promise<boolean> {
+    if ((await this.modes.modeOf(subject.shop)) !== 'shadow') {
+      // Live: a plan made in shadow (even by a run that ended after the switch) is superseded by this one.
+      await this.planned.clearProduct(subject.shop, subject.productId);
+      return false;
+    }
+    const writes = plannedCatalogWrites(plan, rows);
+    await this.planned.replace(subject.shop, subject.productId, 'sync', writes, new Date(this.clock.now()));
+    run.events.push(`shadow: ${writes.length} catalog call(s) planned, none sent`);
+    return true;
+  }
+
   private async currencyFor(shop: string, mapping: ValidatedMapping): Promise<string | null> {
     const entries = [...mapping.productEntries, ...mapping.variantEntries];
     return entries.some((entry) => entry.currency === 'shop') ? this.currencies.of(shop) : null;
   }
+}
+
+function shadowDetail(plan: SyncPlan): string {
+  return `shadow: ${plan.calls.length} catalog call(s) planned, none sent`;
 }
 
 function summary(gaps: number): string | null {

@@ -10,7 +10,8 @@ import { CliError, ExitCode } from '../context/cli-error.js';
  * token refresh, its catalog key and the operator's next step. `--json` prints the answer whole.
  * `shops catalog-key <shop>` and `shops mapping <shop>` set a self-installed shop's catalog key
  * (read from `--key-file` or standard input, never from the command line) and mapping file;
- * `shops migrate-token <shop>` moves a static shop to expiring tokens.
+ * `shops migrate-token <shop>` moves a static shop to expiring tokens; `shops mode <shop>
+ * <live|shadow>` switches whether its writes are sent or only planned (issue 31).
  */
 export function shopsCommand(contextOf: ContextOf): Command {
   const shops = new Command('shops')
@@ -64,6 +65,20 @@ export function shopsCommand(contextOf: ContextOf): Command {
       },
     );
   shops
+    .command('mode')
+    .description('switch a shop to live (its writes are sent) or shadow (they are only planned, see preview)')
+    .argument('<shop>', '<name>.myshopify.com')
+    .argument('<mode>', 'live or shadow')
+    .action(async (shop: string, mode: string, _options: unknown, command: Command) => {
+      const { admin, out } = contextOf(command);
+      if (mode !== 'live' && mode !== 'shadow')
+        throw new CliError('the mode is live or shadow', ExitCode.USAGE);
+      const entry = await admin.put<ShopListEntryDto>(`/admin/shops/${encodeURIComponent(shop)}/mode`, {
+        mode,
+      });
+      for (const line of describe(entry)) out.line(line);
+    });
+  shops
     .command('migrate-token')
     .description(
       "exchange a static shop's legacy non-expiring token for expiring ones (Shopify revokes the old one)",
@@ -82,7 +97,7 @@ export function shopsCommand(contextOf: ContextOf): Command {
 function describe(shop: ShopListEntryDto): string[] {
   const state = shop.stateReason === null ? shop.state : `${shop.state} (${shop.stateReason})`;
   const lines = [
-    `${shop.shop}: ${shop.authKind} (${shop.source}), ${state}`,
+    `${shop.shop}: ${shop.authKind} (${shop.source}), ${state}, ${shop.mode}${shop.modePinned ? ' (pinned)' : ''}`,
     `  token expires ${shop.tokenExpiresAt ?? 'never'}, scopes ${shop.scopes?.join(',') ?? '-'}, last refresh ${shop.lastRefreshAt ?? '-'} (${shop.refreshCount} tokens)`,
     `  subscriptions ${shop.subscriptions?.join(',') ?? 'not checked yet'} (${shop.subscriptionsRecreated} recreated), catalog key ${shop.catalogKeySet ? 'set' : 'not set'}, mapping ${shop.mappingFile ?? '-'}`,
   ];

@@ -1,0 +1,29 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { SyncEnqueuer } from '../../intake/sync-enqueuer.js';
+import { PlannedWritesRepository } from '../../product-sync/planned/planned-writes.repository.js';
+
+/**
+ * Why: a shop leaving shadow must send what it planned, but from the current state: its planned
+ * writes are cleared and every product they were for gets a sync (reason `go-live`) that reads
+ * and plans again, now live. Nothing stale is sent (the plan is new), nothing twice (the old
+ * plan is gone), nothing lost (each such product is synced, whatever its inbox holds).
+ */
+@Injectable()
+export class GoLive {
+  private readonly logger = new Logger('GoLive');
+
+  constructor(
+    private readonly planned: PlannedWritesRepository,
+    private readonly syncs: SyncEnqueuer,
+  ) {}
+
+  /** Resolves to the number of products synced again. */
+  async start(shop: string): Promise<number> {
+    const productIds = await this.planned.clearShop(shop);
+    await this.syncs.enqueueMany(
+      productIds.map((productId) => ({ shop, productId, reason: 'go-live' as const })),
+    );
+    this.logger.log(`${shop} went live: ${productIds.length} product(s) with planned writes synced again`);
+    return productIds.length;
+  }
+}

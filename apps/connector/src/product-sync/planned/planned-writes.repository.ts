@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { PlannedWriteRow } from './planned-write.entity.js';
+
+/** One planned write as its planner hands it over (the row without its id, shop, product and time). */
+export type PlannedWrite = Pick<
+  PlannedWriteRow,
+  'kind' | 'method' | 'path' | 'supplierSku' | 'body' | 'before' | 'after'
+>;
+
+/** The `planned_writes` table (what shops in `shadow` would have sent): read and changed only here. */
+@Injectable()
+export class PlannedWritesRepository {
+  constructor(@InjectRepository(PlannedWriteRow) private readonly rows: Repository<PlannedWriteRow>) {}
+
+  /**
+   * The product's latest plan from `source` replaces its previous one (in one transaction), so
+   * a product planned again is counted once; an empty plan just clears it.
+   */
+  async replace(
+    shop: string,
+    productId: string,
+    source: string,
+    writes: readonly PlannedWrite[],
+    at: Date,
+  ): Promise<void> {
+    await this.rows.manager.transaction(async (manager) => {
+      const table = manager.getRepository(PlannedWriteRow);
+      await table.delete({ shop, productId, source });
+      if (writes.length === 0) return;
+      await table.save(
+        writes.map((write, seq) => table.create({ ...write, shop, productId, source, seq, plannedAt: at })),
+      );
+    });
+  }
+
+  /** The shop's planned writes, by product then in plan order. */
+  ofShop(shop: string): Promise<PlannedWriteRow[]> {
+    return this.rows.find({ where: { shop }, order: { productId: 'ASC', source: 'ASC', seq: 'ASC' } });
+  }
+
+  /** Clears the shop's planned writes; resolves to the products they were for. */
+  async clearShop(shop: string): Promise<string[]> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .delete()
+      .where('shop = :shop', { shop })
+      .returning('product_id')
+      .execute();
+    const rows = result.raw as { product_id: string }[];
+    return [...new Set(rows.map((row) => row.product_id))];
+  }
+
+  /** Clears the product's planned writes (a live run superseded them). */
+  async clearProduct(shop: string, productId: string): Promise<void> {
+    await this.rows.delete({ shop, productId });
+  }
+
+  /** The shop's planned writes of one product, in plan order. */
+  ofProduct(shop: string, productId: string): Promise<PlannedWriteRow[]> {
+    return this.rows.find({ where: { shop, productId }, order: { source: 'ASC', seq: 'ASC' } });
+  }
+}
