@@ -71,6 +71,8 @@ export interface CanonicalOption {
   name: string;
   position: number;
   values: string[];
+  /** The values with their ProductOptionValue gids (which survive a rename), in `values` order. */
+  optionValues?: Array<{ id: string; name: string }>;
 }
 
 export interface CanonicalVariant {
