@@ -5,8 +5,9 @@ import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 /**
  * Issue 30, large products, over both sandboxes: a product over the catalog's 200 variants per
  * parent becomes one parent per first-option value (chunked by 200), under the default `split`
- * policy; a renamed value moves nothing. (A variant changing group, a delete and a create, is
- * covered by plan-sync.groups.spec.ts and the sku map's medium spec, not here yet.)
+ * policy; a renamed value moves nothing; a variant changing group is a delete and a create.
+ * (The Shopify sandbox numbers option value ids by first appearance, where Shopify keeps them
+ * fixed: the tests change values in ways that keep that order.)
  */
 describe('large products (split policy)', () => {
   let world: SyncWorld;
@@ -141,5 +142,49 @@ describe('large products (split policy)', () => {
       (c) => c.method === 'POST' || c.method === 'DELETE',
     );
     expect(writes.filter((c) => c.path !== '/v1/products/search')).toEqual([]);
+  });
+
+  it('deletes and creates a variant that changes group (the catalog cannot re-parent it)', async () => {
+    const productId = await world.createProduct({
+      title: 'Moving rainbow',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants: matrix(['Red', 'Green', 'Blue'], 70),
+    });
+    const before = await synced(productId, 3, 210);
+    const read = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
+      .product as { variants: Array<{ id: number; position: number; option1: string; option2: string }> };
+    const variants = [...read.variants].sort((a, b) => a.position - b.position);
+    // The first Blue variant becomes Green. (Green still first appears before Blue: the sandbox
+    // numbers a value's id by its first appearance, so the value ids stay, as on Shopify.)
+    const moving = variants[140] as (typeof variants)[number];
+    expect(moving.option1).toBe('Blue');
+    const [, green] = before.filter((r) => r.kind === 'parent') as [Row, Row, Row];
+    const old = before.find((r) => r.variant === String(moving.id)) as Row;
+    const since = Date.now();
+    await world.updateProduct(productId, {
+      variants: variants.map((v) => ({
+        id: v.id,
+        option1: v.id === moving.id ? 'Green' : v.option1,
+        option2: v.id === moving.id ? 'S999' : v.option2,
+      })),
+    });
+    const moved = await eventually(async () => {
+      const row = (await rows(productId)).find((r) => r.variant === String(moving.id));
+      return row?.state === 'live' && row.parent === green.supplier_sku && row;
+    }, 30_000);
+    expect(moved.supplier_sku).toBe(old.supplier_sku);
+    expect(moved.sku_id).not.toBe(old.sku_id);
+    const calls = (await world.catalogCalls(since)).filter(
+      (c) => c.method === 'POST' || c.method === 'DELETE',
+    );
+    expect(calls.filter((c) => c.path !== '/v1/products/search').map((c) => `${c.method} ${c.path}`)).toEqual(
+      [`DELETE /v1/variants/${old.sku_id}`, 'POST /v1/variants'],
+    );
+    expect(await world.catalogRecord(old.sku_id as string, 'variants')).toBeNull();
+    const after = await rows(productId);
+    expect(
+      after.filter((r) => r.state === 'live' && r.variant !== String(moving.id)).map((r) => r.sku_id),
+    ).toEqual(before.filter((r) => r.variant !== String(moving.id)).map((r) => r.sku_id));
   });
 });
