@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
+import { CatalogLimits } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogGate } from '../clients/catalog/catalog-gate.js';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
@@ -166,7 +167,8 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       );
     if (run.reason === 'resync' && snapshotHoldsSources) {
       const snapshot = await this.snapshots.latest(subject);
-      if (snapshot !== null) {
+      // A bulk snapshot holds no option value ids: a product over 200 variants is read afresh.
+      if (snapshot !== null && snapshot.product.variantsCount <= CatalogLimits.VARIANTS_PER_PARENT) {
         const after = snapshot.snapshotAt.getTime();
         const lastSynced = (await this.states.get(subject))?.lastSyncedAt ?? null;
         const newer =
@@ -184,6 +186,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       expectedVariants: await this.skuMap.variantCount(subject.shop, subject.productId),
       media: this.media.enabled,
       ...(sources ? { sources } : {}),
+      allVariants: this.settings.largeProducts === 'split',
     });
     run.events.push(`read from Shopify (requested cost ${read.requestedCost} points)`);
     return { product: read.product, readAt };

@@ -45,8 +45,9 @@ export function readCanonicalProduct(
   const seo = object(p.seo, at('seo'));
   const variantsConnection = object(p.variants, at('variants'));
   const nodes = array(variantsConnection.nodes, at('variants.nodes'));
+  const options = array(p.options, at('options')).map((o, i) => readOption(o, `product.options[${i}]`));
   const variants = nodes.map((node, i) =>
-    readVariant(node, `product.variants.nodes[${i}]`, sources.variantMetafields),
+    withValueIds(readVariant(node, `product.variants.nodes[${i}]`, sources.variantMetafields), options),
   );
   variants.sort((a, b) => a.position - b.position);
   const count = p.variantsCount === null ? null : object(p.variantsCount, at('variantsCount'));
@@ -69,7 +70,7 @@ export function readCanonicalProduct(
     createdAt: string(p.createdAt, at('createdAt')),
     updatedAt: string(p.updatedAt, at('updatedAt')),
     hasOnlyDefaultVariant: boolean(p.hasOnlyDefaultVariant, at('hasOnlyDefaultVariant')),
-    options: array(p.options, at('options')).map((o, i) => readOption(o, `product.options[${i}]`)),
+    options,
     variants,
     // Without a count, a further page still tells the planner the product is over its page.
     variantsCount:
@@ -158,7 +159,61 @@ function readOption(value: unknown, path: string): CanonicalOption {
     name: string(o.name, `${path}.name`),
     position: integer(o.position, `${path}.position`),
     values: array(o.values, `${path}.values`).map((v, i) => string(v, `${path}.values[${i}]`)),
+    ...(o.optionValues === undefined
+      ? {}
+      : {
+          optionValues: array(o.optionValues, `${path}.optionValues`).map((v, i) => {
+            const value = object(v, `${path}.optionValues[${i}]`);
+            return {
+              id: gid(value.id, `${path}.optionValues[${i}].id`, 'ProductOptionValue'),
+              name: string(value.name, `${path}.optionValues[${i}].name`),
+            };
+          }),
+        }),
   };
+}
+
+/** The variant's selected options with the ids of their values, found by option and value name. */
+function withValueIds(variant: CanonicalVariant, options: readonly CanonicalOption[]): CanonicalVariant {
+  return {
+    ...variant,
+    selectedOptions: variant.selectedOptions.map((selected) => {
+      const id = options
+        .find((o) => o.name === selected.name)
+        ?.optionValues?.find((v) => v.name === selected.value)?.id;
+      return id === undefined ? selected : { ...selected, optionValueId: id };
+    }),
+  };
+}
+
+/**
+ * Why: a product over 250 variants is read on page by page (`canonicalVariantsDocument`); each
+ * page's variants, with their values' ids from the product's options, and where the next starts.
+ */
+export function readCanonicalVariantsPage(
+  data: unknown,
+  options: readonly CanonicalOption[],
+  sources: CanonicalSources = NO_EXTRA_SOURCES,
+): { variants: CanonicalVariant[]; endCursor: string | null; hasNextPage: boolean } | null {
+  const root = object(data, 'data');
+  if (root.product === null) return null;
+  const connection = object(object(root.product, 'product').variants, 'product.variants');
+  const pageInfo = object(connection.pageInfo, 'product.variants.pageInfo');
+  return {
+    variants: array(connection.nodes, 'product.variants.nodes').map((node, i) =>
+      withValueIds(readVariant(node, `product.variants.nodes[${i}]`, sources.variantMetafields), options),
+    ),
+    endCursor: nullableString(pageInfo.endCursor ?? null, 'product.variants.pageInfo.endCursor'),
+    hasNextPage: boolean(pageInfo.hasNextPage, 'product.variants.pageInfo.hasNextPage'),
+  };
+}
+
+/** The canonical read's `endCursor` of its variants page (null when it did not ask for one). */
+export function variantsEndCursor(data: unknown): string | null {
+  const product = object(data, 'data').product;
+  if (product === null) return null;
+  const info = object(object(object(product, 'product').variants, 'product.variants').pageInfo, 'pageInfo');
+  return nullableString(info.endCursor ?? null, 'product.variants.pageInfo.endCursor');
 }
 
 function readVariant(value: unknown, path: string, metafields: readonly MetafieldSource[]): CanonicalVariant {

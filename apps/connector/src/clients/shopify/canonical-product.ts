@@ -71,6 +71,8 @@ export interface CanonicalOption {
   name: string;
   position: number;
   values: string[];
+  /** The values with their ProductOptionValue gids (which survive a rename), in `values` order. */
+  optionValues?: Array<{ id: string; name: string }>;
 }
 
 export interface CanonicalVariant {
@@ -85,7 +87,11 @@ export interface CanonicalVariant {
   compareAtPrice: string | null;
   position: number;
   updatedAt: string;
-  selectedOptions: Array<{ name: string; value: string }>;
+  /**
+   * `optionValueId`: the ProductOptionValue gid, which survives a rename (what groups a product
+   * over 200 variants); absent where a read did not ask for it.
+   */
+  selectedOptions: Array<{ name: string; value: string; optionValueId?: string }>;
   /** Inventory items sharing this variant's SKU elsewhere in the shop (`inventoryItem.duplicateSkuCount`). */
   duplicateSkuCount: number;
   /** The variant metafields the mapping reads (see `CanonicalProduct.metafields`). */

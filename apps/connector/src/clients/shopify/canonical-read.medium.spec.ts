@@ -13,6 +13,8 @@ import {
   canonicalReadCost,
   NO_EXTRA_SOURCES,
 } from './documents/canonical-product.query.js';
+import { fetchCanonicalProduct } from './fetch-canonical-product.js';
+import type { ShopAdminClient } from './shop-admin.client.js';
 
 const RICH: CanonicalSources = {
   productMetafields: [
@@ -32,7 +34,8 @@ describe('canonical product read against the Shopify sandbox', () => {
   let h: ShopifySandboxHarness;
 
   beforeAll(async () => {
-    h = await startShopifySandbox();
+    // A bucket for several full reads in a row (the large product's pages): the costs are what is checked.
+    h = await startShopifySandbox({ cost: { bucketSize: 20_000 } });
   });
   afterAll(() => h.close());
 
@@ -199,19 +202,39 @@ describe('canonical product read against the Shopify sandbox', () => {
         'LS-S',
         '111',
         [
-          { name: 'Size', value: 'Small' },
-          { name: 'Colour', value: 'White' },
+          {
+            name: 'Size',
+            value: 'Small',
+            optionValueId: expect.stringMatching(/^gid:\/\/shopify\/ProductOptionValue\/\d+$/),
+          },
+          {
+            name: 'Colour',
+            value: 'White',
+            optionValueId: expect.stringMatching(/^gid:\/\/shopify\/ProductOptionValue\/\d+$/),
+          },
         ],
       ],
       [
         'LS-M',
         '222',
         [
-          { name: 'Size', value: 'Medium' },
-          { name: 'Colour', value: 'White' },
+          {
+            name: 'Size',
+            value: 'Medium',
+            optionValueId: expect.stringMatching(/^gid:\/\/shopify\/ProductOptionValue\/\d+$/),
+          },
+          {
+            name: 'Colour',
+            value: 'White',
+            optionValueId: expect.stringMatching(/^gid:\/\/shopify\/ProductOptionValue\/\d+$/),
+          },
         ],
       ],
     ]);
+    // The value ids come from the product's options: the same value has the same id on every variant.
+    expect(product.variants[0]?.selectedOptions[1]?.optionValueId).toBe(
+      product.variants[1]?.selectedOptions[1]?.optionValueId,
+    );
     expect(typeof product.variants[0]?.legacyResourceId).toBe('string');
 
     const plan = planSync({ shop: SHOP, product, mapping: demoMapping(), stored: [] });
@@ -244,5 +267,50 @@ describe('canonical product read against the Shopify sandbox', () => {
 
   it('answers null for a product that does not exist', async () => {
     expect(await read('gid://shopify/Product/9007199254740993001')).toBeNull();
+  });
+
+  it('reads a product over 250 variants page by page, each value with its id, each page at the cost it says', async () => {
+    const variants = ['Red', 'Green', 'Blue'].flatMap((colour) =>
+      Array.from({ length: 200 }, (_, i) => ({ option1: colour, option2: `S${i}`, price: '5.00' })),
+    );
+    const id = await create({
+      title: 'Big tee',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants,
+    });
+    const asked: Array<{ said: number; charged: number }> = [];
+    const admin = {
+      request: async (document: string, vars: Record<string, unknown>, cost: number) => {
+        const reply = await h.graphql(document, vars);
+        expect(reply.errors).toBeUndefined();
+        asked.push({ said: cost, charged: reply.extensions.cost.requestedQueryCost });
+        return reply.data;
+      },
+    } as unknown as ShopAdminClient;
+    const numeric = id.split('/').pop() as string;
+    const read = await fetchCanonicalProduct(admin, numeric, {
+      expectedVariants: null,
+      media: false,
+      allVariants: true,
+    });
+    const product = read.product as NonNullable<typeof read.product>;
+    expect(product.variants).toHaveLength(600);
+    expect(new Set(product.variants.map((v) => v.id)).size).toBe(600);
+    expect(product.variants.every((v) => v.selectedOptions.every((o) => o.optionValueId))).toBe(true);
+    // The first read (50), the full page (250), then two further pages of 250 from its cursor.
+    expect(asked.length).toBe(4);
+    for (const a of asked) expect(a.said).toBe(a.charged);
+    const plan = planSync({
+      shop: SHOP,
+      product,
+      mapping: demoMapping(),
+      stored: [],
+      largeProducts: 'split',
+    });
+    expect(plan.records.filter((r) => r.kind === 'parent')).toHaveLength(3);
+    // Without allVariants the read stops at one page (the planner then plans nothing).
+    const short = await fetchCanonicalProduct(admin, numeric, { expectedVariants: 600, media: false });
+    expect(short.product?.variants).toHaveLength(250);
   });
 });

@@ -43,13 +43,13 @@ describe('fetchCanonicalProduct', () => {
     const { client, asked } = admin(2);
     const read = await fetchCanonicalProduct(client, '1', { expectedVariants: 2, media: false });
     expect(read.product?.variants).toHaveLength(2);
-    expect(asked).toEqual([{ variants: 12, media: false, cost: 6 + 3 * 12 }]);
-    expect(read.requestedCost).toBe(42);
+    expect(asked).toEqual([{ variants: 12, media: false, cost: 7 + 3 * 12 }]);
+    expect(read.requestedCost).toBe(43);
     await fetchCanonicalProduct(client, '1', { expectedVariants: null, media: true });
     expect(asked[1]).toEqual({
       variants: FIRST_READ_VARIANTS,
       media: true,
-      cost: 6 + 3 * FIRST_READ_VARIANTS + 202,
+      cost: 7 + 3 * FIRST_READ_VARIANTS + 202,
     });
   });
 
@@ -57,7 +57,7 @@ describe('fetchCanonicalProduct', () => {
     const { client, asked } = admin(120);
     const read = await fetchCanonicalProduct(client, '1', { expectedVariants: null, media: false });
     expect(asked.map((a) => a.variants)).toEqual([FIRST_READ_VARIANTS, 250]);
-    expect(read.requestedCost).toBe(6 + 3 * FIRST_READ_VARIANTS + 6 + 3 * 250);
+    expect(read.requestedCost).toBe(7 + 3 * FIRST_READ_VARIANTS + 7 + 3 * 250);
   });
 
   it("asks for the mapping's sources, and reads again with 250 collections when the product is in more than 25", async () => {
@@ -72,7 +72,7 @@ describe('fetchCanonicalProduct', () => {
     expect(documents[0]).toContain('category {');
     expect(read.product?.collections).toEqual(handles);
     expect(read.product?.category).toBeNull();
-    expect(read.requestedCost).toBe(6 + 36 + 1 + 27 + 6 + 36 + 1 + 252);
+    expect(read.requestedCost).toBe(7 + 36 + 1 + 27 + 7 + 36 + 1 + 252);
   });
 
   it('keeps a full read under 1,000 points: fewer variants per page with variant metafields, and refuses a product it cannot read whole', async () => {

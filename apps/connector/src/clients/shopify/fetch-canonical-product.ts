@@ -1,6 +1,11 @@
 import { CatalogLimits } from '#lib/catalog-contract';
 import type { CanonicalProduct } from './canonical-product.js';
-import { hasMoreCollections, readCanonicalProduct } from './canonical-product.reader.js';
+import {
+  hasMoreCollections,
+  readCanonicalProduct,
+  readCanonicalVariantsPage,
+  variantsEndCursor,
+} from './canonical-product.reader.js';
 import {
   type CanonicalSources,
   canonicalProductDocument,
@@ -10,6 +15,10 @@ import {
   MAX_CANONICAL_VARIANTS,
   NO_EXTRA_SOURCES,
 } from './documents/canonical-product.query.js';
+import {
+  canonicalVariantsDocument,
+  canonicalVariantsPageCost,
+} from './documents/canonical-variants.query.js';
 import type { ShopAdminClient } from './shop-admin.client.js';
 import { ShopifyAdminError, ShopifyErrorCode } from './shopify-admin.error.js';
 
@@ -29,6 +38,11 @@ export interface CanonicalReadNeeds {
   expectedVariants: number | null;
   media: boolean;
   sources?: CanonicalSources;
+  /**
+   * Read every variant of a product over one page (250), page by page: a product over 200 is
+   * split into several catalog parents (the `split` policy) and is planned from all of them.
+   */
+  allVariants?: boolean;
 }
 
 /** A read's product and the requested cost of the queries it took (what the bucket was asked for). */
@@ -76,7 +90,13 @@ export async function fetchCanonicalProduct(
     );
     read = { ...again, requestedCost: read.requestedCost + again.requestedCost };
   }
-  const product = read.product;
+  let product = read.product;
+  let requestedCost = read.requestedCost;
+  if (needs.allVariants && product !== null && product.variants.length < product.variantsCount) {
+    const rest = await readRemainingVariants(admin, productId, product, read.endCursor, sources);
+    product = rest.product;
+    requestedCost += rest.requestedCost;
+  }
   // Over the catalog's 200 variants per parent the planner reports the product; under it, a
   // page smaller than the product would plan the unread variants away.
   if (
@@ -85,7 +105,41 @@ export async function fetchCanonicalProduct(
     product.variantsCount <= CatalogLimits.VARIANTS_PER_PARENT
   )
     refuseShortPage(product, asked, sources);
-  return { product, requestedCost: read.requestedCost };
+  return { product, requestedCost };
+}
+
+/**
+ * The variants after the first page, page after page from its `endCursor`, each page as large as
+ * 1,000 points allow (250 at most). A page that cannot go on (no cursor) leaves the product short:
+ * the planner then plans nothing (`variants-not-read`).
+ */
+async function readRemainingVariants(
+  admin: ShopAdminClient,
+  productId: string,
+  product: CanonicalProduct,
+  cursor: string | null,
+  sources: CanonicalSources,
+): Promise<{ product: CanonicalProduct | null; requestedCost: number }> {
+  const perVariant = 3 + sources.variantMetafields.length;
+  const page = Math.max(1, Math.min(MAX_CANONICAL_VARIANTS, Math.floor((MAX_QUERY_COST - 3) / perVariant)));
+  const variants = [...product.variants];
+  let after = cursor;
+  let requestedCost = 0;
+  while (after !== null && variants.length < product.variantsCount) {
+    const cost = canonicalVariantsPageCost(page, sources);
+    requestedCost += cost;
+    const data = await admin.request<unknown>(
+      canonicalVariantsDocument(sources),
+      { id: `gid://shopify/Product/${productId}`, first: page, after },
+      cost,
+    );
+    const read = readCanonicalVariantsPage(data, product.options, sources);
+    if (read === null) return { product: null, requestedCost };
+    variants.push(...read.variants);
+    after = read.hasNextPage ? read.endCursor : null;
+  }
+  variants.sort((a, b) => a.position - b.position);
+  return { product: { ...product, variants }, requestedCost };
 }
 
 /**
@@ -117,7 +171,7 @@ async function readWith(
   media: boolean,
   sources: CanonicalSources,
   collections: number,
-): Promise<CanonicalRead & { moreCollections: boolean }> {
+): Promise<CanonicalRead & { moreCollections: boolean; endCursor: string | null }> {
   const requestedCost = canonicalReadCost(variants, media, sources, collections);
   const data = await admin.request<unknown>(
     canonicalProductDocument({ media, sources }),
@@ -130,6 +184,7 @@ async function readWith(
   );
   return {
     product: readCanonicalProduct(data, sources),
+    endCursor: variantsEndCursor(data),
     requestedCost,
     moreCollections:
       sources.collections && collections < MAX_CANONICAL_COLLECTIONS && hasMoreCollections(data),

@@ -44,6 +44,11 @@ export interface SyncConfig {
   /** A synced product moved to another status (draft, archived): `keep` its records, or `delete` them. */
   leavingStatuses: 'keep' | 'delete';
   /**
+   * A product over the catalog's 200 variants per parent: `split` into one parent per first-option
+   * value (chunked by 200), or `fail` (a permanent failure, nothing synced: before issue 30).
+   */
+  largeProducts: 'split' | 'fail';
+  /**
    * How often each scoped collection's members are compared with what was synced: putting a
    * product in or out of a collection changes no product, and its webhook may be missed.
    */
@@ -119,6 +124,7 @@ export function readSync(read: EnvReader, catalogRatePerSecond: number): SyncCon
     deleteGraceMs: read.int('CONNECTOR_SYNC_DELETE_GRACE_MS', 0, { min: 0 }),
     statuses: syncedStatuses(read),
     leavingStatuses: read.oneOf('CONNECTOR_SYNC_LEAVING_STATUSES', ['keep', 'delete'] as const, 'keep'),
+    largeProducts: read.oneOf('CONNECTOR_LARGE_PRODUCTS', ['split', 'fail'] as const, 'split'),
     scopeWalkIntervalMs: read.int('CONNECTOR_SCOPE_WALK_INTERVAL_MS', 3_600_000, { min: 1_000 }),
   };
 }

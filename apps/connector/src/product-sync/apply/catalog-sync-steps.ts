@@ -24,9 +24,9 @@ const MAX_GONE_PER_RUN = 3;
  * Why: the catalog side of a product sync, in one place: read the product's sku map rows, plan against them (`planSync`, or
  * `planDeletion`), make the calls in the crash-safe order (`executePlan`). A record found gone
  * from the catalog is marked so and recreated at once; a plan that cannot be honoured (more than
- * 200 variants, a required attribute missing) is a permanent failure, never a half sync. A shop
- * in `shadow` plans the same way but sends nothing and changes no sku map row: the plan's calls
- * replace the product's planned writes (issue 31).
+ * 200 variants under the `fail` large-product policy, a required attribute missing) is a
+ * permanent failure, never a half sync. A shop in `shadow` plans the same way but sends nothing
+ * and changes no sku map row: the plan's calls replace the product's planned writes (issue 31).
  */
 @Injectable()
 export class CatalogSyncSteps {
@@ -86,6 +86,7 @@ export class CatalogSyncSteps {
       stored,
       takenSupplierSkus:
         strategy === 'variant-sku' ? await this.map.takenSupplierSkus(subject.shop, candidates) : undefined,
+      largeProducts: this.settings.largeProducts,
     });
     if (plan.status === 'failed' && plan.failure) {
       throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);

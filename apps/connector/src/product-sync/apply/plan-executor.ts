@@ -96,6 +96,7 @@ async function executeCall(
         shopifyVariantId: record.shopifyVariantId,
         supplierSku: record.supplierSku,
         parentSupplierSku: own ? null : record.parentSupplierSku,
+        variantGroup: record.variantGroup ?? null,
       });
       const options = { lookupFirst: call.lookupFirst, onAmbiguous: 'adopt-or-throw' as const };
       let created: { skuId: string };
@@ -107,7 +108,12 @@ async function executeCall(
         );
       } catch (error) {
         // parent_not_found: the parent was deleted in the catalog behind the connector.
-        const parent = plan.records.find((r) => r.shopifyVariantId === null);
+        const parent = plan.records.find(
+          (r) =>
+            r.shopifyVariantId === null &&
+            call.kind === 'createVariant' &&
+            r.supplierSku === call.body.parentSupplierSku,
+        );
         if (
           call.kind === 'createVariant' &&
           isCatalogClientError(error) &&
@@ -175,7 +181,9 @@ async function executeCall(
           run.events.push(`${record.supplierSku}: skuId ${skuId} was already gone from the catalog`);
         }
       }
-      if (context.deletedRows === 'forget') await map.forget(subject.shop, [record.supplierSku]);
+      // A variant moving to another group is deleted, then created again under its new parent.
+      if (record.action === 'create') await map.markGone(subject.shop, record.supplierSku);
+      else if (context.deletedRows === 'forget') await map.forget(subject.shop, [record.supplierSku]);
       else await map.tombstone(subject.shop, [record.supplierSku]);
       return;
     }
@@ -226,7 +234,7 @@ async function markGone(
     return context.rows.find((r) => r.supplierSku === other.supplierSku)?.state === 'live';
   });
   if (others.length === 0) return;
-  const own = plan.records.find((r) => r.shopifyVariantId === null);
+  const own = plan.records.find((r) => r.shopifyVariantId === null && r.variantGroup === undefined);
   let gone: PlannedRecord[];
   if (record === own) gone = others;
   else {

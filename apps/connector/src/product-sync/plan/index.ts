@@ -17,7 +17,7 @@ export {
   type CanonicalProductVariables,
 } from '../../clients/shopify/documents/canonical-product.query.js';
 export { planDeletion } from './plan-deletion.js';
-export { type PlanInput, planSync } from './plan-sync.js';
+export { type LargeProductPolicy, type PlanInput, planSync } from './plan-sync.js';
 export { newSupplierSku, shopHandle } from './supplier-sku.js';
 export {
   type AttributeSnapshot,

@@ -6,12 +6,19 @@ import {
 } from '../../clients/shopify/canonical-product.js';
 import { REQUIRED_ON_CREATE } from '../../mapping/check-ownership.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
-import { diffAttributes } from './attribute-diff.js';
 import { enrichmentNotes } from './enrichment-notes.js';
 import { missingRequiredMessage } from './missing-required.js';
-import { newSupplierSku } from './supplier-sku.js';
+import { planGroupedSync } from './plan-groups.js';
+import { planRecord } from './plan-record.js';
+import { newSupplierSku, shopHandle } from './supplier-sku.js';
 import type { CatalogCall, PlannedRecord, RecordRef, StoredRecord, SyncPlan } from './sync-plan.js';
-import { buildTargets, type TargetRecord } from './target-records.js';
+import { buildTargets } from './target-records.js';
+
+/**
+ * What becomes of a product over the catalog's 200 variants per parent: `split` into several
+ * parents (`variantGroups`), or `fail` (reported, nothing synced: the behaviour before issue 30).
+ */
+export type LargeProductPolicy = 'split' | 'fail';
 
 export interface PlanInput {
   shop: { domain: string; currencyCode: string | null };
@@ -21,6 +28,8 @@ export interface PlanInput {
   stored: readonly StoredRecord[];
   /** supplierSkus used elsewhere in the shop, when the `variant-sku` strategy is on. */
   takenSupplierSkus?: ReadonlySet<string>;
+  /** Products over 200 variants (`CONNECTOR_LARGE_PRODUCTS`); `fail` when left out. */
+  largeProducts?: LargeProductPolicy;
 }
 
 /**
@@ -35,7 +44,9 @@ export interface PlanInput {
 export function planSync(input: PlanInput): SyncPlan {
   const { product, mapping, shop } = input;
   const simple = isSimpleProduct(product);
-  if (!simple && product.variantsCount > CatalogLimits.VARIANTS_PER_PARENT) {
+  const split = (input.largeProducts ?? 'fail') === 'split';
+  const large = !simple && product.variantsCount > CatalogLimits.VARIANTS_PER_PARENT;
+  if (large && !split) {
     return failed({
       code: 'variant-limit-exceeded',
       message: `the product has ${product.variantsCount} variants; a catalog parent takes at most ${CatalogLimits.VARIANTS_PER_PARENT}: nothing was synced`,
@@ -63,6 +74,18 @@ export function planSync(input: PlanInput): SyncPlan {
     taken.add(sku);
     return sku;
   };
+  // Over the limit, or split before (a group parent stored): one parent per group.
+  if (!simple && (large || input.stored.some((r) => r.variantGroup))) {
+    const grouped = planGroupedSync({
+      product,
+      mapping,
+      stored: input.stored,
+      targets,
+      prefix: mapping.file.supplierSku.prefix ?? shopHandle(shop.domain),
+      newVariantSku: (variant) => claim(newSupplierSku(skuContext, { kind: 'variant', variant })),
+    });
+    return 'status' in grouped ? grouped : failed(grouped);
+  }
 
   if (ownCreate) {
     for (const key of REQUIRED_ON_CREATE) {
@@ -138,66 +161,6 @@ export function planSync(input: PlanInput): SyncPlan {
     calls: [...deletes, ...(own.call ? [own.call] : []), ...variantCalls, ...creates],
     gaps,
     notes: [...targets.notes, ...enrichmentNotes(targets.product, mapping, own.keptRequired)],
-  };
-}
-
-/** One record's planned state and the call (create, edit, or none) that gets it there. */
-function planRecord(
-  target: TargetRecord,
-  stored: StoredRecord | null,
-  supplierSku: string,
-  parentSupplierSku: string | null,
-  shopifyUpdatedAt: string | null,
-  mapping: ValidatedMapping,
-): { record: PlannedRecord; call: CatalogCall | null; keptRequired: string[] } {
-  const ref: RecordRef = { kind: target.kind, shopifyVariantId: target.shopifyVariantId, supplierSku };
-  const create = stored === null || stored.skuId === null;
-  const isVariant = target.kind === 'variant';
-  const keep = isVariant ? [] : [...REQUIRED_ON_CREATE];
-  const diff = diffAttributes(target, create ? null : stored.snapshot, keep);
-  const keptRequired = create
-    ? []
-    : keep.filter((k) => (target.values.get(k) ?? null) === null && !target.leftOut.has(k));
-  let call: CatalogCall | null = null;
-  if (create) {
-    const lookupFirst = stored !== null;
-    call = isVariant
-      ? {
-          kind: 'createVariant',
-          record: ref,
-          body: { parentSupplierSku: parentSupplierSku as string, supplierSku, attributes: diff.changes },
-          lookupFirst,
-        }
-      : {
-          kind: 'createProduct',
-          record: ref,
-          body: { product: { supplierSku, attributes: diff.changes } },
-          lookupFirst,
-        };
-  } else if (diff.changes.length > 0) {
-    const body = { product: { supplierSku, attributes: diff.changes } };
-    const skuId = stored.skuId as string;
-    call = isVariant
-      ? { kind: 'updateVariant', record: ref, skuId, body }
-      : { kind: 'updateProduct', record: ref, skuId, body };
-  }
-  const gaps = target.gaps.map((gap) => ({ ...gap, record: ref }));
-  return {
-    record: {
-      ...ref,
-      parentSupplierSku,
-      skuId: stored?.skuId ?? null,
-      action: create ? 'create' : call ? 'update' : 'unchanged',
-      snapshot: diff.snapshot,
-      shopifyUpdatedAt,
-      configuration: {
-        dependencies: [...new Set(target.dependencies)].sort(),
-        hash: mapping.configurationHash(target.dependencies),
-      },
-      gaps,
-    },
-    call,
-    keptRequired,
   };
 }
 

@@ -20,6 +20,13 @@ export interface StoredRecord {
   supplierSku: string;
   skuId: string | null;
   snapshot: AttributeSnapshot;
+  /**
+   * On variant rows, the parent the record was created under (a product split into groups moves a
+   * variant whose group changed: delete and create). Left out: not compared.
+   */
+  parentSupplierSku?: string | null;
+  /** On the parents of a split product: the group's key (`PlannedRecord.variantGroup`). */
+  variantGroup?: string | null;
 }
 
 /** Identifies the record a call is for: `shopifyVariantId` null is the product's own record. */
@@ -63,7 +70,7 @@ export interface PlanNote {
 
 /** Why nothing was planned: a reported failure, never a half sync. */
 export interface PlanFailure {
-  code: 'variant-limit-exceeded' | 'missing-required-attribute';
+  code: 'variant-limit-exceeded' | 'missing-required-attribute' | 'variants-not-read';
   message: string;
   variantCount?: number;
   limit?: number;
@@ -77,6 +84,11 @@ export interface PlanFailure {
  */
 export interface PlannedRecord extends RecordRef {
   parentSupplierSku: string | null;
+  /**
+   * On the parents of a product split into groups (over 200 variants): the group's key
+   * (`variantGroups`); absent on the product's one own record.
+   */
+  variantGroup?: string;
   /** Known for records that exist; a create's answer gives it. */
   skuId: string | null;
   action: 'create' | 'update' | 'unchanged' | 'delete';

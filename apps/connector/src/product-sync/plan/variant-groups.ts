@@ -29,8 +29,7 @@ export interface VariantGroup {
  * the product's own supplierSku, as before. A variant whose group changes (another first-option
  * value, or pushed into the next chunk by insertions before it) is a delete and a create: the
  * catalog cannot re-parent a variant.
- *
- * Not wired into the planner yet: a product over the limit is still a permanent failure.
+ * `planGroupedSync` plans a split product from these groups (the `split` large-product policy).
  */
 export function variantGroups(input: {
   prefix: string;

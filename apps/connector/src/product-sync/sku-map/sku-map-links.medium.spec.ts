@@ -66,6 +66,8 @@ describe('SkuMapLinks against PostgreSQL', () => {
         supplierSku: 'ERP-1',
         skuId: 'SK1',
         snapshot: { name: 'Shirt' },
+        parentSupplierSku: null,
+        variantGroup: null,
       },
       {
         kind: 'variant',
@@ -73,6 +75,8 @@ describe('SkuMapLinks against PostgreSQL', () => {
         supplierSku: 'ERP-1-S',
         skuId: 'SK2',
         snapshot: { size: 'S' },
+        parentSupplierSku: 'ERP-1',
+        variantGroup: null,
       },
     ]);
     // Another product whose second record is taken: nothing of it is written.

@@ -30,6 +30,13 @@ export class SkuMapRow {
   @Column({ type: 'text' })
   kind!: RecordKind;
 
+  /**
+   * On the parents of a product split into groups (over 200 variants, migration
+   * `SkuMapVariantGroups1764000000075`): the group's key; null otherwise.
+   */
+  @Column({ type: 'text', name: 'variant_group', nullable: true })
+  variantGroup!: string | null;
+
   @Column({ type: 'text', name: 'supplier_sku' })
   supplierSku!: string;
 

@@ -120,13 +120,23 @@ describe('SkuMapRepository against PostgreSQL', () => {
     expect(await map.tombstone(shop, ['v2'])).toBe(1);
 
     expect(await map.storedRecords(shop, PRODUCT)).toEqual([
-      { kind: 'parent', shopifyVariantId: null, supplierSku: 'p', skuId: 'sku-p', snapshot: full },
+      {
+        kind: 'parent',
+        shopifyVariantId: null,
+        supplierSku: 'p',
+        skuId: 'sku-p',
+        snapshot: full,
+        parentSupplierSku: null,
+        variantGroup: null,
+      },
       {
         kind: 'variant',
         shopifyVariantId: VARIANT,
         supplierSku: 'v1',
         skuId: 'sku-v1',
         snapshot: { size: 'M', price: '10.00' },
+        parentSupplierSku: 'p',
+        variantGroup: null,
       },
     ]);
     const rows = await map.rowsOfProduct(shop, PRODUCT);
@@ -257,5 +267,39 @@ describe('SkuMapRepository against PostgreSQL', () => {
         [shop],
       ),
     ).rejects.toThrow(/sku_map_live_has_sku_id_check/);
+  });
+
+  it('holds one parent per group of a split product, each group once; a moved variant is created again', async () => {
+    const shop = newShop();
+    const parent = {
+      shop,
+      productId: '12',
+      kind: 'parent' as const,
+      shopifyVariantId: null,
+      parentSupplierSku: null,
+    };
+    await map.recordIntent({ ...parent, supplierSku: 'g:101', variantGroup: '101' });
+    await map.recordIntent({ ...parent, supplierSku: 'g:102', variantGroup: '102' });
+    await map.markLive(shop, 'g:101', 'sku-g1');
+    await expect(map.recordIntent({ ...parent, supplierSku: 'g:101b', variantGroup: '101' })).rejects.toThrow(
+      /is live/,
+    );
+    expect((await map.storedRecords(shop, '12')).map((r) => [r.supplierSku, r.variantGroup])).toEqual([
+      ['g:101', '101'],
+      ['g:102', '102'],
+    ]);
+    // A variant moving group: its row is marked gone once deleted, then created under the new parent.
+    const variant = {
+      shop,
+      productId: '12',
+      kind: 'variant' as const,
+      shopifyVariantId: '121',
+      supplierSku: 'v121',
+    };
+    await map.recordIntent({ ...variant, parentSupplierSku: 'g:101' });
+    await map.markLive(shop, 'v121', 'sku-v121');
+    await map.markGone(shop, 'v121');
+    const again = await map.recordIntent({ ...variant, parentSupplierSku: 'g:102' });
+    expect([again.state, again.parentSupplierSku, again.skuId]).toEqual(['pending-create', 'g:102', null]);
   });
 });

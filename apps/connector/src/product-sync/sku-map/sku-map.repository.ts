@@ -18,6 +18,8 @@ export interface CreateIntent {
   shopifyVariantId: string | null;
   supplierSku: string;
   parentSupplierSku: string | null;
+  /** On the parents of a product split into groups: the group's key. */
+  variantGroup?: string | null;
 }
 
 /** What a record looks like once its call (or no call) applied: the planner's `PlannedRecord` fits. */
@@ -107,9 +109,10 @@ export class SkuMapRepository {
     const result: Array<{ id: string }> = await this.rows.query(
       `INSERT INTO ${this.table} AS m
          (shop, shopify_product_id, shopify_variant_id, kind, supplier_sku, parent_supplier_sku, state,
-          snapshot, gaps, notes, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending-create', '{}'::jsonb, '[]'::jsonb, '[]'::jsonb, $7, $7)
-       ON CONFLICT (shop, shopify_product_id, (COALESCE(shopify_variant_id, 0))) DO UPDATE
+          snapshot, gaps, notes, created_at, updated_at, variant_group)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending-create', '{}'::jsonb, '[]'::jsonb, '[]'::jsonb, $7, $7, $8)
+       ON CONFLICT (shop, shopify_product_id, (COALESCE(shopify_variant_id, 0)), (COALESCE(variant_group, '')))
+       DO UPDATE
          SET state = 'pending-create', sku_id = NULL, kind = EXCLUDED.kind,
              supplier_sku = EXCLUDED.supplier_sku, parent_supplier_sku = EXCLUDED.parent_supplier_sku,
              updated_at = EXCLUDED.updated_at
@@ -123,6 +126,7 @@ export class SkuMapRepository {
         intent.supplierSku,
         intent.parentSupplierSku,
         now,
+        intent.variantGroup ?? null,
       ],
     );
     const id = result[0]?.id;
@@ -131,6 +135,7 @@ export class SkuMapRepository {
         shop: intent.shop,
         shopifyProductId: intent.productId,
         shopifyVariantId: intent.shopifyVariantId ?? IsNull(),
+        variantGroup: intent.variantGroup ?? IsNull(),
       });
       throw new SkuMapConflict(
         `${intent.shop}: product ${intent.productId}${intent.shopifyVariantId ? ` variant ${intent.shopifyVariantId}` : ''} is ${existing?.state ?? 'already mapped'}: it is never created again`,
@@ -340,5 +345,7 @@ export function storedRecordsOf(rows: readonly SkuMapRow[]): StoredRecord[] {
       supplierSku: r.supplierSku,
       skuId: r.skuId,
       snapshot: r.snapshot,
+      parentSupplierSku: r.parentSupplierSku,
+      variantGroup: r.variantGroup,
     }));
 }

@@ -189,6 +189,10 @@ export class WriteBackPusher {
     const rows = (await this.skuMap.rowsOfProduct(subject.shop, subject.productId)).filter(
       (r) => r.state === 'live' && r.skuId !== null,
     );
+    // A product split into groups (over 200 variants) has several parents, all holding the same
+    // product-level values: product-level targets are written from the first one mapped (lowest
+    // row id: the first group created, the group of the product's first variant when it was split).
+    // Variant-level targets come from every group's variants.
     const own = rows.find((r) => r.shopifyVariantId === null);
     if (!own) return null;
     const skuIds = rows.map((r) => r.skuId as string);
@@ -215,15 +219,23 @@ export class WriteBackPusher {
     return { productId, record, variants };
   }
 
+  /** The records of `skuIds`, 500 per search (a split product has up to 2,048 variants and 12 parents). */
   private async search(shop: string, skuIds: readonly string[]): Promise<Map<string, ProductRecord>> {
     const { client } = this.clients.forShop(shop);
-    const answer = await client.searchProducts({
-      filter: { skuId: { $in: [...skuIds] } },
-      pagination: { limit: 500, offset: 0 },
-    });
-    return new Map(answer.products.map((r) => [r.skuId, r]));
+    const found = new Map<string, ProductRecord>();
+    for (let i = 0; i < skuIds.length; i += SEARCH_PAGE) {
+      const answer = await client.searchProducts({
+        filter: { skuId: { $in: skuIds.slice(i, i + SEARCH_PAGE) } },
+        pagination: { limit: SEARCH_PAGE, offset: 0 },
+      });
+      for (const record of answer.products) found.set(record.skuId, record);
+    }
+    return found;
   }
 }
+
+/** The catalog's largest search page (`pagination.limit` at most 500). */
+const SEARCH_PAGE = 500;
 
 /** The id of a product's first variant, when variant entries exist (null otherwise or when none). */
 async function firstVariantId(

@@ -5,8 +5,10 @@
  * reported failure, and `variantsCount` says so without reading further) and, in the media
  * form, the first 100 media (ids, image URLs, in gallery order), so the media stage can tell
  * from the sync's own read whether a product's images changed (`CanonicalProduct.media`).
- * Requested cost (`canonicalReadCost`): 6 + 3 per variant asked, + 202 for the media; at most
- * 958, under Shopify's 1,000 per query. The sync asks for the variants it expects, not 250.
+ * Requested cost (`canonicalReadCost`): 7 + 3 per variant asked, + 202 for the media; at most
+ * 959, under Shopify's 1,000 per query. The options' values come with their ids (they survive a
+ * rename: what groups a product over 200 variants), and `endCursor` lets a product over 250
+ * variants be read on (`canonical-variants.query.ts`). The sync asks for the variants it expects, not 250.
  * When the shop's mapping maps them (issue 30), the document also asks for product and variant
  * metafields, the standard product category and the collections (`canonicalProductDocument`,
  * `CanonicalSources`); all of it is `read_products` data.
@@ -90,7 +92,6 @@ export function canonicalProductDocument(options: CanonicalDocumentOptions): str
     ...(sources.category ? [CATEGORY_SELECTION] : []),
     ...(sources.collections ? [COLLECTIONS_SELECTION] : []),
   ].join('');
-  const variantExtra = metafieldSelections(sources.variantMetafields, '          ').join('');
   return /* GraphQL */ `
   query CanonicalProduct($id: ID!, $variants: Int = 250${collectionsVariable}) {
     product(id: $id) {
@@ -115,12 +116,29 @@ export function canonicalProductDocument(options: CanonicalDocumentOptions): str
         name
         position
         values
+        optionValues {
+          id
+          name
+        }
       }
       variantsCount {
         count
       }
       variants(first: $variants, sortKey: POSITION) {
-        nodes {
+${variantNodes(sources)}        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+${extra}${options.media ? MEDIA_SELECTION : ''}    }
+  }
+`;
+}
+
+/** The selection of one variant (`nodes { ... }`), the same in the product read and its further pages. */
+export function variantNodes(sources: CanonicalSources): string {
+  const variantExtra = metafieldSelections(sources.variantMetafields, '          ').join('');
+  return /* GraphQL */ `        nodes {
           id
           legacyResourceId
           title
@@ -138,12 +156,6 @@ export function canonicalProductDocument(options: CanonicalDocumentOptions): str
             duplicateSkuCount
           }
 ${variantExtra}        }
-        pageInfo {
-          hasNextPage
-        }
-      }
-${extra}${options.media ? MEDIA_SELECTION : ''}    }
-  }
 `;
 }
 
@@ -202,7 +214,8 @@ export const MAX_CANONICAL_VARIANTS = 250;
 
 /**
  * The requested cost Shopify computes for a read of `variants` variants, with or without media,
- * and the mapping's sources: 6 + 3 per variant (+ 1 per variant and variant metafield) + 202
+ * and the mapping's sources: 7 (the product, its options and their values, seo, the count, the
+ * connection) + 3 per variant (+ 1 per variant and variant metafield) + 202
  * for the media + 1 per product metafield + 1 for the category + 2 + 1 per collection asked.
  * Checked against the Shopify sandbox's calculator by `canonical-read.medium.spec.ts`.
  */
@@ -213,7 +226,7 @@ export function canonicalReadCost(
   collections = FIRST_READ_COLLECTIONS,
 ): number {
   return (
-    6 +
+    7 +
     (3 + sources.variantMetafields.length) * variants +
     (media ? 202 : 0) +
     sources.productMetafields.length +

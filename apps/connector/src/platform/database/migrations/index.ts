@@ -19,6 +19,7 @@ import { CreateShops1764000000053 } from './1764000000053-create-shops.js';
 import { ResyncBulkReads1764000000060 } from './1764000000060-resync-bulk-reads.js';
 import { CreateShopifyCostBuckets1764000000061 } from './1764000000061-create-shopify-cost-buckets.js';
 import { CreateShopScope1764000000070 } from './1764000000070-create-shop-scope.js';
+import { SkuMapVariantGroups1764000000075 } from './1764000000075-sku-map-variant-groups.js';
 import { CreateShopModes1764000000080 } from './1764000000080-create-shop-modes.js';
 import { CreatePlannedWrites1764000000081 } from './1764000000081-create-planned-writes.js';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   ResyncBulkReads1764000000060,
   CreateShopifyCostBuckets1764000000061,
   CreateShopScope1764000000070,
+  SkuMapVariantGroups1764000000075,
   CreateShopModes1764000000080,
   CreatePlannedWrites1764000000081,
 ];
