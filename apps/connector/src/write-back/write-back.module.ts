@@ -78,6 +78,13 @@ export const ENRICHMENT_ENTITIES = [
     WriteBackStatus,
     EnrichmentRecovery,
   ],
-  exports: [EnrichmentPollScheduler, OverwriteRequests, WriteBackStates, EnrichmentHooks, WriteBackStatus],
+  exports: [
+    EnrichmentPollScheduler,
+    OverwriteRequests,
+    WriteBackStates,
+    EnrichmentHooks,
+    WriteBackStatus,
+    MetafieldDefinitions,
+  ],
 })
 export class WriteBackModule {}

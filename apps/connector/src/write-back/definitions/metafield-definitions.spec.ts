@@ -3,6 +3,7 @@ import { writeBackEntry } from '../../../test/support/write-back-mapping.js';
 import type { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import type { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { SyncSettings } from '../../platform/config/settings.js';
+import type { ShopModes } from '../../shops/shop-modes.js';
 import { MetafieldDefinitions } from './metafield-definitions.js';
 
 const entry = writeBackEntry('material', 'TEXT', {
@@ -27,6 +28,11 @@ function shopify(state: { installed: boolean; calls: number }) {
   } as unknown as ShopifyAdmin;
 }
 
+/** The shop's mode, switched by the test. */
+function modes(state: { mode: 'live' | 'shadow' }) {
+  return { modeOf: async () => state.mode } as unknown as ShopModes;
+}
+
 describe('MetafieldDefinitions', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -34,7 +40,12 @@ describe('MetafieldDefinitions', () => {
     vi.useFakeTimers();
     const state = { installed: false, calls: 0 };
     const settings = { mappingRecheckMs: 1_000, mappingRefreshMs: 3_000 } as SyncSettings;
-    const definitions = new MetafieldDefinitions({} as ShopMappings, shopify(state), settings);
+    const definitions = new MetafieldDefinitions(
+      {} as ShopMappings,
+      shopify(state),
+      settings,
+      modes({ mode: 'live' }),
+    );
     const first = await definitions.ensure('demo.myshopify.com', { writeBack: [entry] });
     expect(first.map((o) => o.outcome)).toEqual(['failed']);
     await vi.advanceTimersByTimeAsync(1_000);
@@ -48,6 +59,23 @@ describe('MetafieldDefinitions', () => {
     expect(state.calls).toBe(4);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(state.calls).toBe(4);
+    definitions.onModuleDestroy();
+  });
+
+  it('in shadow plans a missing definition instead of creating it, and makes it once the shop is live', async () => {
+    const state = { installed: true, calls: 0 };
+    const mode: { mode: 'live' | 'shadow' } = { mode: 'shadow' };
+    const settings = { mappingRecheckMs: 60_000, mappingRefreshMs: 60_000 } as SyncSettings;
+    const mappings = { mapping: () => ({ writeBack: [entry] }) } as unknown as ShopMappings;
+    const definitions = new MetafieldDefinitions(mappings, shopify(state), settings, modes(mode));
+    const planned = await definitions.ensure('demo.myshopify.com', { writeBack: [entry] });
+    expect(planned.map((o) => o.outcome)).toEqual(['planned']);
+    // The lookup only: no metafieldDefinitionCreate left the connector.
+    expect(state.calls).toBe(1);
+    mode.mode = 'live';
+    const made = await definitions.recheck('demo.myshopify.com');
+    expect(made.map((o) => o.outcome)).toEqual(['created']);
+    expect(state.calls).toBe(3);
     definitions.onModuleDestroy();
   });
 });

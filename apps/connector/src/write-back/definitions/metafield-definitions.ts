@@ -8,6 +8,7 @@ import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { SyncSettings } from '../../platform/config/settings.js';
+import { ShopModes } from '../../shops/shop-modes.js';
 import { definitionAction, type ExistingDefinition, ownerTypeOf } from './definition-check.js';
 
 interface DefinitionsAnswer {
@@ -23,7 +24,7 @@ interface CreateAnswer {
 /** What the check found for one metafield target. */
 export interface DefinitionOutcome {
   path: string;
-  outcome: 'created' | 'exists' | 'stopped' | 'failed';
+  outcome: 'created' | 'exists' | 'stopped' | 'failed' | 'planned';
   message?: string;
 }
 
@@ -36,7 +37,9 @@ export interface DefinitionOutcome {
  * definition that could not be created (a Shopify error, a missing scope) stops nothing: the
  * values are still written, privately, and it is tried again after `CONNECTOR_MAPPING_RECHECK_MS`,
  * twice as long each time up to `CONNECTOR_MAPPING_REFRESH_MS` (a shop checked before it installed
- * the app gets its definitions soon after the install, not at the next refresh).
+ * the app gets its definitions soon after the install, not at the next refresh). A shop in
+ * `shadow` sends no write: a missing definition is `planned` (logged), and made when the shop
+ * goes live (`GoLive` asks again) or at a later check that finds it live.
  */
 @Injectable()
 export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
@@ -50,6 +53,7 @@ export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
     private readonly mappings: ShopMappings,
     private readonly shopify: ShopifyAdmin,
     private readonly settings: SyncSettings,
+    private readonly modes: ShopModes,
   ) {}
 
   onModuleInit(): void {
@@ -60,6 +64,12 @@ export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     for (const { timer } of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
+  }
+
+  /** Checks the shop's definitions again now (a shop that went live makes those it planned). */
+  async recheck(shop: string): Promise<DefinitionOutcome[]> {
+    const mapping = this.mappings.mapping(shop);
+    return mapping ? this.ensure(shop, mapping) : [];
   }
 
   /** The shop's stopped targets: entry path -> why. */
@@ -89,12 +99,14 @@ export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
         );
       if (outcome.outcome === 'created')
         this.logger.log(`${shop}: ${entry.path}: metafield definition created`);
+      if (outcome.outcome === 'planned')
+        this.logger.log(`${shop}: ${entry.path}: metafield definition planned (the shop is in shadow)`);
     }
     this.stoppedByShop.set(shop, stopped);
     this.retryLater(
       shop,
       mapping,
-      outcomes.some((o) => o.outcome === 'failed'),
+      outcomes.some((o) => o.outcome === 'failed' || o.outcome === 'planned'),
     );
     return outcomes;
   }
@@ -126,6 +138,13 @@ export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
     const action = definitionAction(entry, found.metafieldDefinitions.nodes[0] ?? null);
     if (action.kind === 'exists') return { path: entry.path, outcome: 'exists' };
     if (action.kind === 'stop') return { path: entry.path, outcome: 'stopped', message: action.message };
+    if ((await this.modes.modeOf(shop)) === 'shadow') {
+      return {
+        path: entry.path,
+        outcome: 'planned',
+        message: 'the shop is in shadow: no definition is created',
+      };
+    }
     const created = await admin.request<CreateAnswer>(
       METAFIELD_DEFINITION_CREATE_MUTATION,
       { definition: action.input },
