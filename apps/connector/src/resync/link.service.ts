@@ -7,7 +7,7 @@ import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { Shops } from '../shops/shops.js';
 import { CatalogIndex } from './catalog-index.js';
-import { scanCatalog } from './catalog-keyset-scan.js';
+import { scanCatalog } from '../clients/catalog/catalog-keyset-scan.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';
 import { type LinkReportDto, REPORT_LIST_LIMIT } from './link-report.dto.js';
 import { ResyncService } from './resync.service.js';
