@@ -19,6 +19,7 @@ import { CreateShops1764000000053 } from './1764000000053-create-shops.js';
 import { ResyncBulkReads1764000000060 } from './1764000000060-resync-bulk-reads.js';
 import { CreateShopifyCostBuckets1764000000061 } from './1764000000061-create-shopify-cost-buckets.js';
 import { CreateShopScope1764000000070 } from './1764000000070-create-shop-scope.js';
+import { CreateDriftReports1764000000080 } from './1764000000080-create-drift-reports.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ResyncBulkReads1764000000060,
   CreateShopifyCostBuckets1764000000061,
   CreateShopScope1764000000070,
+  CreateDriftReports1764000000080,
 ];
