@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { DriftFinding, DriftKind } from '../drift-finding.js';
+import type { DriftFinding, DriftKind } from '../model/drift-finding.js';
 
 /** `new`: not in the shop's previous report; `still-open`: it was, unrepaired or back again. */
 export type DriftFindingStatus = 'new' | 'still-open';

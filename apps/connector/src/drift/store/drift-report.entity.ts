@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { DriftKind } from '../drift-finding.js';
+import type { DriftKind } from '../model/drift-finding.js';
 
 /**
  * One drift report of a shop (migration `CreateDriftReports1764000000080`): how many findings of

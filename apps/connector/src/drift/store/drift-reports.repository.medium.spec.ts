@@ -4,7 +4,7 @@ import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../../platform/database/migrations/index.js';
 import { runMigrations } from '../../platform/database/run-migrations.js';
-import type { DriftFinding, DriftKind } from '../drift-finding.js';
+import type { DriftFinding, DriftKind } from '../model/drift-finding.js';
 import { DriftFindingRow } from './drift-finding-row.entity.js';
 import { DriftReport } from './drift-report.entity.js';
 import { DriftReportsRepository } from './drift-reports.repository.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { DRIFT_KINDS, type DriftFinding, type DriftKind } from '../drift-finding.js';
+import { DRIFT_KINDS, type DriftFinding, type DriftKind } from '../model/drift-finding.js';
 import { DriftFindingRow } from './drift-finding-row.entity.js';
 import { DriftReport } from './drift-report.entity.js';
 

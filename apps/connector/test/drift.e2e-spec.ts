@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productBody } from '#testing/catalog-sandbox';
+import { DriftService } from '../src/drift/drift.service.js';
+import { DriftReportsRepository } from '../src/drift/store/drift-reports.repository.js';
+import { eventually } from './support/connector-harness.js';
+import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
+
+// The drift report end to end over both sandboxes: products synced through webhooks, then the
+// three sides made to disagree behind the connector's back (a person's catalog edit, a deleted
+// record, a record nobody claims, a dropped update webhook); one report finds each, with its
+// repair, in one catalog search (a small account), and a second report compares with it.
+describe('drift report', () => {
+  let world: SyncWorld;
+
+  beforeAll(async () => {
+    world = await startSyncWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const liveSku = async (productId: string) =>
+    eventually(async () => {
+      const row = (await world.mapRows(productId)).find((r) => r.shopify_variant_id === null);
+      return row?.state === 'live' && row.sku_id !== null && (row.sku_id as string);
+    }, 30_000);
+
+  it('finds catalog edits, gone records, orphans and missed webhooks, and compares with the previous report', async () => {
+    const edited = await world.createProduct({ title: 'Linen Apron', vendor: 'Acme' });
+    const gone = await world.createProduct({ title: 'Oak Board', vendor: 'Acme' });
+    const missed = await world.createProduct({ title: 'Wool Throw', vendor: 'Acme' });
+    for (const id of [edited, gone, missed]) await world.settle(id);
+    const [editedSku, goneSku] = [await liveSku(edited), await liveSku(gone)];
+    await liveSku(missed);
+
+    const service = world.harness.connector.app.get(DriftService);
+    const clean = await service.report(world.shop.domain);
+    expect(Object.values(clean.report.counts).reduce((a, b) => a + b, 0)).toBe(0);
+
+    // A person renames a record in the catalog; another record is deleted there; a record
+    // nobody's map claims is created; an update's webhook is dropped.
+    expect(
+      (
+        await world.account.api.patch(`/v1/products/${editedSku}`, {
+          product: {
+            supplierSku: (await world.catalogRecord(editedSku))?.supplierSku,
+            attributes: [{ key: 'name', value: 'Apron (edited)' }],
+          },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await world.account.api.delete(`/v1/products/${goneSku}`)).status).toBe(200);
+    const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
+    expect(stray.status).toBeLessThan(300);
+    const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+    // Shopify's updatedAt counts whole seconds: the dropped update comes a second after the sync.
+    const syncedAt = Date.now();
+    await eventually(async () => Math.floor(Date.now() / 1000) > Math.floor(syncedAt / 1000));
+    await world.sandboxes.shopify.control('PUT', `shops/${world.shop.domain}/delivery-faults`, { drop: 1 });
+    await world.updateProduct(missed, { title: 'Wool Throw XL' });
+    await world.sandboxes.shopify.sandbox.idle();
+
+    const since = Date.now();
+    const drift = await service.report(world.shop.domain);
+    const searches = (await world.catalogCalls(since)).filter((c) => c.path.includes('/search'));
+    expect(drift.report.catalogSearches).toBe(1);
+    expect(searches.length).toBe(1);
+
+    const findings = await world.harness.connector.app
+      .get(DriftReportsRepository)
+      .findingsOf(drift.report.id);
+    const seen = findings.map((f) => [f.kind, f.finding.productId ?? f.finding.skuId, f.finding.repair]);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['catalog-changed', edited, 'resync'],
+        ['record-gone', gone, 'resync'],
+        ['missed-webhook', missed, 'resync'],
+        ['orphan', straySku, 'delete-record'],
+      ]),
+    );
+    expect(findings.find((f) => f.kind === 'catalog-changed')?.finding).toMatchObject({
+      field: 'name',
+      expected: 'Linen Apron',
+      found: 'Apron (edited)',
+    });
+    expect([drift.new, drift.stillOpen, drift.resolved]).toEqual([findings.length, 0, 0]);
+
+    const again = await service.report(world.shop.domain);
+    expect([again.new, again.stillOpen, again.resolved]).toEqual([0, findings.length, 0]);
+  });
+});
