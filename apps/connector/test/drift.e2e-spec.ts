@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody } from '#testing/catalog-sandbox';
 import { DriftService } from '../src/drift/drift.service.js';
+import type { DriftReportDto } from '../src/drift/drift-report.dto.js';
 import { DriftReportsRepository } from '../src/drift/store/drift-reports.repository.js';
+import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 
@@ -11,9 +14,10 @@ import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 // repair, in one catalog search (a small account), and a second report compares with it.
 describe('drift report', () => {
   let world: SyncWorld;
+  const token = `admin-${randomBytes(16).toString('hex')}`;
 
   beforeAll(async () => {
-    world = await startSyncWorld();
+    world = await startSyncWorld({ env: { CONNECTOR_ADMIN_TOKEN: token } });
   });
   afterAll(async () => {
     await world?.close();
@@ -85,7 +89,27 @@ describe('drift report', () => {
     });
     expect([drift.new, drift.stillOpen, drift.resolved]).toEqual([findings.length, 0, 0]);
 
-    const again = await service.report(world.shop.domain);
-    expect([again.new, again.stillOpen, again.resolved]).toEqual([0, findings.length, 0]);
+    // The admin API: a report run now, compared with the last; and a report read back.
+    const again = await call<DriftReportDto>(
+      world.harness.url,
+      'POST',
+      `/admin/shops/${world.shop.domain}/drift`,
+      token,
+    );
+    expect(again.status).toBe(200);
+    expect([again.body.new, again.body.stillOpen, again.body.resolved]).toEqual([0, findings.length, []]);
+    expect(again.body.previousId).toBe(drift.report.id);
+    const shown = await call<DriftReportDto>(
+      world.harness.url,
+      'GET',
+      `/admin/drift/${again.body.id}`,
+      token,
+    );
+    expect(shown.body.findings.map((f) => f.key).sort()).toEqual(findings.map((f) => f.key).sort());
+    expect(
+      (await call(world.harness.url, 'POST', '/admin/shops/nowhere.myshopify.com/drift', token)).status,
+    ).toBe(404);
+    expect((await call(world.harness.url, 'GET', '/admin/drift/999999999', token)).status).toBe(404);
+    expect((await call(world.harness.url, 'GET', `/admin/drift/${again.body.id}`)).status).toBe(401);
   });
 });
