@@ -5,6 +5,7 @@ import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { DriftService } from './drift.service.js';
+import { DriftRetention } from './drift-retention.js';
 import { DriftShopifyReader } from './read/drift-shopify.js';
 import { DriftFindingRow } from './store/drift-finding-row.entity.js';
 import { DriftReport } from './store/drift-report.entity.js';
@@ -22,7 +23,7 @@ import { DriftReportsRepository } from './store/drift-reports.repository.js';
     CatalogModule,
     ShopifyModule,
   ],
-  providers: [DriftReportsRepository, DriftShopifyReader, DriftService],
+  providers: [DriftReportsRepository, DriftShopifyReader, DriftService, DriftRetention],
   exports: [DriftService, DriftReportsRepository],
 })
 export class DriftModule {}
