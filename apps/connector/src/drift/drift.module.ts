@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { IntakeModule } from '../intake/intake.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { DriftService } from './drift.service.js';
+import { DriftRepairs } from './drift-repairs.js';
 import { DriftRetention } from './drift-retention.js';
 import { DriftShopifyReader } from './read/drift-shopify.js';
 import { DriftFindingRow } from './store/drift-finding-row.entity.js';
@@ -22,8 +24,9 @@ import { DriftReportsRepository } from './store/drift-reports.repository.js';
     MappingModule,
     CatalogModule,
     ShopifyModule,
+    IntakeModule,
   ],
-  providers: [DriftReportsRepository, DriftShopifyReader, DriftService, DriftRetention],
-  exports: [DriftService, DriftReportsRepository],
+  providers: [DriftReportsRepository, DriftShopifyReader, DriftService, DriftRetention, DriftRepairs],
+  exports: [DriftService, DriftReportsRepository, DriftRepairs],
 })
 export class DriftModule {}

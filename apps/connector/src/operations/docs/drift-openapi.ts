@@ -55,10 +55,44 @@ export function driftPaths(operation: OperationBuilder): Record<string, unknown>
         errors: [404],
       }),
     },
+    '/admin/drift/{id}/repairs': {
+      post: operation({
+        operationId: 'repairDriftFindings',
+        tag: 'admin',
+        summary: 'Repair the findings an operator chose: body {"ids": [...]} or {"kind": "<kind>"}',
+        description:
+          "resync enqueues the product's sync (reason drift); delete-record deletes the orphan or duplicate from the catalog; adopt and retract answer not-supported (not built yet). A finding already repaired is left.",
+        security: 'adminToken',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+        ],
+        answer: 'DriftRepairs',
+        errors: [400, 404],
+      }),
+    },
   };
 }
 
 export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  DriftRepairs: {
+    type: 'object',
+    required: ['repairs'],
+    properties: {
+      repairs: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['findingId', 'kind', 'repair', 'outcome'],
+          properties: {
+            findingId: { type: 'string' },
+            kind: { type: 'string', enum: KINDS },
+            repair: { type: 'string' },
+            outcome: { type: 'string', enum: ['enqueued', 'deleted', 'already-repaired', 'not-supported'] },
+          },
+        },
+      },
+    },
+  },
   DriftReport: {
     type: 'object',
     required: [
