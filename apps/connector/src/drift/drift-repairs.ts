@@ -17,9 +17,8 @@ export interface DriftRepairOutcome {
 /**
  * Why: nothing found by a drift report is repaired until an operator chooses it (one finding, a
  * selection, or every finding of a kind). `resync` enqueues the product's sync (reason `drift`;
- * a gone record's row is marked gone first, so the sync recreates it). Known gap: a
- * `catalog-changed` resync plans against the map's snapshot, which still matches Shopify, so it
- * sends nothing and the finding stays open;
+ * a gone record's row is marked gone first, so the sync recreates it; a value changed in the
+ * catalog has its applied value forgotten first, so the sync sends it again);
  * `delete-record` deletes the orphan or duplicate from the catalog (at `bulk` priority, once:
  * a finding already repaired is left). `adopt` and `retract` are not built yet and say so.
  */
@@ -57,6 +56,10 @@ export class DriftRepairs {
       // A gone record's row is marked so (as a PATCH answered 404 would): the sync recreates it.
       if (finding.kind === 'record-gone' && finding.supplierSku !== null) {
         await this.map.markGone(row.shop, finding.supplierSku);
+      }
+      // A value changed in the catalog: its applied value is forgotten, so the sync sends it again.
+      if (finding.kind === 'catalog-changed' && finding.supplierSku !== null && finding.field !== null) {
+        await this.map.forgetApplied(row.shop, finding.supplierSku, finding.field);
       }
       // A product's findings (several fields, its records) need one sync.
       if (!resynced.has(finding.productId)) {
