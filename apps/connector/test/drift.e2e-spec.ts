@@ -10,7 +10,8 @@ import { attribute as attributeOf, type SyncWorld, startSyncWorld } from './supp
 
 // The drift report end to end over both sandboxes: products synced through webhooks, then the
 // three sides made to disagree behind the connector's back (a person's catalog edit, a deleted
-// record, a record nobody claims, a dropped update webhook); one report finds each, with its
+// record, a record nobody claims, a second record with a mapped supplierSku, a dropped update
+// webhook); one report finds each, with its
 // repair, in one catalog search (a small account), and a second report compares with it.
 describe('drift report', () => {
   let world: SyncWorld;
@@ -29,7 +30,7 @@ describe('drift report', () => {
       return row?.state === 'live' && row.sku_id !== null && (row.sku_id as string);
     }, 30_000);
 
-  it('finds catalog edits, gone records, orphans and missed webhooks, and compares with the previous report', async () => {
+  it('finds catalog edits, gone records, orphans, duplicates and missed webhooks; the chosen repairs clear them', async () => {
     const edited = await world.createProduct({ title: 'Linen Apron', vendor: 'Acme' });
     const gone = await world.createProduct({ title: 'Oak Board', vendor: 'Acme' });
     const missed = await world.createProduct({ title: 'Wool Throw', vendor: 'Acme' });
@@ -57,6 +58,10 @@ describe('drift report', () => {
     const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
     expect(stray.status).toBeLessThan(300);
     const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+    const editedSupplierSku = (await world.catalogRecord(editedSku))?.supplierSku as string;
+    const twin = await world.account.api.post('/v1/products', productBody(editedSupplierSku));
+    expect(twin.status).toBeLessThan(300);
+    const twinSku = (twin.body as { data: { skuId: string } }).data.skuId;
     // Shopify's updatedAt counts whole seconds: the dropped update comes a second after the sync.
     const syncedAt = Date.now();
     await eventually(async () => Math.floor(Date.now() / 1000) > Math.floor(syncedAt / 1000));
@@ -80,6 +85,7 @@ describe('drift report', () => {
         ['record-gone', gone, 'resync'],
         ['missed-webhook', missed, 'resync'],
         ['orphan', straySku, 'delete-record'],
+        ['duplicate', twinSku, 'delete-record'],
       ]),
     );
     expect(findings.find((f) => f.kind === 'catalog-changed')?.finding).toMatchObject({
@@ -127,6 +133,7 @@ describe('drift report', () => {
         ['catalog-changed', 'enqueued'],
         ['missed-webhook', 'enqueued'],
         ['orphan', 'deleted'],
+        ['duplicate', 'deleted'],
         ['record-gone', 'enqueued'],
       ].sort(),
     );
@@ -144,6 +151,8 @@ describe('drift report', () => {
     expect(attributeOf(await world.catalogRecord(editedSku), 'name')).toBe('Linen Apron');
     expect(cleared.report.counts['catalog-changed']).toBe(0);
     expect(cleared.report.counts.orphan).toBe(0);
+    expect(cleared.report.counts.duplicate).toBe(0);
+    expect(await world.catalogRecord(twinSku)).toBeNull();
     expect(cleared.report.counts['record-gone']).toBe(0);
     expect(cleared.report.counts['missed-webhook']).toBe(0);
   });
