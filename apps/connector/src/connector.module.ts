@@ -4,6 +4,7 @@ import type { Clock } from '#lib/clock';
 import { CatalogModule } from './clients/catalog/catalog.module.js';
 import { ShopifyModule } from './clients/shopify/shopify.module.js';
 import { SHOP_MAPPING_FILES, SHOPIFY_FETCH, SYNC_HOOKS } from './connector.tokens.js';
+import { DriftModule } from './drift/drift.module.js';
 import { IntakeModule } from './intake/intake.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
 import { MappingModule } from './mapping/mapping.module.js';
@@ -79,6 +80,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       ProductSyncModule,
       MediaModule,
       ResyncModule,
+      DriftModule,
       WriteBackModule,
       HealthModule,
       // Operations: they may use any feature; nothing imports them.

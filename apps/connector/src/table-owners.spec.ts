@@ -42,6 +42,8 @@ const OWNERS: TableOwner[] = [
   { table: 'media_image_map', owner: 'media/store/image-map.repository.ts' },
   { table: 'media_gallery_state', owner: 'media/store/gallery-state.repository.ts' },
   { table: 'media_product_status', owner: 'media/store/media-status.repository.ts' },
+  { table: 'drift_reports', owner: 'drift/store/drift-reports.repository.ts' },
+  { table: 'drift_findings', owner: 'drift/store/drift-reports.repository.ts' },
   { table: 'resync_runs', owner: 'resync/resync-runs.repository.ts' },
   { table: 'resync_run_products', owner: 'resync/resync-runs.repository.ts' },
   { table: 'resync_snapshots', owner: 'product-sync/resync-snapshots.repository.ts' },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#lib/catalog-contract';
+import type { KeyedProduct } from '../clients/shopify/shopify-product-pages.js';
 import { CatalogIndex } from './catalog-index.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';
-import type { KeyedProduct } from './shopify-product-pages.js';
 
 let next = 0;
 function record(

@@ -1,6 +1,6 @@
+import type { KeyedProduct } from '../clients/shopify/shopify-product-pages.js';
 import type { AttributeSnapshot, RecordKind } from '../product-sync/plan/index.js';
 import { type CatalogIndex, type IndexedRecord, normalise } from './catalog-index.js';
-import type { KeyedProduct } from './shopify-product-pages.js';
 
 /** Which Shopify variant field is compared with which catalog record field. */
 export interface LinkMatch {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
+import { scanCatalog } from '../clients/catalog/catalog-keyset-scan.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { ResyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
@@ -7,7 +8,6 @@ import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { Shops } from '../shops/shops.js';
 import { CatalogIndex } from './catalog-index.js';
-import { scanCatalog } from './catalog-keyset-scan.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';
 import { type LinkReportDto, REPORT_LIST_LIMIT } from './link-report.dto.js';
 import { ResyncService } from './resync.service.js';

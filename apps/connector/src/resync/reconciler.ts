@@ -5,13 +5,13 @@ import { Clock } from '#lib/clock';
 import { BulkProductReader } from '../clients/shopify/bulk-product-reader.js';
 import { ShopBulkLock } from '../clients/shopify/shop-bulk-lock.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+import { allPages, listProductPage, updatedSince } from '../clients/shopify/shopify-product-pages.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { ReconcileSettings, ResyncSettings } from '../platform/config/settings.js';
 import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { Shops } from '../shops/shops.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
-import { allPages, listProductPage, updatedSince } from './shopify-product-pages.js';
 
 /** Shopify's search index lags writes: each run looks this far before its checkpoint again. */
 const OVERLAP_MS = 5 * 60_000;

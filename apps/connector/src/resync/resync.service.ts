@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+import { listProductPage } from '../clients/shopify/shopify-product-pages.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { CatalogSettings, ResyncSettings, SyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
@@ -14,7 +15,6 @@ import { ResyncBulkWalk } from './resync-bulk-walk.js';
 import { type ResyncRunDto, resyncRunDto } from './resync-run.dto.js';
 import type { ResyncReadMode, ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
-import { listProductPage } from './shopify-product-pages.js';
 
 /**
  * Resync runs: one product now, or a whole shop walked through the Admin API page by page (one

@@ -3,13 +3,13 @@ import { BulkProductReader } from '../clients/shopify/bulk-product-reader.js';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
 import { ShopBulkLock } from '../clients/shopify/shop-bulk-lock.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { ResyncSettings } from '../platform/config/settings.js';
 import {
   allPages,
   type KeyedProduct,
   listKeyedProductPage,
   listProductPage,
-} from './shopify-product-pages.js';
+} from '../clients/shopify/shopify-product-pages.js';
+import { ResyncSettings } from '../platform/config/settings.js';
 
 /** Variants whose keys linking matches on, as the keyed page reads them. */
 const KEYED_VARIANTS = 100;

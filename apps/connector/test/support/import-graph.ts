@@ -13,7 +13,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['mapping'],
   ['intake'],
   ['product-sync'],
-  ['media', 'write-back', 'resync'],
+  ['media', 'write-back', 'resync', 'drift'],
   ['operations'],
 ];
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { MappingModule } from '../../mapping/mapping.module.js';
 import { MediaModule } from '../../media/media.module.js';
@@ -9,6 +10,7 @@ import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
+import { AdminDriftController } from './admin-drift.controller.js';
 import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
@@ -26,6 +28,7 @@ import { ShopEntries } from './shop-entries.js';
 /** `/admin`: the operators' API, every route behind `AdminTokenGuard` (the web view is `AdminUiModule`). */
 @Module({
   imports: [
+    DriftModule,
     FailuresModule,
     MetricsModule,
     CatalogModule,
@@ -46,6 +49,7 @@ import { ShopEntries } from './shop-entries.js';
     AdminEnrichmentController,
     AdminShopsController,
     AdminPreviewController,
+    AdminDriftController,
   ],
   providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
   exports: [ProductTimeline, ShopEntries],

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/failure-query.js';
+import { DRIFT_SCHEMAS, driftPaths } from './drift-openapi.js';
 import { ENRICHMENT_SCHEMAS, enrichmentPaths } from './enrichment-openapi.js';
 import { operation, query } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
@@ -58,6 +59,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         ...CONNECTOR_SCHEMAS,
         ...OPERATIONS_SCHEMAS,
         ...RESYNC_SCHEMAS,
+        ...DRIFT_SCHEMAS,
         ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
       },
@@ -165,6 +167,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         }),
       },
       ...resyncPaths(operation),
+      ...driftPaths(operation),
       ...enrichmentPaths(operation),
     },
   };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { Not, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import type { AttributeSnapshot, RecordKind } from '../plan/index.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
@@ -76,6 +76,29 @@ export class SkuMapLinks {
       [[...shops]],
     );
     return new Set(rows.map((r) => r.sku_id));
+  }
+
+  /**
+   * The records a drift report holds to be claimed, by map rows of these shops (every shop using
+   * one catalog key): skuIds of rows not tombstoned, and their supplierSkus (a pending create's
+   * record has no skuId in the map yet, and is found by its supplierSku).
+   */
+  async claimedRecords(
+    shops: readonly string[],
+  ): Promise<{ skuIds: Set<string>; supplierSkus: Set<string> }> {
+    const rows: Array<{ sku_id: string | null; supplier_sku: string }> = await this.rows.query(
+      `SELECT sku_id, supplier_sku FROM ${this.rows.metadata.tablePath}
+        WHERE shop = ANY($1) AND state <> 'tombstoned'`,
+      [[...shops]],
+    );
+    const skuIds = new Set<string>();
+    for (const row of rows) if (row.sku_id !== null) skuIds.add(row.sku_id);
+    return { skuIds, supplierSkus: new Set(rows.map((r) => r.supplier_sku)) };
+  }
+
+  /** The shop's rows that are not tombstoned, in id order: the map's side of a drift report. */
+  async liveRows(shop: string): Promise<SkuMapRow[]> {
+    return this.rows.find({ where: { shop, state: Not('tombstoned') }, order: { id: 'ASC' } });
   }
 
   /** Products of the shop with rows that are not tombstoned: the map knows them. */

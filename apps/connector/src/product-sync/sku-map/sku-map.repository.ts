@@ -231,6 +231,20 @@ export class SkuMapRepository {
     );
   }
 
+  /**
+   * Forgets what was last sent for one attribute of a live record (a drift report found it
+   * changed in the catalog, and the operator chose to resync): the next sync sees no applied
+   * value and sends the mapping's value again. Resolves to whether the row was live.
+   */
+  async forgetApplied(shop: string, supplierSku: string, attribute: string): Promise<boolean> {
+    const [, affected] = (await this.rows.query(
+      `UPDATE ${this.table} SET snapshot = snapshot - $3::text
+        WHERE shop = $1 AND supplier_sku = $2 AND state = 'live'`,
+      [shop, supplierSku, attribute],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
   /** The Shopify product (decimal id) of each live mapped skuId among `skuIds` (the write-back's poll). */
   async productsOfSkuIds(shop: string, skuIds: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();

@@ -22,6 +22,7 @@ import { CreateShopScope1764000000070 } from './1764000000070-create-shop-scope.
 import { SkuMapVariantGroups1764000000075 } from './1764000000075-sku-map-variant-groups.js';
 import { CreateShopModes1764000000080 } from './1764000000080-create-shop-modes.js';
 import { CreatePlannedWrites1764000000081 } from './1764000000081-create-planned-writes.js';
+import { CreateDriftReports1764000000082 } from './1764000000082-create-drift-reports.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   SkuMapVariantGroups1764000000075,
   CreateShopModes1764000000080,
   CreatePlannedWrites1764000000081,
+  CreateDriftReports1764000000082,
 ];

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_IDS_QUERY } from '../clients/shopify/documents/product-ids.query.js';
-import { PRODUCT_KEYS_QUERY } from '../clients/shopify/documents/product-keys.query.js';
+import { PRODUCT_IDS_QUERY } from './documents/product-ids.query.js';
+import { PRODUCT_KEYS_QUERY } from './documents/product-keys.query.js';
 import { updatedSince } from './shopify-product-pages.js';
 
-const fixtures = new URL('../../test/fixtures/shopify/', import.meta.url);
+const fixtures = new URL('../../../test/fixtures/shopify/', import.meta.url);
 
 function adminSchema() {
   const raw = gunzipSync(readFileSync(new URL('admin-graphql-2026-07.introspection.json.gz', fixtures)));

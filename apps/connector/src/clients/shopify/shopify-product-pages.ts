@@ -1,9 +1,6 @@
-import { PRODUCT_IDS_QUERY } from '../clients/shopify/documents/product-ids.query.js';
-import {
-  PRODUCT_KEYS_PAGE_SIZE,
-  PRODUCT_KEYS_QUERY,
-} from '../clients/shopify/documents/product-keys.query.js';
-import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
+import { PRODUCT_IDS_QUERY } from './documents/product-ids.query.js';
+import { PRODUCT_KEYS_PAGE_SIZE, PRODUCT_KEYS_QUERY } from './documents/product-keys.query.js';
+import type { ShopAdminClient } from './shop-admin.client.js';
 
 /** One product as an id-only page lists it. */
 export interface ListedProduct {

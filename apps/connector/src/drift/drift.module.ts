@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../clients/catalog/catalog.module.js';
+import { ShopifyModule } from '../clients/shopify/shopify.module.js';
+import { IntakeModule } from '../intake/intake.module.js';
+import { MappingModule } from '../mapping/mapping.module.js';
+import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
+import { DriftService } from './drift.service.js';
+import { DriftRepairs } from './drift-repairs.js';
+import { DriftRetention } from './drift-retention.js';
+import { DriftShopifyReader } from './read/drift-shopify.js';
+import { DriftFindingRow } from './store/drift-finding-row.entity.js';
+import { DriftReport } from './store/drift-report.entity.js';
+import { DriftReportsRepository } from './store/drift-reports.repository.js';
+
+/**
+ * ⑦ Convergence, seen: the drift report (where Shopify, the sku map and the catalog disagree),
+ * its stored reports and findings. It reads and reports; repairs wait for an operator.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([DriftReport, DriftFindingRow]),
+    SkuMapModule,
+    MappingModule,
+    CatalogModule,
+    ShopifyModule,
+    IntakeModule,
+  ],
+  providers: [DriftReportsRepository, DriftShopifyReader, DriftService, DriftRetention, DriftRepairs],
+  exports: [DriftService, DriftReportsRepository, DriftRepairs],
+})
+export class DriftModule {}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { AttributeEntry, ProductRecord } from '#lib/catalog-contract';
+import { type DriftInput, type DriftMapRow, findDrift } from './find-drift.js';
+
+const T = Date.parse('2026-11-01T00:00:00Z');
+
+function record(skuId: string, supplierSku: string, attributes: AttributeEntry[] = []): ProductRecord {
+  return {
+    id: `id-${skuId}`,
+    skuId,
+    supplierSku,
+    parentSkuId: null,
+    createdAt: T,
+    updatedAt: T,
+    attributeSummary: { enrichableTotal: 0, enrichableCompleted: 0, enrichableCompletionRate: 0 },
+    attributes,
+  };
+}
+
+function row(
+  productId: string,
+  skuId: string | null,
+  snapshot: Record<string, string | string[]> = {},
+): DriftMapRow {
+  return {
+    productId,
+    variantId: null,
+    kind: 'simple',
+    supplierSku: `acme:product:${productId}`,
+    skuId,
+    state: skuId === null ? 'pending-create' : 'live',
+    snapshot,
+    shopifyUpdatedAt: T,
+  };
+}
+
+function input(over: Partial<DriftInput>): DriftInput {
+  const rows = over.rows ?? [];
+  return {
+    rows,
+    claimed: over.claimed ?? {
+      skuIds: new Set(rows.flatMap((r) => (r.skuId ? [r.skuId] : []))),
+      supplierSkus: new Set(rows.map((r) => r.supplierSku)),
+    },
+    catalog: over.catalog ?? [],
+    shopify: over.shopify ?? new Map(rows.map((r) => [r.productId, T])),
+    writtenBack: over.writtenBack ?? [],
+    prefix: 'acme',
+  };
+}
+
+describe('findDrift', () => {
+  it('finds nothing when the three sides agree', () => {
+    const rows = [row('1', 'S1', { name: 'Mug', tags: ['a', 'b'] })];
+    const catalog = [
+      record('S1', 'acme:product:1', [
+        { key: 'name', value: 'Mug' },
+        { key: 'tags', value: ['a', 'b'] },
+        { key: 'description', value: 'enriched', blame: 'ENRICHMENT_APPROVED' },
+      ]),
+    ];
+    expect(findDrift(input({ rows, catalog }))).toEqual([]);
+  });
+
+  it('reports a mapped value a person changed or cleared in the catalog, not one enrichment wrote', () => {
+    const rows = [row('1', 'S1', { name: 'Mug', color: 'red', material: 'clay' })];
+    const catalog = [
+      record('S1', 'acme:product:1', [
+        { key: 'name', value: 'Big mug' },
+        { key: 'material', value: 'stone', blame: 'ENRICHMENT' },
+      ]),
+    ];
+    const found = findDrift(input({ rows, catalog }));
+    expect(found.map((f) => [f.kind, f.field, f.expected, f.found, f.repair])).toEqual([
+      ['catalog-changed', 'name', 'Mug', 'Big mug', 'resync'],
+      ['catalog-changed', 'color', 'red', null, 'resync'],
+    ]);
+  });
+
+  it('reports a product changed or deleted in Shopify after its last sync, once per product', () => {
+    const rows = [
+      row('1', 'S1'),
+      { ...row('1', 'S1v'), variantId: '11', kind: 'variant' as const },
+      row('2', 'S2'),
+    ];
+    const catalog = [
+      record('S1', 'acme:product:1'),
+      record('S1v', 'acme:variant:11'),
+      record('S2', 'acme:product:2'),
+    ];
+    const found = findDrift(input({ rows, catalog, shopify: new Map([['1', T + 1000]]) }));
+    expect(found.map((f) => [f.kind, f.productId, f.found, f.repair])).toEqual([
+      ['missed-webhook', '1', new Date(T + 1000).toISOString(), 'resync'],
+      ['missed-webhook', '2', null, 'resync'],
+    ]);
+  });
+
+  it('reports a live row whose record is gone from the catalog, not a pending create', () => {
+    const rows = [row('1', 'S1'), row('2', null)];
+    const found = findDrift(input({ rows, catalog: [] }));
+    expect(found.map((f) => [f.kind, f.skuId, f.repair])).toEqual([['record-gone', 'S1', 'resync']]);
+  });
+
+  it('reports orphans: adoptable when they name a product of the shop, else to delete; not records other shops or pending creates claim', () => {
+    const rows = [row('1', 'S1'), row('2', null)];
+    const catalog = [
+      record('S1', 'acme:product:1'),
+      record('S2', 'acme:product:2'), // the pending create's record: the next sync links it
+      record('S3', 'acme:product:3'), // Shopify has product 3, no row claims the record
+      record('S4', 'MUG-RED'), // a variant-sku record nobody claims
+      record('S5', 'other:product:9'), // another shop's, claimed there
+    ];
+    const claimed = { skuIds: new Set(['S1', 'S5']), supplierSkus: new Set(['acme:product:2']) };
+    const shopify = new Map([
+      ['1', T],
+      ['2', T],
+      ['3', T],
+    ]);
+    const found = findDrift(input({ rows, catalog, claimed, shopify }));
+    expect(found.map((f) => [f.kind, f.skuId, f.productId, f.repair])).toEqual([
+      ['orphan', 'S3', '3', 'adopt'],
+      ['orphan', 'S4', null, 'delete-record'],
+    ]);
+  });
+
+  it('reports a second record with a claimed supplierSku as a duplicate to delete, not an orphan', () => {
+    const rows = [row('1', 'S1')];
+    const catalog = [record('S1', 'acme:product:1'), record('S1b', 'acme:product:1')];
+    const found = findDrift(input({ rows, catalog }));
+    expect(found.map((f) => [f.kind, f.skuId, f.supplierSku, f.repair])).toEqual([
+      ['duplicate', 'S1b', 'acme:product:1', 'delete-record'],
+    ]);
+  });
+
+  it('reports written-back values a merchant edited or the catalog no longer approves, to retract', () => {
+    const rows = [row('1', 'S1')];
+    const catalog = [record('S1', 'acme:product:1')];
+    const writtenBack = [
+      {
+        productId: '1',
+        skuId: 'S1',
+        field: 'descriptionHtml',
+        pushed: 'AI',
+        inShopify: 'Mine',
+        stillApproved: true,
+      },
+      {
+        productId: '1',
+        skuId: 'S1',
+        field: 'seo.title',
+        pushed: 'AI title',
+        inShopify: 'AI title',
+        stillApproved: false,
+      },
+      {
+        productId: '1',
+        skuId: 'S1',
+        field: 'seo.description',
+        pushed: 'ok',
+        inShopify: 'ok',
+        stillApproved: true,
+      },
+    ];
+    const found = findDrift(input({ rows, catalog, writtenBack }));
+    expect(found.map((f) => [f.kind, f.field, f.expected, f.found, f.repair])).toEqual([
+      ['written-back-differs', 'descriptionHtml', 'AI', 'Mine', 'retract'],
+      ['no-longer-approved', 'seo.title', 'AI title', 'AI title', 'retract'],
+    ]);
+  });
+
+  it('gives the same disagreement the same key in the next report', () => {
+    const rows = [row('1', 'S1', { name: 'Mug' })];
+    const catalog = [record('S1', 'acme:product:1', [{ key: 'name', value: 'X' }])];
+    const first = findDrift(input({ rows, catalog })).map((f) => f.key);
+    const second = findDrift(input({ rows, catalog })).map((f) => f.key);
+    expect(first).toEqual(['catalog-changed:S1:name']);
+    expect(second).toEqual(first);
+  });
+});

@@ -1,0 +1,183 @@
+import type { AttributeValue, ProductRecord } from '#lib/catalog-contract';
+import { sameValue } from '../../product-sync/plan/attribute-diff.js';
+import type { AttributeSnapshot, RecordKind } from '../../product-sync/plan/index.js';
+import type { DriftFinding } from './drift-finding.js';
+
+/** A sku map row as the comparison needs it (live and pending rows; tombstoned ones left out). */
+export interface DriftMapRow {
+  productId: string;
+  variantId: string | null;
+  kind: RecordKind;
+  supplierSku: string;
+  /** Null while a create is pending or after the record was found gone. */
+  skuId: string | null;
+  state: 'pending-create' | 'live' | 'gone-from-catalog';
+  /** Every mapped attribute as the connector last sent it. */
+  snapshot: AttributeSnapshot;
+  /** Shopify's `updatedAt` last applied (epoch ms), null when never. */
+  shopifyUpdatedAt: number | null;
+}
+
+/** A value the write-back pushed to Shopify, with what Shopify and the catalog hold now. */
+export interface DriftWrittenBack {
+  productId: string;
+  skuId: string;
+  field: string;
+  pushed: string;
+  /** The field's value in Shopify now (null: absent). */
+  inShopify: string | null;
+  /** Whether the catalog still approves the pushed value (the review watch missed a change). */
+  stillApproved: boolean;
+}
+
+/** Everything one report compares, read before the comparison (so it stays pure). */
+export interface DriftInput {
+  /** This shop's map rows. */
+  rows: readonly DriftMapRow[];
+  /** skuIds and supplierSkus claimed by a map row of any shop using the same catalog key. */
+  claimed: { skuIds: ReadonlySet<string>; supplierSkus: ReadonlySet<string> };
+  /** Every record of the catalog account (a paged scan). */
+  catalog: readonly ProductRecord[];
+  /** The shop's products in Shopify now: id to `updatedAt` (epoch ms). */
+  shopify: ReadonlyMap<string, number>;
+  writtenBack: readonly DriftWrittenBack[];
+  /** The shop's derived supplierSku prefix (`<prefix>:product:<id>`, `<prefix>:variant:<id>`). */
+  prefix: string;
+}
+
+/**
+ * Why: one pure comparison of the three sides, so every kind can be tested without a server and
+ * the job only reads (Shopify through the whole-shop read, the catalog by paged searches, the
+ * map from PostgreSQL) and stores. Findings come in a stable order, each with its repair.
+ */
+export function findDrift(input: DriftInput): DriftFinding[] {
+  const findings: DriftFinding[] = [];
+  const bySkuId = new Map(input.catalog.map((record) => [record.skuId, record]));
+  const missed = new Set<string>();
+  for (const row of input.rows) {
+    const updatedAt = input.shopify.get(row.productId);
+    const changedSince =
+      updatedAt !== undefined && row.shopifyUpdatedAt !== null && updatedAt > row.shopifyUpdatedAt;
+    if ((updatedAt === undefined || changedSince) && !missed.has(row.productId)) {
+      missed.add(row.productId);
+      findings.push({
+        ...about(row, 'missed-webhook', `missed-webhook:${row.productId}`),
+        skuId: null,
+        supplierSku: null,
+        expected: row.shopifyUpdatedAt === null ? null : new Date(row.shopifyUpdatedAt).toISOString(),
+        found: updatedAt === undefined ? null : new Date(updatedAt).toISOString(),
+      });
+    }
+    if (row.state !== 'live' || row.skuId === null) continue;
+    const record = bySkuId.get(row.skuId);
+    if (!record) {
+      findings.push(about(row, 'record-gone', `record-gone:${row.skuId}`));
+      continue;
+    }
+    for (const [field, sent] of Object.entries(row.snapshot)) {
+      const now = personValue(record, field);
+      if (now === undefined || sameValue(now, sent)) continue;
+      findings.push({
+        ...about(row, 'catalog-changed', `catalog-changed:${row.skuId}:${field}`),
+        field,
+        expected: sent,
+        found: now,
+      });
+    }
+  }
+  findings.push(...strayRecords(input));
+  for (const value of input.writtenBack) {
+    const base = {
+      productId: value.productId,
+      skuId: value.skuId,
+      supplierSku: null,
+      field: value.field,
+      expected: value.pushed,
+      found: value.inShopify,
+      repair: 'retract' as const,
+    };
+    if (value.inShopify !== value.pushed) {
+      findings.push({
+        ...base,
+        kind: 'written-back-differs',
+        key: `written-back-differs:${value.skuId}:${value.field}`,
+      });
+    } else if (!value.stillApproved) {
+      findings.push({
+        ...base,
+        kind: 'no-longer-approved',
+        key: `no-longer-approved:${value.skuId}:${value.field}`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** Orphans and duplicates: records no map row claims, told apart by their supplierSku. */
+function strayRecords(input: DriftInput): DriftFinding[] {
+  const findings: DriftFinding[] = [];
+  const claimedSkus = new Set(
+    input.catalog.filter((r) => input.claimed.skuIds.has(r.skuId)).map((r) => r.supplierSku),
+  );
+  for (const record of input.catalog) {
+    if (input.claimed.skuIds.has(record.skuId)) continue;
+    const common = { productId: null, skuId: record.skuId, supplierSku: record.supplierSku, field: null };
+    if (claimedSkus.has(record.supplierSku)) {
+      findings.push({
+        ...common,
+        kind: 'duplicate',
+        key: `duplicate:${record.skuId}`,
+        expected: null,
+        found: record.supplierSku,
+        repair: 'delete-record',
+      });
+      continue;
+    }
+    // A pending create's record: the next sync finds it by supplierSku and links it; not an orphan.
+    if (input.claimed.supplierSkus.has(record.supplierSku)) continue;
+    const productId = adoptable(record.supplierSku, input);
+    findings.push({
+      ...common,
+      productId,
+      kind: 'orphan',
+      key: `orphan:${record.skuId}`,
+      expected: null,
+      found: record.supplierSku,
+      repair: productId === null ? 'delete-record' : 'adopt',
+    });
+  }
+  return findings;
+}
+
+/** The shop's product an orphan's derived supplierSku names, when Shopify still has it. */
+function adoptable(supplierSku: string, input: DriftInput): string | null {
+  const head = `${input.prefix}:product:`;
+  const id = supplierSku.startsWith(head) ? supplierSku.slice(head.length) : '';
+  return /^\d+$/.test(id) && input.shopify.has(id) ? id : null;
+}
+
+/**
+ * What a mapped field holds now, when a person or an API client set it: undefined for a value
+ * enrichment wrote (the catalog's own work, the write-back's business) or one inherited from the
+ * parent's record; null for a value cleared (absent from the record, or an empty list).
+ */
+function personValue(record: ProductRecord, field: string): AttributeValue | undefined {
+  const entry = record.attributes.find((a) => a.key === field);
+  if (!entry) return null;
+  if (entry.inherited === true || entry.blame !== undefined) return undefined;
+  return Array.isArray(entry.value) && entry.value.length === 0 ? null : entry.value;
+}
+
+function about(row: DriftMapRow, kind: DriftFinding['kind'], key: string): DriftFinding {
+  return {
+    kind,
+    key,
+    productId: row.productId,
+    skuId: row.skuId,
+    supplierSku: row.supplierSku,
+    field: null,
+    expected: null,
+    found: null,
+    repair: 'resync',
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The drift report's routes of the OpenAPI document and its answer's schema: kept apart from
+ * `connector-openapi.ts` like the resync routes. `operation` is the document's operation builder.
+ */
+
+type OperationBuilder = (spec: {
+  operationId: string;
+  tag: 'admin';
+  summary: string;
+  description?: string;
+  security: 'adminToken';
+  parameters?: Array<Record<string, unknown>>;
+  answer: string;
+  errors?: number[];
+}) => Record<string, unknown>;
+
+const KINDS = [
+  'catalog-changed',
+  'missed-webhook',
+  'record-gone',
+  'orphan',
+  'duplicate',
+  'written-back-differs',
+  'no-longer-approved',
+];
+const value = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'null' }] };
+const nullableString = { type: ['string', 'null'] };
+
+/** Why: every served route is documented (the operations e2e compares them). */
+export function driftPaths(operation: OperationBuilder): Record<string, unknown> {
+  return {
+    '/admin/shops/{shop}/drift': {
+      post: operation({
+        operationId: 'runDriftReport',
+        tag: 'admin',
+        summary: 'Run a drift report of the shop now: where Shopify, the sku map and the catalog disagree',
+        description:
+          "Reads the shop (a bulk query above CONNECTOR_BULK_THRESHOLD mapped products, under the shop's bulk lock; id pages below) and the whole catalog account (searches of 500 at bulk priority: floor(records / 500) + 1 searches), compares them with the sku map, and stores the report beside the previous one (new, still open, resolved). Nothing is repaired.",
+        security: 'adminToken',
+        parameters: [{ name: 'shop', in: 'path', required: true, schema: { type: 'string' } }],
+        answer: 'DriftReport',
+        errors: [404],
+      }),
+    },
+    '/admin/drift/{id}': {
+      get: operation({
+        operationId: 'getDriftReport',
+        tag: 'admin',
+        summary: 'A drift report with its findings, each with its repair',
+        security: 'adminToken',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+        ],
+        answer: 'DriftReport',
+        errors: [404],
+      }),
+    },
+    '/admin/drift/{id}/repairs': {
+      post: operation({
+        operationId: 'repairDriftFindings',
+        tag: 'admin',
+        summary: 'Repair the findings an operator chose: body {"ids": [...]} or {"kind": "<kind>"}',
+        description:
+          "resync enqueues the product's sync (reason drift); delete-record deletes the orphan or duplicate from the catalog; adopt and retract answer not-supported (not built yet). A finding already repaired is left.",
+        security: 'adminToken',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+        ],
+        answer: 'DriftRepairs',
+        errors: [400, 404],
+      }),
+    },
+  };
+}
+
+export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
+  DriftRepairs: {
+    type: 'object',
+    required: ['repairs'],
+    properties: {
+      repairs: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['findingId', 'kind', 'repair', 'outcome'],
+          properties: {
+            findingId: { type: 'string' },
+            kind: { type: 'string', enum: KINDS },
+            repair: { type: 'string' },
+            outcome: { type: 'string', enum: ['enqueued', 'deleted', 'already-repaired', 'not-supported'] },
+          },
+        },
+      },
+    },
+  },
+  DriftReport: {
+    type: 'object',
+    required: [
+      'id',
+      'shop',
+      'createdAt',
+      'catalogSearches',
+      'catalogRecords',
+      'counts',
+      'previousId',
+      'new',
+      'stillOpen',
+      'resolved',
+      'findings',
+    ],
+    properties: {
+      id: { type: 'string', pattern: '^[1-9][0-9]*$' },
+      shop: { type: 'string' },
+      createdAt: { type: 'string', format: 'date-time' },
+      catalogSearches: { type: 'integer' },
+      catalogRecords: { type: 'integer' },
+      counts: {
+        type: 'object',
+        additionalProperties: { type: 'integer' },
+        description: `Findings per kind: ${KINDS.join(', ')}.`,
+      },
+      previousId: nullableString,
+      new: { type: 'integer' },
+      stillOpen: { type: 'integer' },
+      resolved: {
+        type: 'array',
+        items: { type: 'string' },
+        description: "Keys of the previous report's findings this one no longer finds.",
+      },
+      findings: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'kind', 'key', 'status', 'repair'],
+          properties: {
+            id: { type: 'string' },
+            kind: { type: 'string', enum: KINDS },
+            key: { type: 'string' },
+            status: { type: 'string', enum: ['new', 'still-open'] },
+            productId: nullableString,
+            skuId: nullableString,
+            supplierSku: nullableString,
+            field: nullableString,
+            expected: value,
+            found: value,
+            repair: { type: 'string', enum: ['resync', 'adopt', 'delete-record', 'retract'] },
+            repairedAt: nullableString,
+            repairOutcome: nullableString,
+          },
+        },
+      },
+    },
+  },
+};
