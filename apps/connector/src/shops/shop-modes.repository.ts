@@ -37,4 +37,9 @@ export class ShopModesRepository {
       [shop, mode, at],
     );
   }
+
+  /** `shop/redact`: deletes the shop's stored mode (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
 }

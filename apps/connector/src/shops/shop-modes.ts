@@ -45,6 +45,11 @@ export class ShopModes {
     return { mode: (await this.rows.get(shop.toLowerCase())) ?? 'live', pinned: false };
   }
 
+  /** `shop/redact`: forgets the shop's stored mode; resolves to how many rows went. */
+  purgeShop(shop: string): Promise<number> {
+    return this.rows.purgeShop(shop.toLowerCase());
+  }
+
   /** Every served shop's mode state, by domain (one read). */
   async all(): Promise<Map<string, ShopModeState>> {
     const stored = await this.rows.all();

@@ -52,6 +52,11 @@ export class PlannedWritesRepository {
     return [...new Set(rows.map((row) => row.product_id))];
   }
 
+  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  async purgeShop(shop: string): Promise<number> {
+    return (await this.rows.delete({ shop })).affected ?? 0;
+  }
+
   /** Clears the product's planned writes (a live run superseded them). */
   async clearProduct(shop: string, productId: string): Promise<void> {
     await this.rows.delete({ shop, productId });
