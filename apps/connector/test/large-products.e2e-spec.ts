@@ -187,4 +187,31 @@ describe('large products (split policy)', () => {
       after.filter((r) => r.state === 'live' && r.variant !== String(moving.id)).map((r) => r.sku_id),
     ).toEqual(before.filter((r) => r.variant !== String(moving.id)).map((r) => r.sku_id));
   });
+
+  it('makes a split product that shrinks back to 200 variants or fewer one parent again', async () => {
+    const productId = await world.createProduct({
+      title: 'Shrinking rainbow',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants: matrix(['Red', 'Blue'], 110),
+    });
+    await synced(productId, 2, 220);
+    const read = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
+      .product as { variants: Array<{ id: number; option1: string; option2: string }> };
+    // The merchant deletes every Blue variant: 110 are left, under one parent.
+    await world.updateProduct(productId, {
+      variants: read.variants
+        .filter((v) => v.option1 === 'Red')
+        .map((v) => ({ id: v.id, option1: v.option1, option2: v.option2 })),
+    });
+    const found = await synced(productId, 1, 110);
+    const [parent] = found.filter((r) => r.kind === 'parent') as [Row];
+    expect(parent.variant_group).toBeNull();
+    expect(found.filter((r) => r.kind === 'variant').every((r) => r.parent === parent.supplier_sku)).toBe(
+      true,
+    );
+    expect(await world.catalogRecord(parent.sku_id as string)).not.toBeNull();
+    const outcomes = (await world.syncRecords(productId)).map((r) => r.outcome);
+    expect(outcomes).not.toContain('failed');
+  });
 });

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { canonicalProductDocument } from '../../clients/shopify/documents/canonical-product.query.js';
+import { canonicalVariantsDocument } from '../../clients/shopify/documents/canonical-variants.query.js';
 import { WRITE_BACK_DOCUMENTS } from '../../clients/shopify/documents/write-back.documents.js';
 
 const SRC = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,7 +36,8 @@ function documentsInSource(): Array<{ file: string; name: string; text: string }
 /**
  * Documents built with interpolation, in a finished form: the write-back's, and the canonical
  * read with every optional part (media, metafields of both levels, category, collections; its
- * other forms are checked by `canonical-product.query.spec.ts`).
+ * other forms are checked by `canonical-product.query.spec.ts`), and its further variant pages
+ * with variant metafields.
  */
 const BUILT_DOCUMENTS: Readonly<Record<string, string>> = {
   ...WRITE_BACK_DOCUMENTS,
@@ -47,6 +49,12 @@ const BUILT_DOCUMENTS: Readonly<Record<string, string>> = {
       category: true,
       collections: true,
     },
+  }),
+  CanonicalProductVariants: canonicalVariantsDocument({
+    productMetafields: [],
+    variantMetafields: [{ namespace: 'custom', key: 'weight' }],
+    category: false,
+    collections: false,
   }),
 };
 
