@@ -53,6 +53,20 @@ describe('large products (split policy)', () => {
     }, 120_000);
   }
 
+  interface ShopifyVariant {
+    id: number;
+    position: number;
+    option1: string;
+    option2: string;
+  }
+
+  /** The product's variants as the merchant API lists them, in position order. */
+  async function shopifyVariants(productId: string): Promise<ShopifyVariant[]> {
+    const read = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
+      .product as { variants: ShopifyVariant[] };
+    return [...read.variants].sort((a, b) => a.position - b.position);
+  }
+
   const matrix = (colours: string[], sizes: number) =>
     colours.flatMap((colour) =>
       Array.from({ length: sizes }, (_, i) => ({ option1: colour, option2: `S${i + 1}`, price: '5.00' })),
@@ -114,10 +128,8 @@ describe('large products (split policy)', () => {
       variants: matrix(['Red', 'Green', 'Blue'], 70),
     });
     const before = await synced(productId, 3, 210);
-    const read = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
-      .product as { variants: Array<{ id: number; position: number; option1: string; option2: string }> };
     // In position order: the update sends them so, and the sandbox numbers values in that order.
-    const product = { variants: [...read.variants].sort((a, b) => a.position - b.position) };
+    const product = { variants: await shopifyVariants(productId) };
 
     // Rename Green to Lime on every variant that has it: the value keeps its id.
     const since = Date.now();
@@ -129,9 +141,8 @@ describe('large products (split policy)', () => {
       })),
     });
     await world.settle(productId);
-    const renamed = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
-      .product as { variants: Array<{ option1: string }> };
-    expect(renamed.variants.filter((v) => v.option1 === 'Lime')).toHaveLength(70);
+    const renamed = await shopifyVariants(productId);
+    expect(renamed.filter((v) => v.option1 === 'Lime')).toHaveLength(70);
     // The sync ran on the rename (and changed nothing).
     expect((await world.syncRecords(productId)).length).toBeGreaterThan(1);
     const afterRename = await rows(productId);
@@ -152,9 +163,7 @@ describe('large products (split policy)', () => {
       variants: matrix(['Red', 'Green', 'Blue'], 70),
     });
     const before = await synced(productId, 3, 210);
-    const read = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
-      .product as { variants: Array<{ id: number; position: number; option1: string; option2: string }> };
-    const variants = [...read.variants].sort((a, b) => a.position - b.position);
+    const variants = await shopifyVariants(productId);
     // The first Blue variant becomes Green. (Green still first appears before Blue: the sandbox
     // numbers a value's id by its first appearance, so the value ids stay, as on Shopify.)
     const moving = variants[140] as (typeof variants)[number];
@@ -196,11 +205,10 @@ describe('large products (split policy)', () => {
       variants: matrix(['Red', 'Blue'], 110),
     });
     await synced(productId, 2, 220);
-    const read = (await world.sandboxes.merchant(world.shop, 'GET', `products/${productId}.json`)).body
-      .product as { variants: Array<{ id: number; option1: string; option2: string }> };
+    const variants = await shopifyVariants(productId);
     // The merchant deletes every Blue variant: 110 are left, under one parent.
     await world.updateProduct(productId, {
-      variants: read.variants
+      variants: variants
         .filter((v) => v.option1 === 'Red')
         .map((v) => ({ id: v.id, option1: v.option1, option2: v.option2 })),
     });

@@ -91,9 +91,8 @@ export class CatalogSyncSteps {
     if (plan.status === 'failed' && plan.failure) {
       throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);
     }
-    if (await this.shadowed(subject, plan, rows, run)) {
-      return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: shadowDetail(plan) };
-    }
+    const shadow = await this.shadowed(subject, plan, rows, run);
+    if (shadow !== null) return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: shadow };
     await executePlan(plan, {
       subject,
       run,
@@ -116,8 +115,8 @@ export class CatalogSyncSteps {
     const stored = storedRecordsOf(rows);
     if (stored.length === 0) return { result: 'unchanged', detail };
     const plan = planDeletion(stored);
-    if (await this.shadowed(subject, plan, rows, run))
-      return { result: 'applied', detail: shadowDetail(plan) };
+    const shadow = await this.shadowed(subject, plan, rows, run);
+    if (shadow !== null) return { result: 'applied', detail: shadow };
     await executePlan(plan, {
       subject,
       run,
@@ -130,32 +129,32 @@ export class CatalogSyncSteps {
     return { result: 'applied', detail };
   }
 
-  /** In `shadow`: the plan's calls become the product's planned writes, and nothing is sent. */
+  /**
+   * In `shadow`: the plan's calls become the product's planned writes, nothing is sent, and the
+   * run's detail is returned; in `live`: null.
+   */
   private async shadowed(
     subject: SyncSubject,
     plan: SyncPlan,
     rows: readonly SkuMapRow[],
     run: SyncRun,
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     if ((await this.modes.modeOf(subject.shop)) !== 'shadow') {
       // Live: a plan made in shadow (even by a run that ended after the switch) is superseded by this one.
       await this.planned.clearProduct(subject.shop, subject.productId);
-      return false;
+      return null;
     }
     const writes = plannedCatalogWrites(plan, rows);
     await this.planned.replace(subject.shop, subject.productId, 'sync', writes, new Date(this.clock.now()));
-    run.events.push(`shadow: ${writes.length} catalog call(s) planned, none sent`);
-    return true;
+    const detail = `shadow: ${writes.length} catalog call(s) planned, none sent`;
+    run.events.push(detail);
+    return detail;
   }
 
   private async currencyFor(shop: string, mapping: ValidatedMapping): Promise<string | null> {
     const entries = [...mapping.productEntries, ...mapping.variantEntries];
     return entries.some((entry) => entry.currency === 'shop') ? this.currencies.of(shop) : null;
   }
-}
-
-function shadowDetail(plan: SyncPlan): string {
-  return `shadow: ${plan.calls.length} catalog call(s) planned, none sent`;
 }
 
 function summary(gaps: number): string | null {
