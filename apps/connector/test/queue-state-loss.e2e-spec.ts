@@ -149,12 +149,18 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
       status: 'up',
       details: {
         backend: backend.kind,
-        lastStateLoss: { missingSchedulers: expect.arrayContaining([JobName.INBOX_SWEEP]) },
       },
     });
     const loss = health.body.dependencies.queue?.details.lastStateLoss as {
+      missingSchedulers: string[];
       requeued: Record<string, number>;
     };
+    // Which schedulers it found missing depends on the workers: a job running through the wipe
+    // puts its own scheduler back when it ends (seen in CI with inbox-sweep). Some were missing,
+    // each one the connector's, and all are back (above).
+    expect(loss.missingSchedulers.length).toBeGreaterThan(0);
+    const known: string[] = Object.values(JobName);
+    expect(loss.missingSchedulers.filter((name) => !known.includes(name))).toEqual([]);
     expect(loss.requeued.inbox).toBe(3);
     expect(loss.requeued['enrichment-outbox']).toBe(1);
     expect((await fetch(`${harness.url}/health/ready`)).status).toBe(200);
