@@ -1,0 +1,105 @@
+import { operation, query } from './openapi-operation.js';
+
+const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
+const STATE = { enum: ['healthy', 'degraded', 'failing'] };
+const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } };
+const nullableNumber = { type: ['number', 'null'] };
+
+/** Why: the overview's routes (`GET /admin/overview`, the view's overview, shops and failures pages) in the document. */
+export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
+  '/admin/overview': {
+    get: operation({
+      operationId: 'getOverview',
+      tag: 'admin',
+      summary:
+        'Each shop\'s state (healthy, degraded, failing) with its reasons in words, and the numbers now (connector README, "Shop states")',
+      security: 'adminToken',
+      answer: 'Overview',
+    }),
+  },
+  '/admin/ui': {
+    get: operation({
+      operationId: 'uiOverview',
+      tag: 'admin-ui',
+      summary:
+        "The web view's overview: each shop's state, the numbers now, the last 24 hours (without a session: the sign-in form, 401)",
+      description:
+        'Server-rendered HTML, charts as inline SVG. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
+      security: 'adminSession',
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/shops': {
+    get: operation({
+      operationId: 'uiShops',
+      tag: 'admin-ui',
+      summary: 'Every shop: auth state, mode, catalog key set, webhook subscriptions',
+      security: 'adminSession',
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/failures': {
+    get: operation({
+      operationId: 'uiFailures',
+      tag: 'admin-ui',
+      summary: 'The failures inbox, with replay and dismiss',
+      security: 'adminSession',
+      parameters: [
+        query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
+        query('shop', 'Failures of this shop.'),
+      ],
+      answer: HTML,
+    }),
+  },
+};
+
+/** Merged into the document's component schemas. */
+export const OVERVIEW_SCHEMAS: Record<string, unknown> = {
+  Overview: {
+    type: 'object',
+    required: [
+      'at',
+      'shops',
+      'deliveriesLastMinute',
+      'catalog',
+      'enrichmentLagSeconds',
+      'openFailuresByKind',
+    ],
+    properties: {
+      at: { type: 'string', format: 'date-time' },
+      shops: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['shop', 'state', 'reasons', 'authState', 'mode', 'backlog', 'breaker', 'openFailures'],
+          properties: {
+            shop: { type: 'string' },
+            state: STATE,
+            reasons: { type: 'array', items: { type: 'string' } },
+            authState: { type: 'string' },
+            mode: { enum: ['live', 'shadow'] },
+            backlog: { type: 'integer', description: 'Deliveries waiting for their sync.' },
+            backlogAgeSeconds: nullableNumber,
+            breaker: { type: 'string' },
+            costBucketUse: { ...nullableNumber, description: "Shopify's cost bucket in use, 0 to 1." },
+            openFailures: COUNTS,
+          },
+        },
+      },
+      deliveriesLastMinute: { type: 'integer' },
+      catalog: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            account: { type: 'string' },
+            callsLastMinute: { type: 'integer' },
+            budgetPerMinute: { type: 'integer' },
+          },
+        },
+      },
+      enrichmentLagSeconds: nullableNumber,
+      openFailuresByKind: COUNTS,
+    },
+  },
+};
