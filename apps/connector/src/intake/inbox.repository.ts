@@ -202,6 +202,18 @@ export class InboxRepository {
     );
     return rows.map((row) => ({ minute: new Date(row.minute), count: Number(row.count) }));
   }
+
+  /** The latest deliveries, optionally of one shop, state, and since a time (the view's deliveries list). */
+  async latest(
+    filter: { shop: string | null; state: string | null; since: Date | null },
+    limit: number,
+  ): Promise<InboxEntry[]> {
+    const query = this.entries.createQueryBuilder('i').orderBy('i.received_at', 'DESC').take(limit);
+    if (filter.shop !== null) query.andWhere('i.shop = :shop', { shop: filter.shop });
+    if (filter.state !== null) query.andWhere('i.state = :state', { state: filter.state });
+    if (filter.since !== null) query.andWhere('i.received_at >= :since', { since: filter.since });
+    return query.getMany();
+  }
 }
 
 /** Values per row of `insertMany`. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
@@ -14,7 +15,7 @@ import { QueuesBoard } from './queues-board.js';
  * the admin API reads (failures, metrics, a product's timeline), through that module's exports.
  */
 @Module({
-  imports: [AdminModule, FailuresModule, MetricsModule, OverviewModule],
+  imports: [AdminModule, FailuresModule, IntakeModule, MetricsModule, OverviewModule],
   controllers: [AdminUiOverviewController, AdminUiController],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })

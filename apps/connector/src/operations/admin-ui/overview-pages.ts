@@ -92,3 +92,52 @@ export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string): str
 function sum(counts: Record<string, number>): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
+
+/** One delivery as the deliveries list shows it. */
+export interface DeliveryRow {
+  id: string;
+  shop: string;
+  topic: string;
+  productId: string | null;
+  state: string;
+  outcome: string | null;
+  receivedAt: Date;
+  processedAt: Date | null;
+}
+
+/** The inbox's latest deliveries, filtered by shop, state and time (a GET form). */
+export function deliveriesPage(
+  rows: readonly DeliveryRow[],
+  filter: { shop: string | null; state: string | null; hours: number },
+  shops: readonly string[],
+  csrf: string,
+): string {
+  const options = ['', ...shops]
+    .map(
+      (s) =>
+        `<option value="${esc(s)}"${s === (filter.shop ?? '') ? ' selected' : ''}>${esc(s || 'every shop')}</option>`,
+    )
+    .join('');
+  const states = ['', 'received', 'done', 'rejected']
+    .map(
+      (s) =>
+        `<option value="${s}"${s === (filter.state ?? '') ? ' selected' : ''}>${s || 'any state'}</option>`,
+    )
+    .join('');
+  const body = rows
+    .map(
+      (r) => `<tr><td>${esc(r.receivedAt.toISOString())}</td><td>${esc(r.shop)}</td><td>${esc(r.topic)}</td>
+<td>${r.productId ? `<a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a>` : ''}</td>
+<td>${esc(r.state)}</td><td>${esc(r.outcome ?? '')}</td><td>${esc(r.processedAt?.toISOString() ?? '')}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Deliveries',
+    `<form method="get" action="/admin/ui/deliveries"><label>Shop <select name="shop">${options}</select></label>
+<label>State <select name="state">${states}</select></label>
+<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
+${scrollTable(`<table><thead><tr><th scope="col">Received</th><th scope="col">Shop</th><th scope="col">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col">Processed</th></tr></thead>
+<tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`)}`,
+    csrf,
+  );
+}

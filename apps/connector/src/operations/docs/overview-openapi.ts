@@ -38,6 +38,20 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
       answer: HTML,
     }),
   },
+  '/admin/ui/deliveries': {
+    get: operation({
+      operationId: 'uiDeliveries',
+      tag: 'admin-ui',
+      summary: "The inbox's latest webhook deliveries (200 at most), by shop, state and time",
+      security: 'adminSession',
+      parameters: [
+        query('shop', 'Deliveries of this shop.'),
+        query('state', 'Deliveries in this state.', { enum: ['received', 'done', 'rejected'] }),
+        query('hours', 'Received in the last hours (1 to 720, default 24).'),
+      ],
+      answer: HTML,
+    }),
+  },
   '/admin/ui/failures': {
     get: operation({
       operationId: 'uiFailures',
