@@ -1,7 +1,8 @@
 import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
 import type { OverviewDto } from '../overview/overview.dto.js';
+import type { ChartSeries } from '../overview/per-minute.js';
 import { minutes } from '../overview/shop-health.js';
-import { type ChartSeries, svgChart } from '../overview/svg-chart.js';
+import { svgChart } from './svg-chart.js';
 import { esc, page, scrollTable } from './ui-html.js';
 
 /** A chart of the overview, with the list it links to. */

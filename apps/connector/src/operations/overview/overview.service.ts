@@ -11,8 +11,8 @@ import { WriteBackStatus } from '../../write-back/write-back-status.js';
 import { ShopEntries } from '../admin/shop-entries.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
+import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
-import { type ChartSeries, perMinute } from './svg-chart.js';
 
 const DAY_MINUTES = 24 * 60;
 

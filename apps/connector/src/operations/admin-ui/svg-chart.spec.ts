@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perMinute, svgChart } from './svg-chart.js';
+import { svgChart } from './svg-chart.js';
 
 describe('svgChart', () => {
   it('draws one polyline per series with a title and a description, escaping names', () => {
@@ -20,21 +20,5 @@ describe('svgChart', () => {
     const svg = svgChart('c2', 'Nothing', [{ name: 'none', colour: '#000', values: [] }]);
     expect(svg).toContain('none: 0 in all, at most 0 a minute');
     expect(svg).not.toContain('NaN');
-  });
-});
-
-describe('perMinute', () => {
-  it('puts each count in its minute slot, the last slot being now, and drops older ones', () => {
-    const now = Date.parse('2026-01-01T10:00:30Z');
-    const slots = perMinute(
-      [
-        { minute: new Date('2026-01-01T10:00:00Z'), count: 3 },
-        { minute: new Date('2026-01-01T09:58:00Z'), count: 2 },
-        { minute: new Date('2026-01-01T09:00:00Z'), count: 9 },
-      ],
-      now,
-      3,
-    );
-    expect(slots).toEqual([2, 0, 3]);
   });
 });

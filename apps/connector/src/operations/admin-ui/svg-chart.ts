@@ -1,11 +1,5 @@
-import { esc } from '../admin-ui/ui-html.js';
-
-/** One line of a chart: its name, colour and a value per minute (oldest first). */
-export interface ChartSeries {
-  name: string;
-  colour: string;
-  values: readonly number[];
-}
+import type { ChartSeries } from '../overview/per-minute.js';
+import { esc } from './ui-html.js';
 
 const WIDTH = 480;
 const HEIGHT = 140;
@@ -47,19 +41,4 @@ export function svgChart(id: string, title: string, series: readonly ChartSeries
 
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-/** Buckets timestamped counts into `minutes` per-minute slots ending at `now` (oldest first). */
-export function perMinute(
-  rows: ReadonlyArray<{ minute: Date; count: number }>,
-  now: number,
-  minutes: number,
-): number[] {
-  const slots = new Array<number>(minutes).fill(0);
-  const last = Math.floor(now / 60_000);
-  for (const row of rows) {
-    const index = minutes - 1 - (last - Math.floor(row.minute.getTime() / 60_000));
-    if (index >= 0 && index < minutes) slots[index] = (slots[index] ?? 0) + row.count;
-  }
-  return slots;
 }
