@@ -58,8 +58,11 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
     .join('');
   return page(
     'Overview',
-    `<h2>Shops</h2>${scrollTable(`<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th></tr></thead>
-<tbody>${shopRows || '<tr><td colspan="6" class="muted">No shop.</td></tr>'}</tbody></table>`)}
+    `<h2>Shops</h2>${scrollTable(
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th></tr></thead>
+<tbody>${shopRows || '<tr><td colspan="6" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      'Shop states',
+    )}
 <p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than 5 minutes. Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
@@ -84,8 +87,11 @@ export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string): str
     .join('');
   return page(
     'Shops',
-    scrollTable(`<table><thead><tr><th scope="col">Shop</th><th scope="col">Source</th><th scope="col">Auth state</th><th scope="col">Auth</th><th scope="col">Mode</th><th scope="col">Catalog key</th><th scope="col">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`),
+    scrollTable(
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">Source</th><th scope="col">Auth state</th><th scope="col">Auth</th><th scope="col">Mode</th><th scope="col">Catalog key</th><th scope="col">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      'Shops',
+    ),
     csrf,
   );
 }
@@ -137,8 +143,11 @@ export function deliveriesPage(
     `<form method="get" action="/admin/ui/deliveries"><label>Shop <select name="shop">${options}</select></label>
 <label>State <select name="state">${states}</select></label>
 <label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
-${scrollTable(`<table><thead><tr><th scope="col">Received</th><th scope="col">Shop</th><th scope="col">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col">Processed</th></tr></thead>
-<tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`)}`,
+${scrollTable(
+  `<table><thead><tr><th scope="col">Received</th><th scope="col">Shop</th><th scope="col">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col">Processed</th></tr></thead>
+<tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Deliveries',
+)}`,
     csrf,
   );
 }

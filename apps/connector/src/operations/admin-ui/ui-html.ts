@@ -55,9 +55,12 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['Queues', '/admin/ui/queues/'],
 ];
 
-/** Wraps a table so that it scrolls sideways inside the page on a narrow screen. */
-export function scrollTable(table: string): string {
-  return `<div class="scroll">${table}</div>`;
+/**
+ * Wraps a table so that it scrolls sideways inside the page on a narrow screen; the wrapper is a
+ * named, focusable region so that it scrolls with the keyboard too.
+ */
+export function scrollTable(table: string, label = 'Table'): string {
+  return `<div class="scroll" role="region" aria-label="${esc(label)}" tabindex="0">${table}</div>`;
 }
 
 /** A page of the operators' view; `csrf` null for the signed-out pages (no navigation). */

@@ -31,8 +31,11 @@ export function failuresPage(
   return page(
     'Failures',
     `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>
-${scrollTable(`<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th>Actions</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`)}`,
+${scrollTable(
+  `<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th>Actions</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Failures',
+)}`,
     csrf,
   );
 }
