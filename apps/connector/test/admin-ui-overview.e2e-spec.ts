@@ -119,6 +119,8 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     // Two charts, each an SVG image with its title, drawn on the server.
     await expect(page.locator('svg[role="img"] title').allTextContents()).resolves.toEqual([
       'Webhook deliveries per minute, last 24 hours',
+      'Deliveries synced per minute by outcome, last 24 hours',
+      'Write-backs to Shopify per minute, last 24 hours',
       'Failures opened and resolved per minute, last 24 hours',
     ]);
     // The degraded shop's open failure count leads to its failures.
@@ -155,6 +157,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['shops', '/admin/ui/shops'],
     ['failures', '/admin/ui/failures'],
     ['deliveries', '/admin/ui/deliveries'],
+    ['write-backs', '/admin/ui/write-backs'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
       await mkdir(SCREENSHOTS, { recursive: true });

@@ -214,6 +214,20 @@ export class InboxRepository {
     if (filter.since !== null) query.andWhere('i.received_at >= :since', { since: filter.since });
     return query.getMany();
   }
+
+  /** Deliveries done per minute and outcome since `since` (the overview's syncs-by-outcome chart). */
+  async outcomesPerMinute(since: Date): Promise<Array<{ minute: Date; outcome: string; count: number }>> {
+    const rows: Array<{ minute: Date; outcome: string | null; count: string }> = await this.entries.query(
+      `SELECT date_trunc('minute', processed_at) AS minute, outcome, count(*) AS count
+         FROM ${this.entries.metadata.tablePath} WHERE processed_at >= $1 GROUP BY 1, 2`,
+      [since],
+    );
+    return rows.map((row) => ({
+      minute: new Date(row.minute),
+      outcome: row.outcome ?? 'none',
+      count: Number(row.count),
+    }));
+  }
 }
 
 /** Values per row of `insertMany`. */

@@ -3,11 +3,12 @@ import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { Shops } from '../../shops/shops.js';
+import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { ShopEntries } from '../admin/shop-entries.js';
 import { OverviewService } from '../overview/overview.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
-import { deliveriesPage, overviewPage, shopsPage } from './overview-pages.js';
+import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { sendPage, sessionCsrf } from './ui-response.js';
 
@@ -22,6 +23,7 @@ export class AdminUiOverviewController {
     private readonly inbox: InboxRepository,
     private readonly shopList: Shops,
     private readonly clock: Clock,
+    private readonly pushes: WriteBackStates,
   ) {}
 
   /** The overview; the failures inbox's old address (`/admin/ui?state=`) goes to its new one. */
@@ -49,15 +51,38 @@ export class AdminUiOverviewController {
     @Query('hours') hours?: string,
   ): Promise<void> {
     const filter = {
-      shop: shop !== undefined && this.shopList.find(shop) ? shop : null,
+      shop: this.shopOrNull(shop),
       state: state !== undefined && DELIVERY_STATES.has(state) ? state : null,
-      hours: Math.min(720, Math.max(1, Number.parseInt(hours ?? '24', 10) || 24)),
+      hours: hoursOf(hours),
     };
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const rows = await this.inbox.latest({ ...filter, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
     sendPage(res, deliveriesPage(rows, filter, shops, sessionCsrf(req)));
   }
+
+  @Get('write-backs')
+  async writeBacks(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('shop') shop?: string,
+    @Query('hours') hours?: string,
+  ): Promise<void> {
+    const filter = { shop: this.shopOrNull(shop), hours: hoursOf(hours) };
+    const since = new Date(this.clock.now() - filter.hours * 3_600_000);
+    const rows = await this.pushes.latestPushes({ shop: filter.shop, since }, 200);
+    const shops = this.shopList.all.map((s) => s.domain);
+    sendPage(res, writeBacksPage(rows, filter, shops, sessionCsrf(req)));
+  }
+
+  private shopOrNull(shop: string | undefined): string | null {
+    return shop !== undefined && this.shopList.find(shop) ? shop : null;
+  }
+}
+
+/** A list's time filter: the last 1 to 720 hours, 24 by default. */
+function hoursOf(hours: string | undefined): number {
+  return Math.min(720, Math.max(1, Number.parseInt(hours ?? '24', 10) || 24));
 }
 
 const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
@@ -15,7 +16,7 @@ import { QueuesBoard } from './queues-board.js';
  * the admin API reads (failures, metrics, a product's timeline), through that module's exports.
  */
 @Module({
-  imports: [AdminModule, FailuresModule, IntakeModule, MetricsModule, OverviewModule],
+  imports: [AdminModule, FailuresModule, IntakeModule, MetricsModule, OverviewModule, WriteBackModule],
   controllers: [AdminUiOverviewController, AdminUiController],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })

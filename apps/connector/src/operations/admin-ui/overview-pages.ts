@@ -40,6 +40,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
     ],
     ['Catalog budget used', budget > 0 ? `${calls} / ${budget} a minute` : '—', '/admin/ui/queues/'],
     ['Enrichment lag', duration(view.enrichmentLagSeconds), '/admin/ui/queues/'],
+    ['Write-backs in the last hour', String(view.writeBacksLastHour), '/admin/ui/write-backs?hours=1'],
     [
       'Open failures',
       kinds.length === 0 ? '0' : kinds.map(([kind, count]) => `${count} ${kind}`).join(', '),
@@ -147,6 +148,49 @@ ${scrollTable(
   `<table><thead><tr><th scope="col">Received</th><th scope="col">Shop</th><th scope="col">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col">Processed</th></tr></thead>
 <tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`,
   'Deliveries',
+)}`,
+    csrf,
+  );
+}
+
+/** One write-back history entry as the write-backs list shows it. */
+export interface WriteBackRow {
+  at: Date;
+  shop: string;
+  productId: string;
+  targetKey: string;
+  purpose: string;
+  result: string;
+}
+
+/** The write-back history's latest entries, filtered by shop and time (a GET form). */
+export function writeBacksPage(
+  rows: readonly WriteBackRow[],
+  filter: { shop: string | null; hours: number },
+  shops: readonly string[],
+  csrf: string,
+): string {
+  const options = ['', ...shops]
+    .map(
+      (s) =>
+        `<option value="${esc(s)}"${s === (filter.shop ?? '') ? ' selected' : ''}>${esc(s || 'every shop')}</option>`,
+    )
+    .join('');
+  const body = rows
+    .map(
+      (r) => `<tr><td>${esc(r.at.toISOString())}</td><td>${esc(r.shop)}</td>
+<td><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a></td>
+<td>${esc(r.targetKey)}</td><td>${esc(r.purpose)}</td><td>${esc(r.result)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Write-backs',
+    `<form method="get" action="/admin/ui/write-backs"><label>Shop <select name="shop">${options}</select></label>
+<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
+${scrollTable(
+  `<table><thead><tr><th scope="col">At</th><th scope="col">Shop</th><th scope="col">Product</th><th scope="col">Target</th><th scope="col">Purpose</th><th scope="col">Result</th></tr></thead>
+<tbody>${body || '<tr><td colspan="6" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Write-backs',
 )}`,
     csrf,
   );

@@ -52,6 +52,19 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
       answer: HTML,
     }),
   },
+  '/admin/ui/write-backs': {
+    get: operation({
+      operationId: 'uiWriteBacks',
+      tag: 'admin-ui',
+      summary: 'The latest write-back history entries (200 at most), by shop and time',
+      security: 'adminSession',
+      parameters: [
+        query('shop', 'Entries of this shop.'),
+        query('hours', 'In the last hours (1 to 720, default 24).'),
+      ],
+      answer: HTML,
+    }),
+  },
   '/admin/ui/failures': {
     get: operation({
       operationId: 'uiFailures',
@@ -78,6 +91,7 @@ export const OVERVIEW_SCHEMAS: Record<string, unknown> = {
       'catalog',
       'enrichmentLagSeconds',
       'openFailuresByKind',
+      'writeBacksLastHour',
     ],
     properties: {
       at: { type: 'string', format: 'date-time' },
@@ -114,6 +128,7 @@ export const OVERVIEW_SCHEMAS: Record<string, unknown> = {
       },
       enrichmentLagSeconds: nullableNumber,
       openFailuresByKind: COUNTS,
+      writeBacksLastHour: { type: 'integer' },
     },
   },
 };

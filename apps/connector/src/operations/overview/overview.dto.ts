@@ -27,4 +27,6 @@ export interface OverviewDto {
   enrichmentLagSeconds: number | null;
   /** Open failures by job kind, every shop. */
   openFailuresByKind: Record<string, number>;
+  /** Write-backs sent to Shopify in the last hour, every shop. */
+  writeBacksLastHour: number;
 }

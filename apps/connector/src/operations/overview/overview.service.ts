@@ -7,6 +7,7 @@ import { InboxRepository } from '../../intake/inbox.repository.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import { CatalogSettings, EnrichmentSettings } from '../../platform/config/settings.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
+import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { WriteBackStatus } from '../../write-back/write-back-status.js';
 import { ShopEntries } from '../admin/shop-entries.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
@@ -15,6 +16,8 @@ import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 
 const DAY_MINUTES = 24 * 60;
+/** Line colours, each at least 4.5:1 against white. */
+const COLOURS = ['#0b4fb3', '#1b6e35', '#8a4b00', '#a4161a', '#6a3d9a'];
 
 /**
  * Why: the overview (API and page) needs every shop's facts from many owners at once: its
@@ -32,6 +35,7 @@ export class OverviewService {
     private readonly inbox: InboxRepository,
     private readonly failures: FailuresService,
     private readonly writeBack: WriteBackStatus,
+    private readonly pushes: WriteBackStates,
     private readonly buckets: SharedCostBuckets,
     private readonly window: CatalogCallWindow,
     private readonly enrichment: EnrichmentSettings,
@@ -41,13 +45,14 @@ export class OverviewService {
 
   async overview(): Promise<OverviewDto> {
     const now = this.clock.now();
-    const [entries, backlog, open, status, use, recent] = await Promise.all([
+    const [entries, backlog, open, status, use, recent, written] = await Promise.all([
       this.entries.all(),
       this.inbox.backlog(),
       this.failures.openCounts(),
       this.writeBack.enrichmentStatus(),
       this.buckets.use(now),
       this.inbox.perMinute(new Date(now - 60_000), null),
+      this.pushes.pushesPerMinute(new Date(now - 3_600_000)),
     ]);
     const waiting = new Map(backlog.map((row) => [row.shop, row]));
     const shops = entries
@@ -99,6 +104,7 @@ export class OverviewService {
       })),
       enrichmentLagSeconds: status.lagSeconds,
       openFailuresByKind: byKind,
+      writeBacksLastHour: written.reduce((sum, row) => sum + row.count, 0),
     };
   }
 
@@ -106,16 +112,39 @@ export class OverviewService {
   async charts(): Promise<Array<{ id: string; title: string; href: string; series: ChartSeries[] }>> {
     const now = this.clock.now();
     const since = new Date(now - DAY_MINUTES * 60_000);
-    const [deliveries, failures] = await Promise.all([
+    const [deliveries, failures, outcomes, written] = await Promise.all([
       this.inbox.perMinute(since, null),
       this.failures.perMinute(since),
+      this.inbox.outcomesPerMinute(since),
+      this.pushes.pushesPerMinute(since),
     ]);
+    const kinds = [...new Set(outcomes.map((row) => row.outcome))].sort().slice(0, COLOURS.length);
     return [
       {
         id: 'chart-deliveries',
         title: 'Webhook deliveries per minute, last 24 hours',
         href: '/admin/ui/deliveries',
         series: [{ name: 'deliveries', colour: '#0b4fb3', values: perMinute(deliveries, now, DAY_MINUTES) }],
+      },
+      {
+        id: 'chart-syncs',
+        title: 'Deliveries synced per minute by outcome, last 24 hours',
+        href: '/admin/ui/deliveries?state=done',
+        series: kinds.map((kind, i) => ({
+          name: kind,
+          colour: COLOURS[i] as string,
+          values: perMinute(
+            outcomes.filter((row) => row.outcome === kind),
+            now,
+            DAY_MINUTES,
+          ),
+        })),
+      },
+      {
+        id: 'chart-write-backs',
+        title: 'Write-backs to Shopify per minute, last 24 hours',
+        href: '/admin/ui/write-backs',
+        series: [{ name: 'write-backs', colour: '#6a3d9a', values: perMinute(written, now, DAY_MINUTES) }],
       },
       {
         id: 'chart-failures',

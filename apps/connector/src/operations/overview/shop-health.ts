@@ -45,7 +45,7 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
     failing.push(`Shopify refuses its token: it needs to be authorised again${suffix(facts.authReason)}`);
   } else if (facts.authState === 'uninstalled' || facts.authState === 'redacted') {
     failing.push(
-      `the app is ${facts.authState === 'redacted' ? 'uninstalled and its data redacted' : 'uninstalled'}${suffix(facts.authReason)}`,
+      `the app is ${facts.authState === 'redacted' ? 'uninstalled and its data redacted' : 'uninstalled'}`,
     );
   }
   if (facts.operatorPause !== null)
