@@ -120,6 +120,8 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     await expect(page.locator('svg[role="img"] title').allTextContents()).resolves.toEqual([
       'Webhook deliveries per minute, last 24 hours',
       'Deliveries synced per minute by outcome, last 24 hours',
+      'Catalog calls and 429 answers per minute, last 24 hours',
+      'Enrichment poll lag (seconds, highest each minute), last 24 hours',
       'Write-backs to Shopify per minute, last 24 hours',
       'Failures opened and resolved per minute, last 24 hours',
     ]);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
@@ -10,10 +11,14 @@ import { AdminTokenGuard } from '../admin/admin-token.guard.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminOverviewController } from './admin-overview.controller.js';
 import { OverviewService } from './overview.service.js';
+import { OverviewMinute } from './overview-minute.entity.js';
+import { OverviewMinutes } from './overview-minutes.repository.js';
+import { OverviewRecorder } from './overview-recorder.js';
 
 /** The shops' states and the numbers that matter now: `GET /admin/overview`, and the web view's overview. */
 @Module({
   imports: [
+    TypeOrmModule.forFeature([OverviewMinute]),
     AdminModule,
     CatalogModule,
     ShopifyModule,
@@ -24,7 +29,7 @@ import { OverviewService } from './overview.service.js';
     MetricsModule,
   ],
   controllers: [AdminOverviewController],
-  providers: [OverviewService, AdminTokenGuard],
+  providers: [OverviewService, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
   exports: [OverviewService],
 })
 export class OverviewModule {}

@@ -12,6 +12,7 @@ import { WriteBackStatus } from '../../write-back/write-back-status.js';
 import { ShopEntries } from '../admin/shop-entries.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
+import { OverviewMinutes } from './overview-minutes.repository.js';
 import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 
@@ -41,6 +42,7 @@ export class OverviewService {
     private readonly enrichment: EnrichmentSettings,
     private readonly catalog: CatalogSettings,
     private readonly clock: Clock,
+    private readonly minutes: OverviewMinutes,
   ) {}
 
   async overview(): Promise<OverviewDto> {
@@ -112,11 +114,14 @@ export class OverviewService {
   async charts(): Promise<Array<{ id: string; title: string; href: string; series: ChartSeries[] }>> {
     const now = this.clock.now();
     const since = new Date(now - DAY_MINUTES * 60_000);
-    const [deliveries, failures, outcomes, written] = await Promise.all([
+    const [deliveries, failures, outcomes, written, calls, limited, lag] = await Promise.all([
       this.inbox.perMinute(since, null),
       this.failures.perMinute(since),
       this.inbox.outcomesPerMinute(since),
       this.pushes.pushesPerMinute(since),
+      this.minutes.since('catalog_calls', since),
+      this.minutes.since('catalog_429', since),
+      this.minutes.since('enrichment_lag', since),
     ]);
     const kinds = [...new Set(outcomes.map((row) => row.outcome))].sort().slice(0, COLOURS.length);
     return [
@@ -139,6 +144,21 @@ export class OverviewService {
             DAY_MINUTES,
           ),
         })),
+      },
+      {
+        id: 'chart-catalog',
+        title: 'Catalog calls and 429 answers per minute, last 24 hours',
+        href: '/admin/ui/queues/',
+        series: [
+          { name: 'calls', colour: '#0b4fb3', values: perMinute(calls, now, DAY_MINUTES) },
+          { name: '429', colour: '#a4161a', values: perMinute(limited, now, DAY_MINUTES) },
+        ],
+      },
+      {
+        id: 'chart-lag',
+        title: 'Enrichment poll lag (seconds, highest each minute), last 24 hours',
+        href: '/admin/ui/queues/',
+        series: [{ name: 'lag', colour: '#8a4b00', values: perMinute(lag, now, DAY_MINUTES) }],
       },
       {
         id: 'chart-write-backs',
