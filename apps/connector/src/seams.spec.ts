@@ -28,11 +28,11 @@ describe("the connector's seams", () => {
       'token SHOPIFY_FETCH: (root) -> clients/shopify, shops',
       'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
-      'registry RetentionRegistry: drift, intake, product-sync, resync, write-back -> platform/reporting',
+      'registry RetentionRegistry: drift, intake, operations/overview, product-sync, resync, write-back -> platform/reporting',
       'registry ShopDataRegistry: clients/catalog, clients/shopify, drift, intake, media/store, product-sync, resync, write-back -> platform/reporting',
       'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
-      'registry Observations: operations/metrics -> platform/reporting',
+      'registry Observations: operations/metrics, operations/overview -> platform/reporting',
       'registry DependencyHealth: operations/metrics -> platform/reporting',
       'registry QueueRecoveryRegistry: intake, media/run, resync, write-back -> platform/queues',
     ]);

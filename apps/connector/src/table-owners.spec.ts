@@ -9,6 +9,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 const OWNERS: TableOwner[] = [
   { table: 'catalog_rate_buckets', owner: '#lib/catalog-client' },
   { table: 'inbox', owner: 'intake/inbox.repository.ts' },
+  { table: 'overview_minutes', owner: 'operations/overview/overview-minutes.repository.ts' },
   { table: 'shopify_cost_buckets', owner: 'clients/shopify/shared-cost-buckets.ts' },
   {
     table: 'failures',

@@ -68,9 +68,10 @@ describe('/admin/ui in a browser', () => {
 
     await page.fill('input[name="token"]', token);
     await page.click('button[type="submit"]');
-    await page.waitForSelector(`tr[data-failure-id="${first.id}"]`);
-    expect(page.url()).toBe(`${harness.url}/admin/ui`);
+    await page.waitForURL(`${harness.url}/admin/ui`);
     expect(page.url()).not.toContain(token);
+    await page.goto(`${harness.url}/admin/ui/failures`);
+    await page.waitForSelector(`tr[data-failure-id="${first.id}"]`);
     const [cookie, ...others] = await browser.context.cookies();
     expect(others).toEqual([]);
     expect(cookie).toMatchObject({
@@ -99,6 +100,7 @@ describe('/admin/ui in a browser', () => {
       await page.fill('input[name="token"]', token);
       await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
     }
+    await page.goto(`${harness.url}/admin/ui/failures`);
     return page;
   };
 
@@ -148,6 +150,8 @@ describe('/admin/ui in a browser', () => {
   it('keeps every page closed without a session, and signs out', async () => {
     for (const path of [
       '/admin/ui',
+      '/admin/ui/failures',
+      '/admin/ui/shops',
       '/admin/ui/products',
       '/admin/ui/queues/',
       '/admin/ui/queues/api/queues',

@@ -178,6 +178,56 @@ export class InboxRepository {
     );
     return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
+
+  /** Per shop: deliveries still waiting for their sync and the oldest one's arrival (the overview). */
+  async backlog(): Promise<Array<{ shop: string; waiting: number; oldest: Date }>> {
+    const rows: Array<{ shop: string; waiting: string; oldest: Date }> = await this.entries.query(
+      `SELECT shop, count(*) AS waiting, min(received_at) AS oldest
+         FROM ${this.entries.metadata.tablePath} WHERE state = 'received' GROUP BY shop`,
+    );
+    return rows.map((row) => ({
+      shop: row.shop,
+      waiting: Number(row.waiting),
+      oldest: new Date(row.oldest),
+    }));
+  }
+
+  /** Deliveries received per minute since `since`, optionally of one shop (the overview's chart). */
+  async perMinute(since: Date, shop: string | null): Promise<Array<{ minute: Date; count: number }>> {
+    const rows: Array<{ minute: Date; count: string }> = await this.entries.query(
+      `SELECT date_trunc('minute', received_at) AS minute, count(*) AS count
+         FROM ${this.entries.metadata.tablePath}
+        WHERE received_at >= $1 AND ($2::text IS NULL OR shop = $2) GROUP BY 1`,
+      [since, shop],
+    );
+    return rows.map((row) => ({ minute: new Date(row.minute), count: Number(row.count) }));
+  }
+
+  /** The latest deliveries, optionally of one shop, state, and since a time (the view's deliveries list). */
+  async latest(
+    filter: { shop: string | null; state: string | null; since: Date | null },
+    limit: number,
+  ): Promise<InboxEntry[]> {
+    const query = this.entries.createQueryBuilder('i').orderBy('i.received_at', 'DESC').take(limit);
+    if (filter.shop !== null) query.andWhere('i.shop = :shop', { shop: filter.shop });
+    if (filter.state !== null) query.andWhere('i.state = :state', { state: filter.state });
+    if (filter.since !== null) query.andWhere('i.received_at >= :since', { since: filter.since });
+    return query.getMany();
+  }
+
+  /** Deliveries done per minute and outcome since `since` (the overview's syncs-by-outcome chart). */
+  async outcomesPerMinute(since: Date): Promise<Array<{ minute: Date; outcome: string; count: number }>> {
+    const rows: Array<{ minute: Date; outcome: string | null; count: string }> = await this.entries.query(
+      `SELECT date_trunc('minute', processed_at) AS minute, outcome, count(*) AS count
+         FROM ${this.entries.metadata.tablePath} WHERE processed_at >= $1 GROUP BY 1, 2`,
+      [since],
+    );
+    return rows.map((row) => ({
+      minute: new Date(row.minute),
+      outcome: row.outcome ?? 'none',
+      count: Number(row.count),
+    }));
+  }
 }
 
 /** Values per row of `insertMany`. */

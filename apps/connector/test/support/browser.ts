@@ -23,11 +23,13 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-export async function startBrowser(): Promise<TestBrowser> {
+export async function startBrowser(options: { bypassCSP?: boolean } = {}): Promise<TestBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'connector-ui-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    // An accessibility check injects axe-core's script, which the pages' CSP forbids otherwise.
+    bypassCSP: options.bypassCSP ?? false,
     args: ARGS, // the fresh profile goes in as --user-data-dir (playwright refuses it among args)
   });
   return {

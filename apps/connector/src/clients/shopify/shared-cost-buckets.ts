@@ -69,6 +69,17 @@ export class SharedCostBuckets {
     );
   }
 
+  /** Each shop's bucket use now, 0 to 1 (the overview); shops without a report are left out. */
+  async use(nowMs: number): Promise<Map<string, number>> {
+    const rows: Array<{ shop: string; level: number; maximum: number }> = await this.rows.query(
+      `SELECT b.shop, ${LEVEL('$1')} AS level, b.maximum FROM ${this.table} AS b`,
+      [nowMs],
+    );
+    return new Map(
+      rows.map((row) => [row.shop, row.maximum > 0 ? 1 - Number(row.level) / Number(row.maximum) : 0]),
+    );
+  }
+
   private get table(): string {
     return this.rows.metadata.tablePath;
   }

@@ -14,6 +14,6 @@ import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ShopifyCostBucketRow])],
   providers: [ShopifyAdmin, BulkProductReader, ShopBulkLock, SharedCostBuckets, CostBucketsShopData],
-  exports: [ShopifyAdmin, BulkProductReader, ShopBulkLock],
+  exports: [ShopifyAdmin, BulkProductReader, ShopBulkLock, SharedCostBuckets],
 })
 export class ShopifyModule {}

@@ -39,17 +39,18 @@ export class AdminUiController {
     private readonly timeline: ProductTimeline,
   ) {}
 
-  @Get()
+  @Get('failures')
   @UseGuards(AdminUiGuard)
   async failuresInbox(
     @Req() req: UiRequest,
     @Res() res: Response,
     @Query('state') state?: string,
     @Query('done') done?: string,
+    @Query('shop') shop?: string,
   ): Promise<void> {
     const shown = state !== undefined && STATES.has(state) ? state : 'open';
     const { items, total } = await this.failures.search(
-      { state: shown as 'open' },
+      { state: shown as 'open', ...(shop && this.shops.find(shop) ? { shop } : {}) },
       { limit: 200, offset: 0 },
     );
     const notice =
@@ -92,7 +93,7 @@ export class AdminUiController {
   async replay(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const failure = await this.failures.replay(failureIdOf(id)).catch(notOpen(id));
     this.metrics.failureResolved(failure.jobKind, 'replayed');
-    res.redirect(303, `/admin/ui?done=${encodeURIComponent(`replayed ${failure.id}`)}`);
+    res.redirect(303, `/admin/ui/failures?done=${encodeURIComponent(`replayed ${failure.id}`)}`);
   }
 
   @Post('failures/:id/dismiss')
@@ -100,7 +101,7 @@ export class AdminUiController {
   async dismiss(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const failure = await this.failures.dismiss(failureIdOf(id)).catch(notOpen(id));
     this.metrics.failureResolved(failure.jobKind, 'dismissed');
-    res.redirect(303, `/admin/ui?done=${encodeURIComponent(`dismissed ${failure.id}`)}`);
+    res.redirect(303, `/admin/ui/failures?done=${encodeURIComponent(`dismissed ${failure.id}`)}`);
   }
 
   @Get('products')

@@ -1,6 +1,6 @@
 import type { FailureDto } from '../admin/failure.dto.js';
 import type { TimelineEvent } from '../admin/product-timeline.js';
-import { actionButton, esc, page } from './ui-html.js';
+import { actionButton, esc, page, scrollTable } from './ui-html.js';
 
 /** The failures inbox page: open failures first-class, each with replay and dismiss. */
 export function failuresPage(
@@ -26,13 +26,16 @@ export function failuresPage(
     )
     .join('');
   const tabs = ['open', 'replayed', 'dismissed', 'resolved']
-    .map((s) => (s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui?state=${s}">${s}</a>`))
+    .map((s) => (s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui/failures?state=${s}">${s}</a>`))
     .join(' · ');
   return page(
     'Failures',
     `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>
-<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th></th></tr></thead>
+${scrollTable(
+  `<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th>Actions</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Failures',
+)}`,
     csrf,
   );
 }

@@ -5,6 +5,7 @@ import { operation, query } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
+import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 
@@ -62,6 +63,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         ...DRIFT_SCHEMAS,
         ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
+        ...OVERVIEW_SCHEMAS,
       },
     },
     paths: {
@@ -95,6 +97,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       },
       ...OPERATIONS_PATHS,
       ...SHOPS_PATHS,
+      ...OVERVIEW_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',

@@ -98,20 +98,7 @@ export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
       errors: [400, 404],
     }),
   },
-  '/admin/ui': {
-    get: operation({
-      operationId: 'uiFailures',
-      tag: 'admin-ui',
-      summary: 'The web view: the failures inbox (without a session: the sign-in form, 401)',
-      description:
-        'Server-rendered HTML. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
-      security: 'adminSession',
-      parameters: [
-        query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
-      ],
-      answer: HTML,
-    }),
-  },
+
   '/admin/ui/login': {
     post: {
       ...operation({

@@ -120,6 +120,22 @@ export class FailuresService {
     return rows.map((row) => ({ shop: row.shop, jobKind: row.job_kind, count: Number(row.count) }));
   }
 
+  /** Failures opened and resolved per minute since `since` (the overview's chart). */
+  async perMinute(since: Date): Promise<{
+    opened: Array<{ minute: Date; count: number }>;
+    resolved: Array<{ minute: Date; count: number }>;
+  }> {
+    const count = async (column: string) => {
+      const rows: Array<{ minute: Date; count: string }> = await this.failures.query(
+        `SELECT date_trunc('minute', ${column}) AS minute, count(*) AS count FROM ${this.table}
+          WHERE ${column} >= $1 GROUP BY 1`,
+        [since],
+      );
+      return rows.map((row) => ({ minute: new Date(row.minute), count: Number(row.count) }));
+    };
+    return { opened: await count('first_failed_at'), resolved: await count('resolved_at') };
+  }
+
   /**
    * Runs an open failure's job again through its kind's handler. It is marked `replayed` first, so
    * that the replayed job failing again opens a new failure instead of updating this one.

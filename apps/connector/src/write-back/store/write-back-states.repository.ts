@@ -69,6 +69,29 @@ export class WriteBackStates {
       .find({ where: { shop, productId }, order: { id: 'DESC' }, take: limit });
   }
 
+  /** Write-backs sent (`push` entries) per minute since `since` (the overview's chart and figure). */
+  async pushesPerMinute(since: Date): Promise<Array<{ minute: Date; count: number }>> {
+    const history = this.rows.manager.getRepository(WriteBackPushRow);
+    const rows: Array<{ minute: Date; count: string }> = await history.query(
+      `SELECT date_trunc('minute', at) AS minute, count(*) AS count FROM ${history.metadata.tablePath}
+        WHERE at >= $1 AND purpose = 'push' GROUP BY 1`,
+      [since],
+    );
+    return rows.map((row) => ({ minute: new Date(row.minute), count: Number(row.count) }));
+  }
+
+  /** The latest history entries, optionally of one shop, since `since` (the view's write-backs list). */
+  latestPushes(filter: { shop: string | null; since: Date }, limit: number): Promise<WriteBackPushRow[]> {
+    const query = this.rows.manager
+      .getRepository(WriteBackPushRow)
+      .createQueryBuilder('p')
+      .where('p.at >= :since', { since: filter.since })
+      .orderBy('p.id', 'DESC')
+      .take(limit);
+    if (filter.shop !== null) query.andWhere('p.shop = :shop', { shop: filter.shop });
+    return query.getMany();
+  }
+
   /** Deletes history entries older than `before`, in batches (retention); resolves to how many. */
   pruneHistory(before: Date): Promise<number> {
     const history = this.rows.manager.getRepository(WriteBackPushRow);

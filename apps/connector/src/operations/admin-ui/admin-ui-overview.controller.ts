@@ -1,0 +1,88 @@
+import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { Clock } from '#lib/clock';
+import { InboxRepository } from '../../intake/inbox.repository.js';
+import { Shops } from '../../shops/shops.js';
+import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
+import { ShopEntries } from '../admin/shop-entries.js';
+import { OverviewService } from '../overview/overview.service.js';
+import { AdminUiFilter } from './admin-ui.filter.js';
+import { AdminUiGuard } from './admin-ui.guard.js';
+import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
+import type { UiRequest } from './ui-request.js';
+import { sendPage, sessionCsrf } from './ui-response.js';
+
+/** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts) and the shops page. */
+@Controller('admin/ui')
+@UseFilters(AdminUiFilter)
+@UseGuards(AdminUiGuard)
+export class AdminUiOverviewController {
+  constructor(
+    private readonly overview: OverviewService,
+    private readonly entries: ShopEntries,
+    private readonly inbox: InboxRepository,
+    private readonly shopList: Shops,
+    private readonly clock: Clock,
+    private readonly pushes: WriteBackStates,
+  ) {}
+
+  /** The overview; the failures inbox's old address (`/admin/ui?state=`) goes to its new one. */
+  @Get()
+  async landing(@Req() req: UiRequest, @Res() res: Response, @Query('state') state?: string): Promise<void> {
+    if (state !== undefined) {
+      res.redirect(303, `/admin/ui/failures?state=${encodeURIComponent(state)}`);
+      return;
+    }
+    const [view, charts] = await Promise.all([this.overview.overview(), this.overview.charts()]);
+    sendPage(res, overviewPage(view, charts, sessionCsrf(req)));
+  }
+
+  @Get('shops')
+  async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
+    sendPage(res, shopsPage(await this.entries.all(), sessionCsrf(req)));
+  }
+
+  @Get('deliveries')
+  async deliveries(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('shop') shop?: string,
+    @Query('state') state?: string,
+    @Query('hours') hours?: string,
+  ): Promise<void> {
+    const filter = {
+      shop: this.shopOrNull(shop),
+      state: state !== undefined && DELIVERY_STATES.has(state) ? state : null,
+      hours: hoursOf(hours),
+    };
+    const since = new Date(this.clock.now() - filter.hours * 3_600_000);
+    const rows = await this.inbox.latest({ ...filter, since }, 200);
+    const shops = this.shopList.all.map((s) => s.domain);
+    sendPage(res, deliveriesPage(rows, filter, shops, sessionCsrf(req)));
+  }
+
+  @Get('write-backs')
+  async writeBacks(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('shop') shop?: string,
+    @Query('hours') hours?: string,
+  ): Promise<void> {
+    const filter = { shop: this.shopOrNull(shop), hours: hoursOf(hours) };
+    const since = new Date(this.clock.now() - filter.hours * 3_600_000);
+    const rows = await this.pushes.latestPushes({ shop: filter.shop, since }, 200);
+    const shops = this.shopList.all.map((s) => s.domain);
+    sendPage(res, writeBacksPage(rows, filter, shops, sessionCsrf(req)));
+  }
+
+  private shopOrNull(shop: string | undefined): string | null {
+    return shop !== undefined && this.shopList.find(shop) ? shop : null;
+  }
+}
+
+/** A list's time filter: the last 1 to 720 hours, 24 by default. */
+function hoursOf(hours: string | undefined): number {
+  return Math.min(720, Math.max(1, Number.parseInt(hours ?? '24', 10) || 24));
+}
+
+const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);

@@ -1,0 +1,197 @@
+import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
+import type { OverviewDto } from '../overview/overview.dto.js';
+import type { ChartSeries } from '../overview/per-minute.js';
+import { minutes } from '../overview/shop-health.js';
+import { svgChart } from './svg-chart.js';
+import { esc, page, scrollTable } from './ui-html.js';
+
+/** A chart of the overview, with the list it links to. */
+export interface OverviewChart {
+  id: string;
+  title: string;
+  href: string;
+  series: ChartSeries[];
+}
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
+const duration = (seconds: number | null) => (seconds === null ? '—' : minutes(seconds));
+
+/** The overview page: each shop's state and why, the numbers now, the last 24 hours' charts. */
+export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[], csrf: string): string {
+  const shopRows = view.shops
+    .map(
+      (s) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)}</th>
+<td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
+<td><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
+<td>${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
+    )
+    .join('');
+  const backlog = view.shops.reduce((total, s) => total + s.backlog, 0);
+  const oldest = Math.max(-1, ...view.shops.map((s) => s.backlogAgeSeconds ?? -1));
+  const calls = view.catalog.reduce((total, c) => total + c.callsLastMinute, 0);
+  const budget = view.catalog.reduce((total, c) => total + c.budgetPerMinute, 0);
+  const kinds = Object.entries(view.openFailuresByKind);
+  const figures = [
+    ['Deliveries in the last minute', String(view.deliveriesLastMinute), '/admin/ui/deliveries'],
+    [
+      'Sync backlog (oldest)',
+      `${backlog} (${duration(oldest < 0 ? null : oldest)})`,
+      '/admin/ui/deliveries?state=received',
+    ],
+    ['Catalog budget used', budget > 0 ? `${calls} / ${budget} a minute` : '—', '/admin/ui/queues/'],
+    ['Enrichment lag', duration(view.enrichmentLagSeconds), '/admin/ui/queues/'],
+    ['Write-backs in the last hour', String(view.writeBacksLastHour), '/admin/ui/write-backs?hours=1'],
+    [
+      'Open failures',
+      kinds.length === 0 ? '0' : kinds.map(([kind, count]) => `${count} ${kind}`).join(', '),
+      '/admin/ui/failures',
+    ],
+  ]
+    .map(
+      ([label, value, href]) => `<li><a href="${href}">${esc(label)}<strong>${esc(value)}</strong></a></li>`,
+    )
+    .join('');
+  const chartFigures = charts
+    .map(
+      (c) =>
+        `<figure>${svgChart(c.id, c.title, c.series)}<figcaption><a href="${esc(c.href)}">${esc(c.title)}</a></figcaption></figure>`,
+    )
+    .join('');
+  return page(
+    'Overview',
+    `<h2>Shops</h2>${scrollTable(
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th></tr></thead>
+<tbody>${shopRows || '<tr><td colspan="6" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      'Shop states',
+    )}
+<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than 5 minutes. Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
+<h2>Now</h2><ul class="cards">${figures}</ul>
+<h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
+    csrf,
+  );
+}
+
+/** The shops page: auth state, mode, catalog key, webhook subscriptions. */
+export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string): string {
+  const rows = shops
+    .map(
+      (s) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)}</th><td>${esc(s.source)}</td>
+<td class="auth">${esc(s.state)}${s.stateReason ? ` <span class="muted">(${esc(s.stateReason)})</span>` : ''}</td>
+<td>${esc(s.authKind)}</td><td class="mode">${esc(s.mode)}${s.modePinned ? ' (pinned)' : ''}</td>
+<td>${s.catalogKeySet ? 'set' : '<span class="error">not set</span>'}</td>
+<td>${s.subscriptions === null ? '<span class="muted">not checked yet</span>' : esc(s.subscriptions.join(', '))}${
+        s.subscriptionsCheckedAt
+          ? `<br><span class="muted">checked ${esc(s.subscriptionsCheckedAt)}</span>`
+          : ''
+      }</td><td>${esc(s.nextStep ?? '')}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Shops',
+    scrollTable(
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">Source</th><th scope="col">Auth state</th><th scope="col">Auth</th><th scope="col">Mode</th><th scope="col">Catalog key</th><th scope="col">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      'Shops',
+    ),
+    csrf,
+  );
+}
+
+function sum(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** One delivery as the deliveries list shows it. */
+export interface DeliveryRow {
+  id: string;
+  shop: string;
+  topic: string;
+  productId: string | null;
+  state: string;
+  outcome: string | null;
+  receivedAt: Date;
+  processedAt: Date | null;
+}
+
+/** The inbox's latest deliveries, filtered by shop, state and time (a GET form). */
+export function deliveriesPage(
+  rows: readonly DeliveryRow[],
+  filter: { shop: string | null; state: string | null; hours: number },
+  shops: readonly string[],
+  csrf: string,
+): string {
+  const options = ['', ...shops]
+    .map(
+      (s) =>
+        `<option value="${esc(s)}"${s === (filter.shop ?? '') ? ' selected' : ''}>${esc(s || 'every shop')}</option>`,
+    )
+    .join('');
+  const states = ['', 'received', 'done', 'rejected']
+    .map(
+      (s) =>
+        `<option value="${s}"${s === (filter.state ?? '') ? ' selected' : ''}>${s || 'any state'}</option>`,
+    )
+    .join('');
+  const body = rows
+    .map(
+      (r) => `<tr><td>${esc(r.receivedAt.toISOString())}</td><td>${esc(r.shop)}</td><td>${esc(r.topic)}</td>
+<td>${r.productId ? `<a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a>` : ''}</td>
+<td>${esc(r.state)}</td><td>${esc(r.outcome ?? '')}</td><td>${esc(r.processedAt?.toISOString() ?? '')}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Deliveries',
+    `<form method="get" action="/admin/ui/deliveries"><label>Shop <select name="shop">${options}</select></label>
+<label>State <select name="state">${states}</select></label>
+<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
+${scrollTable(
+  `<table><thead><tr><th scope="col">Received</th><th scope="col">Shop</th><th scope="col">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col">Processed</th></tr></thead>
+<tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Deliveries',
+)}`,
+    csrf,
+  );
+}
+
+/** One write-back history entry as the write-backs list shows it. */
+export interface WriteBackRow {
+  at: Date;
+  shop: string;
+  productId: string;
+  targetKey: string;
+  purpose: string;
+  result: string;
+}
+
+/** The write-back history's latest entries, filtered by shop and time (a GET form). */
+export function writeBacksPage(
+  rows: readonly WriteBackRow[],
+  filter: { shop: string | null; hours: number },
+  shops: readonly string[],
+  csrf: string,
+): string {
+  const options = ['', ...shops]
+    .map(
+      (s) =>
+        `<option value="${esc(s)}"${s === (filter.shop ?? '') ? ' selected' : ''}>${esc(s || 'every shop')}</option>`,
+    )
+    .join('');
+  const body = rows
+    .map(
+      (r) => `<tr><td>${esc(r.at.toISOString())}</td><td>${esc(r.shop)}</td>
+<td><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a></td>
+<td>${esc(r.targetKey)}</td><td>${esc(r.purpose)}</td><td>${esc(r.result)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Write-backs',
+    `<form method="get" action="/admin/ui/write-backs"><label>Shop <select name="shop">${options}</select></label>
+<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
+${scrollTable(
+  `<table><thead><tr><th scope="col">At</th><th scope="col">Shop</th><th scope="col">Product</th><th scope="col">Target</th><th scope="col">Purpose</th><th scope="col">Result</th></tr></thead>
+<tbody>${body || '<tr><td colspan="6" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Write-backs',
+)}`,
+    csrf,
+  );
+}

@@ -1,0 +1,134 @@
+import { operation, query } from './openapi-operation.js';
+
+const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
+const STATE = { enum: ['healthy', 'degraded', 'failing'] };
+const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } };
+const nullableNumber = { type: ['number', 'null'] };
+
+/** Why: the overview's routes (`GET /admin/overview`, the view's overview, shops and failures pages) in the document. */
+export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
+  '/admin/overview': {
+    get: operation({
+      operationId: 'getOverview',
+      tag: 'admin',
+      summary:
+        'Each shop\'s state (healthy, degraded, failing) with its reasons in words, and the numbers now (connector README, "Shop states")',
+      security: 'adminToken',
+      answer: 'Overview',
+    }),
+  },
+  '/admin/ui': {
+    get: operation({
+      operationId: 'uiOverview',
+      tag: 'admin-ui',
+      summary:
+        "The web view's overview: each shop's state, the numbers now, the last 24 hours (without a session: the sign-in form, 401)",
+      description:
+        'Server-rendered HTML, charts as inline SVG. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
+      security: 'adminSession',
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/shops': {
+    get: operation({
+      operationId: 'uiShops',
+      tag: 'admin-ui',
+      summary: 'Every shop: auth state, mode, catalog key set, webhook subscriptions',
+      security: 'adminSession',
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/deliveries': {
+    get: operation({
+      operationId: 'uiDeliveries',
+      tag: 'admin-ui',
+      summary: "The inbox's latest webhook deliveries (200 at most), by shop, state and time",
+      security: 'adminSession',
+      parameters: [
+        query('shop', 'Deliveries of this shop.'),
+        query('state', 'Deliveries in this state.', { enum: ['received', 'done', 'rejected'] }),
+        query('hours', 'Received in the last hours (1 to 720, default 24).'),
+      ],
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/write-backs': {
+    get: operation({
+      operationId: 'uiWriteBacks',
+      tag: 'admin-ui',
+      summary: 'The latest write-back history entries (200 at most), by shop and time',
+      security: 'adminSession',
+      parameters: [
+        query('shop', 'Entries of this shop.'),
+        query('hours', 'In the last hours (1 to 720, default 24).'),
+      ],
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/failures': {
+    get: operation({
+      operationId: 'uiFailures',
+      tag: 'admin-ui',
+      summary: 'The failures inbox, with replay and dismiss',
+      security: 'adminSession',
+      parameters: [
+        query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
+        query('shop', 'Failures of this shop.'),
+      ],
+      answer: HTML,
+    }),
+  },
+};
+
+/** Merged into the document's component schemas. */
+export const OVERVIEW_SCHEMAS: Record<string, unknown> = {
+  Overview: {
+    type: 'object',
+    required: [
+      'at',
+      'shops',
+      'deliveriesLastMinute',
+      'catalog',
+      'enrichmentLagSeconds',
+      'openFailuresByKind',
+      'writeBacksLastHour',
+    ],
+    properties: {
+      at: { type: 'string', format: 'date-time' },
+      shops: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['shop', 'state', 'reasons', 'authState', 'mode', 'backlog', 'breaker', 'openFailures'],
+          properties: {
+            shop: { type: 'string' },
+            state: STATE,
+            reasons: { type: 'array', items: { type: 'string' } },
+            authState: { type: 'string' },
+            mode: { enum: ['live', 'shadow'] },
+            backlog: { type: 'integer', description: 'Deliveries waiting for their sync.' },
+            backlogAgeSeconds: nullableNumber,
+            breaker: { type: 'string' },
+            costBucketUse: { ...nullableNumber, description: "Shopify's cost bucket in use, 0 to 1." },
+            openFailures: COUNTS,
+          },
+        },
+      },
+      deliveriesLastMinute: { type: 'integer' },
+      catalog: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            account: { type: 'string' },
+            callsLastMinute: { type: 'integer' },
+            budgetPerMinute: { type: 'integer' },
+          },
+        },
+      },
+      enrichmentLagSeconds: nullableNumber,
+      openFailuresByKind: COUNTS,
+      writeBacksLastHour: { type: 'integer' },
+    },
+  },
+};

@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
+import { SharedCostBuckets } from '../../clients/shopify/shared-cost-buckets.js';
+import { InboxRepository } from '../../intake/inbox.repository.js';
+import { ShopMappings } from '../../mapping/shop-mappings.js';
+import { CatalogSettings, EnrichmentSettings } from '../../platform/config/settings.js';
+import { FailuresService } from '../../platform/failures/failures.service.js';
+import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
+import { WriteBackStatus } from '../../write-back/write-back-status.js';
+import { ShopEntries } from '../admin/shop-entries.js';
+import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
+import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
+import { OverviewMinutes } from './overview-minutes.repository.js';
+import { type ChartSeries, perMinute } from './per-minute.js';
+import { shopHealth } from './shop-health.js';
+
+const DAY_MINUTES = 24 * 60;
+/** Line colours, each at least 4.5:1 against white. */
+const COLOURS = ['#0b4fb3', '#1b6e35', '#8a4b00', '#a4161a', '#6a3d9a'];
+
+/**
+ * Why: the overview (API and page) needs every shop's facts from many owners at once: its
+ * session's auth state, an operator's pause, the mapping check, the inbox backlog, the catalog
+ * breaker, the enrichment poll's lag and its open failures. This gathers them, read from
+ * PostgreSQL (the same on every replica) and the shared state, and applies `shopHealth`.
+ */
+@Injectable()
+export class OverviewService {
+  constructor(
+    private readonly entries: ShopEntries,
+    private readonly gate: CatalogGate,
+    private readonly catalogs: CatalogClients,
+    private readonly mappings: ShopMappings,
+    private readonly inbox: InboxRepository,
+    private readonly failures: FailuresService,
+    private readonly writeBack: WriteBackStatus,
+    private readonly pushes: WriteBackStates,
+    private readonly buckets: SharedCostBuckets,
+    private readonly window: CatalogCallWindow,
+    private readonly enrichment: EnrichmentSettings,
+    private readonly catalog: CatalogSettings,
+    private readonly clock: Clock,
+    private readonly minutes: OverviewMinutes,
+  ) {}
+
+  async overview(): Promise<OverviewDto> {
+    const now = this.clock.now();
+    const [entries, backlog, open, status, use, recent, written] = await Promise.all([
+      this.entries.all(),
+      this.inbox.backlog(),
+      this.failures.openCounts(),
+      this.writeBack.enrichmentStatus(),
+      this.buckets.use(now),
+      this.inbox.perMinute(new Date(now - 60_000), null),
+      this.pushes.pushesPerMinute(new Date(now - 3_600_000)),
+    ]);
+    const waiting = new Map(backlog.map((row) => [row.shop, row]));
+    const shops = entries
+      .filter((entry) => entry.source !== 'gone')
+      .map((entry): ShopOverviewDto => {
+        const failures: Record<string, number> = {};
+        for (const row of open) if (row.shop === entry.shop) failures[row.jobKind] = row.count;
+        const pause = this.gate.pauseState(entry.shop);
+        const mapping = this.mappings.state(entry.shop);
+        const queued = waiting.get(entry.shop);
+        const breaker = this.catalogs.hasKey(entry.shop)
+          ? this.catalogs.forShop(entry.shop).client.breaker.state
+          : 'closed';
+        const facts = {
+          authState: entry.state,
+          authReason: entry.stateReason,
+          operatorPause: pause.by === 'operator' ? pause.reason : null,
+          mappingProblem: mapping.status === 'invalid' ? mapping.error.message : null,
+          backlog: queued?.waiting ?? 0,
+          backlogAgeSeconds: queued ? Math.max(0, (now - queued.oldest.getTime()) / 1000) : null,
+          breaker,
+          pollLagSeconds: status.lagSeconds,
+          pollIntervalSeconds: this.enrichment.pollIntervalMs / 1000,
+          openFailures: failures,
+        };
+        return {
+          shop: entry.shop,
+          ...shopHealth(facts),
+          authState: entry.state,
+          mode: entry.mode,
+          backlog: facts.backlog,
+          backlogAgeSeconds: facts.backlogAgeSeconds,
+          breaker,
+          costBucketUse: use.get(entry.shop) ?? null,
+          openFailures: failures,
+        };
+      });
+    const byKind: Record<string, number> = {};
+    for (const row of open) byKind[row.jobKind] = (byKind[row.jobKind] ?? 0) + row.count;
+    const budgetPerMinute = Math.floor(this.catalog.ratePerSecond * 60);
+    return {
+      at: new Date(now).toISOString(),
+      shops,
+      deliveriesLastMinute: recent.reduce((sum, row) => sum + row.count, 0),
+      catalog: this.catalogs.all().map((account) => ({
+        account: account.id,
+        callsLastMinute: this.window.lastMinute(account.id),
+        budgetPerMinute,
+      })),
+      enrichmentLagSeconds: status.lagSeconds,
+      openFailuresByKind: byKind,
+      writeBacksLastHour: written.reduce((sum, row) => sum + row.count, 0),
+    };
+  }
+
+  /** The last 24 hours per minute, from the tables' own timestamps: deliveries, failures opened and resolved. */
+  async charts(): Promise<Array<{ id: string; title: string; href: string; series: ChartSeries[] }>> {
+    const now = this.clock.now();
+    const since = new Date(now - DAY_MINUTES * 60_000);
+    const [deliveries, failures, outcomes, written, calls, limited, lag] = await Promise.all([
+      this.inbox.perMinute(since, null),
+      this.failures.perMinute(since),
+      this.inbox.outcomesPerMinute(since),
+      this.pushes.pushesPerMinute(since),
+      this.minutes.since('catalog_calls', since),
+      this.minutes.since('catalog_429', since),
+      this.minutes.since('enrichment_lag', since),
+    ]);
+    const kinds = [...new Set(outcomes.map((row) => row.outcome))].sort().slice(0, COLOURS.length);
+    return [
+      {
+        id: 'chart-deliveries',
+        title: 'Webhook deliveries per minute, last 24 hours',
+        href: '/admin/ui/deliveries',
+        series: [{ name: 'deliveries', colour: '#0b4fb3', values: perMinute(deliveries, now, DAY_MINUTES) }],
+      },
+      {
+        id: 'chart-syncs',
+        title: 'Deliveries synced per minute by outcome, last 24 hours',
+        href: '/admin/ui/deliveries?state=done',
+        series: kinds.map((kind, i) => ({
+          name: kind,
+          colour: COLOURS[i] as string,
+          values: perMinute(
+            outcomes.filter((row) => row.outcome === kind),
+            now,
+            DAY_MINUTES,
+          ),
+        })),
+      },
+      {
+        id: 'chart-catalog',
+        title: 'Catalog calls and 429 answers per minute, last 24 hours',
+        href: '/admin/ui/queues/',
+        series: [
+          { name: 'calls', colour: '#0b4fb3', values: perMinute(calls, now, DAY_MINUTES) },
+          { name: '429', colour: '#a4161a', values: perMinute(limited, now, DAY_MINUTES) },
+        ],
+      },
+      {
+        id: 'chart-lag',
+        title: 'Enrichment poll lag (seconds, highest each minute), last 24 hours',
+        href: '/admin/ui/queues/',
+        series: [{ name: 'lag', colour: '#8a4b00', values: perMinute(lag, now, DAY_MINUTES) }],
+      },
+      {
+        id: 'chart-write-backs',
+        title: 'Write-backs to Shopify per minute, last 24 hours',
+        href: '/admin/ui/write-backs',
+        series: [{ name: 'write-backs', colour: '#6a3d9a', values: perMinute(written, now, DAY_MINUTES) }],
+      },
+      {
+        id: 'chart-failures',
+        title: 'Failures opened and resolved per minute, last 24 hours',
+        href: '/admin/ui/failures',
+        series: [
+          { name: 'opened', colour: '#a4161a', values: perMinute(failures.opened, now, DAY_MINUTES) },
+          { name: 'resolved', colour: '#1b6e35', values: perMinute(failures.resolved, now, DAY_MINUTES) },
+        ],
+      },
+    ];
+  }
+}
