@@ -4,6 +4,8 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { PlannedWriteRow } from '../product-sync/planned/planned-write.entity.js';
+import { PlannedWritesRepository } from '../product-sync/planned/planned-writes.repository.js';
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
@@ -48,7 +50,7 @@ export const ENRICHMENT_ENTITIES = [
 /** Enrichment write-back: the poll (scheduled, outbox), the push job per product, merchant edits. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature(ENRICHMENT_ENTITIES),
+    TypeOrmModule.forFeature([...ENRICHMENT_ENTITIES, PlannedWriteRow]),
     CatalogModule,
     ShopifyModule,
     FailuresModule,
@@ -66,6 +68,7 @@ export const ENRICHMENT_ENTITIES = [
     PushEnqueuer,
     ShopGraphql,
     EnrichmentHooks,
+    PlannedWritesRepository,
     WriteBackPusher,
     MetafieldDefinitions,
     MerchantEdits,
@@ -85,6 +88,8 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentHooks,
     WriteBackStatus,
     MetafieldDefinitions,
+    PushEnqueuer,
+    WriteBackPusher,
   ],
 })
 export class WriteBackModule {}
