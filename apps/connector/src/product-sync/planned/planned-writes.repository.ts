@@ -7,7 +7,8 @@ import { PlannedWriteRow } from './planned-write.entity.js';
 export type PlannedWrite = Pick<
   PlannedWriteRow,
   'kind' | 'method' | 'path' | 'supplierSku' | 'body' | 'before' | 'after'
->;
+> &
+  Partial<Pick<PlannedWriteRow, 'gaps'>>;
 
 /** The `planned_writes` table (what shops in `shadow` would have sent): read and changed only here. */
 @Injectable()

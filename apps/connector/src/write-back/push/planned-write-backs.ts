@@ -1,5 +1,5 @@
 import type { PlannedWrite as PlannedRow } from '../../product-sync/planned/planned-writes.repository.js';
-import type { PlannedWrite } from '../decide/write-back-plan.js';
+import type { PlannedWrite, WriteBackPlan } from '../decide/write-back-plan.js';
 import { namespaceMatches, type ShopifyProductState } from '../decide/write-back-state.js';
 import type { WriteBackMutation } from '../shopify/build-mutations.js';
 
@@ -10,14 +10,28 @@ export const WRITE_BACK_SOURCE = 'write-back';
  * Why: a shop in `shadow` sends no mutation (issue 31); each one live would send becomes a
  * planned write: kind the mutation's root, method `MUTATION`, path the document's operation
  * name, body its variables, and per target (`seo.title`, `metafield:$app:catalog.material`; a
- * variant's target carries `@<variant id>`) its value before and after.
+ * variant's target carries `@<variant id>`) its value before and after. Each conflict (a
+ * merchant's edit the decision keeps) is one more row, kind `conflict`, method `HELD`: nothing
+ * would be sent for it, the preview counts it.
  */
 export function plannedWriteBacks(
   mutations: readonly WriteBackMutation[],
-  writes: readonly PlannedWrite[],
+  plan: Pick<WriteBackPlan, 'writes' | 'conflicts'>,
   shopify: ShopifyProductState,
 ): PlannedRow[] {
-  return mutations.map((mutation) => {
+  const writes = plan.writes;
+  const held = plan.conflicts.map(
+    (c): PlannedRow => ({
+      kind: 'conflict',
+      method: 'HELD',
+      path: c.ref.key,
+      supplierSku: null,
+      body: { detail: c.detail },
+      before: null,
+      after: null,
+    }),
+  );
+  const sent = mutations.map((mutation): PlannedRow => {
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const i of mutation.writes) {
@@ -37,6 +51,7 @@ export function plannedWriteBacks(
       after,
     };
   });
+  return [...sent, ...held];
 }
 
 /** The target's name in a planned write's before/after: its key, `@<variant id>` for a variant's. */

@@ -118,40 +118,16 @@ export class WriteBackPusher {
             .map((s) => stateKey(s.ownerId, s.attribute, s.target)),
     );
     const plan = planWriteBack({ subject: catalogSide, entries, states, shopify, overrides });
-    const shadow = !dryRun && (await this.modes.modeOf(subject.shop)) === 'shadow';
-    if (dryRun || shadow) {
+    if (dryRun || (await this.modes.modeOf(subject.shop)) === 'shadow') {
       // Nothing sent and no push state stored (no intent, no conflict): going live plans again.
-      const planned = plannedWriteBacks(
-        buildMutations(catalogSide.productId, plan.writes),
-        plan.writes,
-        shopify,
-      );
-      if (shadow) {
-        await this.plannedWrites.replace(
-          subject.shop,
-          subject.productId,
-          WRITE_BACK_SOURCE,
-          planned,
-          new Date(this.clock.now()),
-        );
-        await done();
-      }
-      return {
-        ...summary,
-        conflicts: plan.conflicts.length,
-        skipped: plan.skipped.length,
-        failed: plan.failures.length,
-        planned,
-      };
+      const planned = plannedWriteBacks(buildMutations(catalogSide.productId, plan.writes), plan, shopify);
+      if (!dryRun) await this.keepPlanned(subject, planned).then(done);
+      const { conflicts, skipped, failures } = plan;
+      const counts = { conflicts: conflicts.length, skipped: skipped.length, failed: failures.length };
+      return { ...summary, ...counts, planned };
     }
     // Live: what a shadow push planned for the product is superseded by this push.
-    await this.plannedWrites.replace(
-      subject.shop,
-      subject.productId,
-      WRITE_BACK_SOURCE,
-      [],
-      new Date(this.clock.now()),
-    );
+    await this.keepPlanned(subject, []);
     await this.states.save(subject.shop, subject.productId, planRecords(plan), jobId);
     summary.settled = plan.settled.length;
     summary.conflicts = plan.conflicts.length;
@@ -214,6 +190,12 @@ export class WriteBackPusher {
       );
     }
     return summary;
+  }
+
+  /** In `shadow`: the push's plan replaces the product's planned write-backs (none: cleared). */
+  private keepPlanned(subject: PushSubject, planned: readonly PlannedRow[]): Promise<void> {
+    const at = new Date(this.clock.now());
+    return this.plannedWrites.replace(subject.shop, subject.productId, WRITE_BACK_SOURCE, planned, at);
   }
 
   /**
