@@ -20,6 +20,7 @@ import { EnrichmentHooks } from './push/enrichment-hooks.js';
 import { MerchantEdits } from './push/merchant-edits.js';
 import { OverwriteRequests } from './push/overwrite-requests.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
+import { PushNow } from './push/push-now.js';
 import { ShopGraphql } from './push/shop-graphql.js';
 import { WriteBackPusher } from './push/write-back-pusher.js';
 import { EnrichmentCheckpoint } from './store/enrichment-checkpoint.entity.js';
@@ -70,6 +71,7 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentHooks,
     PlannedWritesRepository,
     WriteBackPusher,
+    PushNow,
     MetafieldDefinitions,
     MerchantEdits,
     OverwriteRequests,
@@ -89,7 +91,7 @@ export const ENRICHMENT_ENTITIES = [
     WriteBackStatus,
     MetafieldDefinitions,
     PushEnqueuer,
-    WriteBackPusher,
+    PushNow,
   ],
 })
 export class WriteBackModule {}

@@ -7,6 +7,7 @@ import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
+import { WRITE_BACK_PATHS, WRITE_BACK_SCHEMAS } from './write-back-openapi.js';
 
 const FILTER = [
   query('shop', 'Only this shop (`<name>.myshopify.com`).'),
@@ -62,6 +63,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         ...DRIFT_SCHEMAS,
         ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
+        ...WRITE_BACK_SCHEMAS,
       },
     },
     paths: {
@@ -95,6 +97,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       },
       ...OPERATIONS_PATHS,
       ...SHOPS_PATHS,
+      ...WRITE_BACK_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',
