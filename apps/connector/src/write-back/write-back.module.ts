@@ -4,8 +4,7 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
-import { PlannedWriteRow } from '../product-sync/planned/planned-write.entity.js';
-import { PlannedWritesRepository } from '../product-sync/planned/planned-writes.repository.js';
+import { PlannedWritesModule } from '../product-sync/planned/planned-writes.module.js';
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
@@ -51,7 +50,7 @@ export const ENRICHMENT_ENTITIES = [
 /** Enrichment write-back: the poll (scheduled, outbox), the push job per product, merchant edits. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([...ENRICHMENT_ENTITIES, PlannedWriteRow]),
+    TypeOrmModule.forFeature(ENRICHMENT_ENTITIES),
     CatalogModule,
     ShopifyModule,
     FailuresModule,
@@ -59,6 +58,7 @@ export const ENRICHMENT_ENTITIES = [
     MappingModule,
     SkuMapModule,
     ProductLocksModule,
+    PlannedWritesModule,
   ],
   providers: [
     EnrichmentOutbox,
@@ -69,7 +69,6 @@ export const ENRICHMENT_ENTITIES = [
     PushEnqueuer,
     ShopGraphql,
     EnrichmentHooks,
-    PlannedWritesRepository,
     WriteBackPusher,
     PushNow,
     MetafieldDefinitions,
