@@ -106,9 +106,9 @@ describe('a shop in shadow: the sync', () => {
     });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('productId,supplierSku,calls,field,before,after');
+    expect(lines[0]).toBe('productId,source,supplierSku,calls,field,before,after');
     expect(lines).toContain(
-      `${productId},${records[0]?.supplierSku},POST /v1/products,name,,Shadow Shirt Edited`,
+      `${productId},catalog,${records[0]?.supplierSku},POST /v1/products,name,,Shadow Shirt Edited`,
     );
 
     // Going live: a go-live sync plans again and sends exactly the calls the last plan held.

@@ -4,6 +4,7 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { PlannedWritesModule } from '../product-sync/planned/planned-writes.module.js';
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
@@ -18,6 +19,7 @@ import { EnrichmentHooks } from './push/enrichment-hooks.js';
 import { MerchantEdits } from './push/merchant-edits.js';
 import { OverwriteRequests } from './push/overwrite-requests.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
+import { PushNow } from './push/push-now.js';
 import { ShopGraphql } from './push/shop-graphql.js';
 import { WriteBackPusher } from './push/write-back-pusher.js';
 import { EnrichmentCheckpoint } from './store/enrichment-checkpoint.entity.js';
@@ -56,6 +58,7 @@ export const ENRICHMENT_ENTITIES = [
     MappingModule,
     SkuMapModule,
     ProductLocksModule,
+    PlannedWritesModule,
   ],
   providers: [
     EnrichmentOutbox,
@@ -67,6 +70,7 @@ export const ENRICHMENT_ENTITIES = [
     ShopGraphql,
     EnrichmentHooks,
     WriteBackPusher,
+    PushNow,
     MetafieldDefinitions,
     MerchantEdits,
     OverwriteRequests,
@@ -85,6 +89,8 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentHooks,
     WriteBackStatus,
     MetafieldDefinitions,
+    PushEnqueuer,
+    PushNow,
   ],
 })
 export class WriteBackModule {}

@@ -20,6 +20,7 @@ import { AdminResyncController } from './admin-resync.controller.js';
 import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { AdminWriteBackController } from './admin-write-back.controller.js';
 import { GoLive } from './go-live.js';
 import { ProductStatus } from './product-status.js';
 import { ProductTimeline } from './product-timeline.js';
@@ -50,6 +51,7 @@ import { ShopEntries } from './shop-entries.js';
     AdminShopsController,
     AdminPreviewController,
     AdminDriftController,
+    AdminWriteBackController,
   ],
   providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
   exports: [ProductTimeline, ShopEntries],

@@ -9,10 +9,15 @@ export interface FieldDiffDto {
   after: string | string[] | null;
 }
 
-/** One catalog record of a product, as the planned writes leave it. */
+/**
+ * One catalog record of a product (`catalog`), or the product's write-back targets in Shopify
+ * (`shopify`: supplierSku empty, fields named by target, `@<variant id>` for a variant's), as the
+ * planned writes leave it.
+ */
 export interface PreviewRecordDto {
+  source: 'catalog' | 'shopify';
   supplierSku: string;
-  /** The planned calls for it, in order (`POST /v1/products`, ...). */
+  /** The planned calls for it, in order (`POST /v1/products`, `MUTATION WriteBackMetafieldsSet`, ...). */
   calls: string[];
   diffs: FieldDiffDto[];
   /** Its attributes once every planned write is sent; null: deleted. */
@@ -30,6 +35,20 @@ export interface PreviewProductDto {
 export interface ShopPreviewDto {
   shop: string;
   mode: ShopMode;
-  counts: { creates: number; patches: number; deletes: number; total: number };
+  counts: {
+    creates: number;
+    patches: number;
+    deletes: number;
+    /** Media uploads held back. */
+    uploads: number;
+    /** Write-back targets a live push would write, in all and by target (`seo.title`, `$app:catalog.material`). */
+    writeBacks: { total: number; byTarget: Record<string, number> };
+    /** Write-backs a merchant's edit holds back. */
+    conflicts: number;
+    /** Values the mapping cannot map, over the planned records. */
+    mappingGaps: number;
+    /** Planned writes in all. */
+    total: number;
+  };
   products: PreviewProductDto[];
 }

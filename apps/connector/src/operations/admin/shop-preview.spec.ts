@@ -17,6 +17,7 @@ const row = (over: Partial<PlannedWriteRow>): PlannedWriteRow =>
     body: {},
     before: null,
     after: null,
+    gaps: [],
     plannedAt: at,
     ...over,
   }) as PlannedWriteRow;
@@ -28,7 +29,16 @@ describe('shopPreview', () => {
       row({ productId: '2', before: { name: 'Old', brand: 'X' }, after: { name: 'Kept', brand: 'X' } }),
       row({ productId: '3', method: 'DELETE', supplierSku: 'D', before: { name: 'Gone' }, after: null }),
     ]);
-    expect(preview.counts).toEqual({ creates: 1, patches: 1, deletes: 1, total: 3 });
+    expect(preview.counts).toEqual({
+      creates: 1,
+      patches: 1,
+      deletes: 1,
+      uploads: 0,
+      writeBacks: { total: 0, byTarget: {} },
+      conflicts: 0,
+      mappingGaps: 0,
+      total: 3,
+    });
     expect(preview.products.map((p) => p.records[0]?.diffs)).toEqual([
       [
         { field: 'name', before: null, after: 'New' },
@@ -48,9 +58,72 @@ describe('shopPreview', () => {
       ]),
     );
     expect(csv.split('\r\n')).toEqual([
-      'productId,supplierSku,calls,field,before,after',
-      `1,A,PATCH /v1/products/SK1,name,a,"'=1+1, ""x"""`,
+      'productId,source,supplierSku,calls,field,before,after',
+      `1,catalog,A,PATCH /v1/products/SK1,name,a,"'=1+1, ""x"""`,
       '',
+    ]);
+  });
+  it('counts uploads, write-backs by target, conflicts and mapping gaps', () => {
+    const gap = (attribute: string) => ({
+      attribute,
+      entry: `variant.options.${attribute}`,
+      message: 'unknown',
+    });
+    const wb = (over: Partial<PlannedWriteRow>) =>
+      row({ source: 'write-back', supplierSku: null, method: 'MUTATION', ...over });
+    const counts = shopPreview('s.myshopify.com', 'shadow', [
+      row({ method: 'POST', supplierSku: 'P', gaps: [gap('color')] }),
+      // The record's latest planned write counts its gaps, once.
+      row({ method: 'POST', supplierSku: 'V', gaps: [gap('size')] }),
+      row({ method: 'PATCH', supplierSku: 'V', gaps: [gap('size'), gap('color')] }),
+      row({ source: 'media', method: 'POST', kind: 'uploadImage', supplierSku: 'P' }),
+      row({ source: 'media', method: 'POST', kind: 'uploadImage', supplierSku: 'P' }),
+      wb({ kind: 'productUpdate', path: 'WriteBackProductUpdate', after: { 'seo.title': 'T', title: 'N' } }),
+      wb({
+        kind: 'metafieldsSet',
+        path: 'WriteBackMetafieldsSet',
+        after: { 'metafield:$app:catalog.material': 'wool', 'metafield:$app:catalog.material@22': 'silk' },
+      }),
+      wb({ kind: 'conflict', method: 'HELD', path: 'seo.description', body: { detail: 'edited' } }),
+    ]).counts;
+    expect(counts).toEqual({
+      creates: 2,
+      patches: 1,
+      deletes: 0,
+      uploads: 2,
+      writeBacks: { total: 4, byTarget: { 'seo.title': 1, title: 1, '$app:catalog.material': 2 } },
+      conflicts: 1,
+      mappingGaps: 3,
+      total: 8,
+    });
+  });
+
+  it("merges a product's write-back mutations into one shopify record: first before, last after", () => {
+    const wb = (over: Partial<PlannedWriteRow>) =>
+      row({ source: 'write-back', supplierSku: null, method: 'MUTATION', ...over });
+    const preview = shopPreview('s.myshopify.com', 'shadow', [
+      row({ method: 'PATCH', supplierSku: 'A', before: { name: 'a' }, after: { name: 'b' } }),
+      wb({ seq: 0, path: 'WriteBackProductUpdate', before: { title: 'Old' }, after: { title: 'New' } }),
+      wb({ seq: 1, path: 'WriteBackTagsAdd', before: { tags: ['x'] }, after: { tags: ['x', 'y'] } }),
+    ]);
+    expect(preview.products[0]?.records).toEqual([
+      {
+        source: 'catalog',
+        supplierSku: 'A',
+        calls: ['PATCH /v1/products/SK1'],
+        diffs: [{ field: 'name', before: 'a', after: 'b' }],
+        finalState: { name: 'b' },
+      },
+      {
+        source: 'shopify',
+        supplierSku: '',
+        calls: ['MUTATION WriteBackProductUpdate', 'MUTATION WriteBackTagsAdd'],
+        diffs: [
+          { field: 'tags', before: ['x'], after: ['x', 'y'] },
+          { field: 'title', before: 'Old', after: 'New' },
+        ],
+        finalState: { title: 'New', tags: ['x', 'y'] },
+      },
     ]);
   });
 });

@@ -4,25 +4,43 @@ import type { FieldDiffDto, PreviewRecordDto, ShopPreviewDto } from './shop-prev
 
 type Value = string | string[];
 
+/** The planned writes' sources (`planned_writes.source`). */
+const MEDIA = 'media';
+const WRITE_BACK = 'write-back';
+
 /**
  * Why: the operator judges a shop in shadow from one answer: how many creates, patches and
- * deletes it would send, and per product each record's field changes and final state, built from
- * its planned writes (each product's latest plan, in the order live would send it).
+ * deletes it would send to the catalog, how many uploads, how many write-backs to Shopify by
+ * target, how many a merchant's edit holds back (conflicts), how many values the mapping cannot
+ * map (gaps), and per product each record's field changes and final state, built from its
+ * planned writes (each product's latest plan, in the order live would send it). The write-back's
+ * targets of a product are one record, `source: 'shopify'`, its before and after merged.
  */
 export function shopPreview(shop: string, mode: ShopMode, rows: readonly PlannedWriteRow[]): ShopPreviewDto {
-  const counts = { creates: 0, patches: 0, deletes: 0, total: rows.length };
+  const counts = previewCounts(rows);
   const products = new Map<string, { plannedAt: Date; records: Map<string, RecordState> }>();
   for (const row of rows) {
-    if (row.method === 'POST') counts.creates += 1;
-    else if (row.method === 'PATCH') counts.patches += 1;
-    else if (row.method === 'DELETE') counts.deletes += 1;
     const product = products.get(row.productId) ?? { plannedAt: row.plannedAt, records: new Map() };
     products.set(row.productId, product);
-    const sku = row.supplierSku ?? '';
-    const record = product.records.get(sku) ?? { calls: [], before: row.before, after: row.after };
+    if (row.plannedAt > product.plannedAt) product.plannedAt = row.plannedAt;
+    const shopify = row.source === WRITE_BACK;
+    const sku = shopify ? '' : (row.supplierSku ?? '');
+    const key = `${shopify ? 'shopify' : 'catalog'}:${sku}`;
+    const fresh: RecordState = {
+      source: shopify ? 'shopify' : 'catalog',
+      supplierSku: sku,
+      calls: [],
+      before: shopify ? {} : row.before,
+      after: shopify ? {} : row.after,
+    };
+    const record = product.records.get(key) ?? fresh;
     record.calls.push(`${row.method} ${row.path}`);
-    record.after = row.after;
-    product.records.set(sku, record);
+    if (shopify) {
+      // Each mutation carries some of the product's targets: the first before, the last after.
+      record.before = { ...(row.before ?? {}), ...record.before };
+      record.after = { ...record.after, ...(row.after ?? {}) };
+    } else record.after = row.after;
+    product.records.set(key, record);
   }
   return {
     shop,
@@ -31,20 +49,53 @@ export function shopPreview(shop: string, mode: ShopMode, rows: readonly Planned
     products: [...products].map(([productId, product]) => ({
       productId,
       plannedAt: product.plannedAt.toISOString(),
-      records: [...product.records].map(([supplierSku, record]) => recordDto(supplierSku, record)),
+      records: [...product.records.values()].map(recordDto),
     })),
   };
 }
 
+/**
+ * The preview's counts: catalog calls by method (`sync`), uploads (`media`), write-back targets
+ * (`write-back` mutations; each target of each owner once, by target: `seo.title`, `tags`,
+ * `$app:catalog.material`), conflicts (`write-back` rows held), mapping gaps (each record's gaps
+ * once, from its latest planned write).
+ */
+export function previewCounts(rows: readonly PlannedWriteRow[]): ShopPreviewDto['counts'] {
+  const counts = { creates: 0, patches: 0, deletes: 0, uploads: 0, conflicts: 0, mappingGaps: 0 };
+  const byTarget: Record<string, number> = {};
+  let writeBacks = 0;
+  const gaps = new Map<string, number>();
+  for (const row of rows) {
+    if (row.source === MEDIA) counts.uploads += 1;
+    else if (row.source === WRITE_BACK) {
+      if (row.method === 'HELD') counts.conflicts += 1;
+      for (const name of Object.keys(row.after ?? {})) {
+        const target = name.replace(/@[^@]*$/, '').replace(/^metafield:/, '');
+        byTarget[target] = (byTarget[target] ?? 0) + 1;
+        writeBacks += 1;
+      }
+    } else if (row.method === 'POST') counts.creates += 1;
+    else if (row.method === 'PATCH') counts.patches += 1;
+    else if (row.method === 'DELETE') counts.deletes += 1;
+    if (row.supplierSku !== null && row.source !== MEDIA)
+      gaps.set(`${row.productId}\u0000${row.supplierSku}`, (row.gaps ?? []).length);
+  }
+  for (const n of gaps.values()) counts.mappingGaps += n;
+  return { ...counts, writeBacks: { total: writeBacks, byTarget }, total: rows.length };
+}
+
 interface RecordState {
+  source: 'catalog' | 'shopify';
+  supplierSku: string;
   calls: string[];
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
 
-function recordDto(supplierSku: string, record: RecordState): PreviewRecordDto {
+function recordDto(record: RecordState): PreviewRecordDto {
   return {
-    supplierSku,
+    source: record.source,
+    supplierSku: record.supplierSku,
     calls: record.calls,
     diffs: diffs(record.before, record.after),
     finalState: record.after,
@@ -68,20 +119,14 @@ export function diffs(
 
 /** The preview as CSV: a header, then one line per changed field (a delete: one line, field empty). */
 export function previewCsv(preview: ShopPreviewDto): string {
-  const lines = [['productId', 'supplierSku', 'calls', 'field', 'before', 'after']];
+  const lines = [['productId', 'source', 'supplierSku', 'calls', 'field', 'before', 'after']];
   for (const product of preview.products) {
     for (const record of product.records) {
       const calls = record.calls.join(' ');
-      if (record.diffs.length === 0) lines.push([product.productId, record.supplierSku, calls, '', '', '']);
+      const at = [product.productId, record.source, record.supplierSku, calls];
+      if (record.diffs.length === 0) lines.push([...at, '', '', '']);
       for (const diff of record.diffs) {
-        lines.push([
-          product.productId,
-          record.supplierSku,
-          calls,
-          diff.field,
-          text(diff.before),
-          text(diff.after),
-        ]);
+        lines.push([...at, diff.field, text(diff.before), text(diff.after)]);
       }
     }
   }

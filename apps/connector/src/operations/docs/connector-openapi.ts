@@ -8,6 +8,7 @@ import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
+import { WRITE_BACK_PATHS, WRITE_BACK_SCHEMAS } from './write-back-openapi.js';
 
 const FILTER = [
   query('shop', 'Only this shop (`<name>.myshopify.com`).'),
@@ -64,6 +65,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
+        ...WRITE_BACK_SCHEMAS,
       },
     },
     paths: {
@@ -98,6 +100,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       ...OPERATIONS_PATHS,
       ...SHOPS_PATHS,
       ...OVERVIEW_PATHS,
+      ...WRITE_BACK_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',

@@ -110,9 +110,9 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
       operationId: 'previewShop',
       tag: 'admin',
       summary:
-        "What a shop in shadow would have sent: counts of creates, patches and deletes, and per product each record's field diffs and final state",
+        "What a shop in shadow would have sent: counts of creates, patches, deletes, uploads, write-backs by target, conflicts and mapping gaps, and per product each record's field diffs and final state",
       description:
-        "Built from the planned writes (each product's latest plan). `?format=csv`: the same as a CSV file (`text/csv`), one line per changed field. 404: no such shop.",
+        "Built from the planned writes (each product's latest plan): catalog calls, media uploads, and the write-back's Shopify mutations (a product's targets are one record with `source: shopify`). `?format=csv`: the same as a CSV file (`text/csv`), one line per changed field. 404: no such shop.",
       security: 'adminToken',
       parameters: [SHOP_PATH, query('format', '`json` (default) or `csv`', { enum: ['json', 'csv'] })],
       answer: 'ShopPreview',
@@ -149,11 +149,36 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
       mode: { enum: ['live', 'shadow'] },
       counts: {
         type: 'object',
-        required: ['creates', 'patches', 'deletes', 'total'],
+        required: [
+          'creates',
+          'patches',
+          'deletes',
+          'uploads',
+          'writeBacks',
+          'conflicts',
+          'mappingGaps',
+          'total',
+        ],
         properties: {
           creates: { type: 'integer' },
           patches: { type: 'integer' },
           deletes: { type: 'integer' },
+          uploads: { type: 'integer', description: 'Media uploads held back.' },
+          writeBacks: {
+            type: 'object',
+            required: ['total', 'byTarget'],
+            description:
+              'Write-back targets a live push would write, by target (`seo.title`, `$app:catalog.material`).',
+            properties: {
+              total: { type: 'integer' },
+              byTarget: { type: 'object', additionalProperties: { type: 'integer' } },
+            },
+          },
+          conflicts: { type: 'integer', description: "Write-backs a merchant's edit holds back." },
+          mappingGaps: {
+            type: 'integer',
+            description: 'Values the mapping cannot map, over the planned records.',
+          },
           total: { type: 'integer' },
         },
       },
@@ -169,8 +194,13 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
               type: 'array',
               items: {
                 type: 'object',
-                required: ['supplierSku', 'calls', 'diffs', 'finalState'],
+                required: ['source', 'supplierSku', 'calls', 'diffs', 'finalState'],
                 properties: {
+                  source: {
+                    enum: ['catalog', 'shopify'],
+                    description:
+                      "`shopify`: the product's write-back targets (supplierSku empty; fields named by target, `@<variant id>` for a variant's).",
+                  },
                   supplierSku: { type: 'string' },
                   calls: {
                     type: 'array',

@@ -25,6 +25,8 @@ export const ConnectorErrorCode = {
   ALREADY_MIGRATED: 'already_migrated',
   MIGRATION_REFUSED: 'migration_refused',
   SHOPIFY_UNAVAILABLE: 'shopify_unavailable',
+  PRODUCT_BUSY: 'product_busy',
+  WRITE_BACK_REJECTED: 'write_back_rejected',
   INTERNAL_ERROR: 'internal_error',
 } as const;
 export type ConnectorErrorCode = (typeof ConnectorErrorCode)[keyof typeof ConnectorErrorCode];
@@ -56,5 +58,7 @@ export const CONNECTOR_ERROR_STATUS: Readonly<Record<ConnectorErrorCode, number>
   already_migrated: 409,
   migration_refused: 409,
   shopify_unavailable: 503,
+  product_busy: 409,
+  write_back_rejected: 422,
   internal_error: 500,
 };

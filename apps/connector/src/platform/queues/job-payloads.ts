@@ -67,7 +67,7 @@ export interface EnrichmentPollPayload {
 }
 
 /** Why a push job runs: a poll found work, a sync saw the product, or a failure is replayed. */
-export type EnrichmentPushReason = 'poll' | 'sync' | 'replay' | 'overwrite';
+export type EnrichmentPushReason = 'poll' | 'sync' | 'replay' | 'overwrite' | 'go-live';
 
 /** One product's write-back: which product, never what to write (the job reads both sides). */
 export interface EnrichmentPushPayload {

@@ -141,7 +141,7 @@ export class CatalogSyncSteps {
   ): Promise<string | null> {
     if ((await this.modes.modeOf(subject.shop)) !== 'shadow') {
       // Live: a plan made in shadow (even by a run that ended after the switch) is superseded by this one.
-      await this.planned.clearProduct(subject.shop, subject.productId);
+      await this.planned.clearProduct(subject.shop, subject.productId, 'write-back');
       return null;
     }
     const writes = plannedCatalogWrites(plan, rows);

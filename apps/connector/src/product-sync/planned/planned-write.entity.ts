@@ -12,7 +12,7 @@ export class PlannedWriteRow {
   @Column({ type: 'text', name: 'product_id' })
   productId!: string;
 
-  /** Who planned it: `sync` (catalog calls) for now. */
+  /** Who planned it: `sync` (catalog calls), `media` (uploads), `write-back` (Shopify mutations). */
   @Column({ type: 'text' })
   source!: string;
 
@@ -44,6 +44,10 @@ export class PlannedWriteRow {
   /** The record's values once written (null: it is deleted). */
   @Column({ type: 'jsonb', nullable: true })
   after!: Record<string, unknown> | null;
+
+  /** The mapping gaps of the record it writes (`attribute` names each; empty: none). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  gaps!: Array<{ attribute: string; entry: string; message: string }>;
 
   @Column({ type: 'timestamptz', name: 'planned_at' })
   plannedAt!: Date;

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { Not, type Repository } from 'typeorm';
 import { PlannedWriteRow } from './planned-write.entity.js';
 
 /** One planned write as its planner hands it over (the row without its id, shop, product and time). */
 export type PlannedWrite = Pick<
   PlannedWriteRow,
   'kind' | 'method' | 'path' | 'supplierSku' | 'body' | 'before' | 'after'
->;
+> &
+  Partial<Pick<PlannedWriteRow, 'gaps'>>;
 
 /** The `planned_writes` table (what shops in `shadow` would have sent): read and changed only here. */
 @Injectable()
@@ -57,9 +58,12 @@ export class PlannedWritesRepository {
     return (await this.rows.delete({ shop })).affected ?? 0;
   }
 
-  /** Clears the product's planned writes (a live run superseded them). */
-  async clearProduct(shop: string, productId: string): Promise<void> {
-    await this.rows.delete({ shop, productId });
+  /**
+   * Clears the product's planned writes (a live run superseded them), but those of `keep` (a
+   * live sync leaves the write-back's plan to the product's next push).
+   */
+  async clearProduct(shop: string, productId: string, keep?: string): Promise<void> {
+    await this.rows.delete(keep === undefined ? { shop, productId } : { shop, productId, source: Not(keep) });
   }
 
   /** The shop's planned writes of one product, in plan order. */

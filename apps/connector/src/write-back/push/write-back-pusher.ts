@@ -6,7 +6,12 @@ import { WRITE_BACK_VARIANTS_QUERY } from '../../clients/shopify/documents/write
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
+import {
+  type PlannedWrite as PlannedRow,
+  PlannedWritesRepository,
+} from '../../product-sync/planned/planned-writes.repository.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import { ShopModes } from '../../shops/shop-modes.js';
 import { editsInBetween } from '../decide/edits-in-between.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
 import { emptyPlan } from '../decide/write-back-plan.js';
@@ -26,6 +31,7 @@ import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import { type RecordSnapshot, recordsFromSnapshot } from '../store/record-snapshot.js';
 import { WriteBackStates } from '../store/write-back-states.repository.js';
 import { EnrichmentHooks, type PushSubject } from './enrichment-hooks.js';
+import { plannedWriteBacks, WRITE_BACK_SOURCE } from './planned-write-backs.js';
 import { outcomeRecords, planRecords } from './push-records.js';
 import { ShopGraphql } from './shop-graphql.js';
 
@@ -36,6 +42,8 @@ export interface PushSummary {
   conflicts: number;
   skipped: number;
   failed: number;
+  /** A dry run or a shop in `shadow`: the mutations a live push would send, none sent. */
+  planned?: PlannedRow[];
 }
 
 /** Writes that may land on a later run (no answer, throttled, a stale digest): the job retries. */
@@ -65,6 +73,8 @@ export class WriteBackPusher {
     private readonly hooks: EnrichmentHooks,
     private readonly clock: Clock,
     private readonly settings: EnrichmentSettings,
+    private readonly modes: ShopModes,
+    private readonly plannedWrites: PlannedWritesRepository,
   ) {}
 
   async push(
@@ -73,6 +83,8 @@ export class WriteBackPusher {
     jobId: string | null,
     /** Attributes an operator lets overwrite a merchant's edit this once (empty: all); none by default. */
     overwrite?: readonly string[],
+    /** Plan only: return the mutations a live push would send, store and send nothing. */
+    dryRun = false,
   ): Promise<PushSummary> {
     const work = await this.outbox.pendingWork(subject.shop, subject.productId);
     const upTo = work?.id ?? null;
@@ -91,8 +103,8 @@ export class WriteBackPusher {
       catalogSide &&
       (await fetchWriteBackState(graphql, catalogSide.productId, entries, { ...pacing, costs }));
     if (!catalogSide || !shopify) {
-      await done();
-      return summary;
+      if (!dryRun) await done();
+      return dryRun ? { ...summary, planned: [] } : summary;
     }
     const states = await this.states.forProduct(subject.shop, subject.productId);
     const overrides = new Set(
@@ -106,6 +118,16 @@ export class WriteBackPusher {
             .map((s) => stateKey(s.ownerId, s.attribute, s.target)),
     );
     const plan = planWriteBack({ subject: catalogSide, entries, states, shopify, overrides });
+    if (dryRun || (await this.modes.modeOf(subject.shop)) === 'shadow') {
+      // Nothing sent and no push state stored (no intent, no conflict): going live plans again.
+      const planned = plannedWriteBacks(buildMutations(catalogSide.productId, plan.writes), plan, shopify);
+      if (!dryRun) await this.keepPlanned(subject, planned).then(done);
+      const { conflicts, skipped, failures } = plan;
+      const counts = { conflicts: conflicts.length, skipped: skipped.length, failed: failures.length };
+      return { ...summary, ...counts, planned };
+    }
+    // Live: what a shadow push planned for the product is superseded by this push.
+    await this.keepPlanned(subject, []);
     await this.states.save(subject.shop, subject.productId, planRecords(plan), jobId);
     summary.settled = plan.settled.length;
     summary.conflicts = plan.conflicts.length;
@@ -168,6 +190,12 @@ export class WriteBackPusher {
       );
     }
     return summary;
+  }
+
+  /** In `shadow`: the push's plan replaces the product's planned write-backs (none: cleared). */
+  private keepPlanned(subject: PushSubject, planned: readonly PlannedRow[]): Promise<void> {
+    const at = new Date(this.clock.now());
+    return this.plannedWrites.replace(subject.shop, subject.productId, WRITE_BACK_SOURCE, planned, at);
   }
 
   /**

@@ -25,14 +25,16 @@ export function previewCommand(contextOf: ContextOf): Command {
         for (const line of previewCsv(preview).trimEnd().split('\r\n')) out.line(line);
         return;
       }
-      const { creates, patches, deletes } = preview.counts;
+      const { creates, patches, deletes, uploads, writeBacks, conflicts, mappingGaps } = preview.counts;
       out.line(
-        `${preview.shop} (${preview.mode}): ${creates} creates, ${patches} patches, ${deletes} deletes planned`,
+        `${preview.shop} (${preview.mode}): ${creates} creates, ${patches} patches, ${deletes} deletes, ${uploads} uploads, ${writeBacks.total} write-backs planned; ${conflicts} conflicts, ${mappingGaps} mapping gaps`,
       );
+      for (const [target, n] of Object.entries(writeBacks.byTarget)) out.line(`  write-back ${target}: ${n}`);
       for (const product of preview.products) {
         out.line(`product ${product.productId} (planned ${product.plannedAt})`);
         for (const record of product.records) {
-          out.line(`  ${record.supplierSku}: ${record.calls.join(', ')}`);
+          const who = record.source === 'shopify' ? 'shopify (write-back)' : record.supplierSku;
+          out.line(`  ${who}: ${record.calls.join(', ')}`);
           for (const diff of record.diffs) {
             out.line(`    ${diff.field}: ${JSON.stringify(diff.before)} -> ${JSON.stringify(diff.after)}`);
           }

@@ -23,6 +23,7 @@ import { SkuMapVariantGroups1764000000075 } from './1764000000075-sku-map-varian
 import { CreateShopModes1764000000080 } from './1764000000080-create-shop-modes.js';
 import { CreatePlannedWrites1764000000081 } from './1764000000081-create-planned-writes.js';
 import { CreateDriftReports1764000000082 } from './1764000000082-create-drift-reports.js';
+import { PlannedWriteGaps1764000000083 } from './1764000000083-planned-write-gaps.js';
 import { CreateOverviewMinutes1764000000086 } from './1764000000086-create-overview-minutes.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   CreateShopModes1764000000080,
   CreatePlannedWrites1764000000081,
   CreateDriftReports1764000000082,
+  PlannedWriteGaps1764000000083,
   CreateOverviewMinutes1764000000086,
 ];
