@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
+import { ResyncModule } from '../../resync/resync.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminSession } from './admin-session.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { QueuesBoard } from './queues-board.js';
 
 /**
@@ -12,8 +15,8 @@ import { QueuesBoard } from './queues-board.js';
  * the admin API reads (failures, metrics, a product's timeline), through that module's exports.
  */
 @Module({
-  imports: [AdminModule, FailuresModule, MetricsModule],
-  controllers: [AdminUiController],
+  imports: [AdminModule, FailuresModule, MetricsModule, SkuMapModule, ResyncModule],
+  controllers: [AdminUiController, AdminUiProductController],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })
 export class AdminUiModule {}

@@ -43,7 +43,7 @@ describe('the timeline in words', () => {
       },
       NOW,
     );
-    expect(line).toBe('3 min ago: synced after webhook: applied → 1 PATCH to the catalog');
+    expect(line).toBe('3 min ago: sync after webhook: applied → 1 PATCH to the catalog');
   });
 
   it('says a webhook, a write-back, a failure and a job', () => {

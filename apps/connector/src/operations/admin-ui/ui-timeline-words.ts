@@ -54,7 +54,7 @@ export function eventInWords(event: TimelineEvent): string {
       const reason = match?.[1] ?? 'sync';
       const outcome = match?.[2] ?? '';
       const error = typeof details.error === 'string' ? ` (error ${details.error})` : '';
-      return `synced after ${reason.replace(/-/g, ' ')}: ${outcome}${match?.[3] ? `, ${match[3]}` : ''} → ${callsInWords(calls)}${error}`;
+      return `sync after ${reason.replace(/-/g, ' ')}: ${outcome}${match?.[3] ? `, ${match[3]}` : ''} → ${callsInWords(calls)}${error}`;
     }
     case 'write-back': {
       const attribute = String(details.attribute ?? '?');

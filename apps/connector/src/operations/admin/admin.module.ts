@@ -52,6 +52,6 @@ import { ShopEntries } from './shop-entries.js';
     AdminDriftController,
   ],
   providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
-  exports: [ProductTimeline, ShopEntries],
+  exports: [ProductTimeline, ProductStatus, ShopEntries],
 })
 export class AdminModule {}
