@@ -126,8 +126,11 @@ describe('/admin/ui products in a browser', () => {
     await page.locator('ul.results a').click();
     await page.waitForURL(new RegExp(`/admin/ui/products/${productId}\\?`));
     await expect(page.locator('h1').textContent()).resolves.toBe(`Product ${productId}`);
-    await expect(page.locator('table.fields').textContent()).resolves.toContain(title);
-    await expect(page.locator('table.fields caption').textContent()).resolves.toContain('enrichment');
+    // Both sides of the title, the catalog's read now.
+    const name = page.locator('table.fields tr[data-attribute="name"]');
+    await expect(name.locator('.shopify-side').textContent()).resolves.toBe(title);
+    await expect(name.locator('.catalog-side').textContent()).resolves.toBe(title);
+    await expect(page.locator('p.sides-note').textContent()).resolves.toContain('enrichment');
     await expect(page.locator('.last-sync').textContent()).resolves.toMatch(/(just now|min ago): /);
     await expect(page.locator('h2', { hasText: 'Owners' }).count()).resolves.toBe(1);
     await expect(page.locator('section.owners').textContent()).resolves.toMatch(

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
@@ -10,7 +11,7 @@ import { ProductStatus } from '../admin/product-status.js';
 import { ProductTimeline } from '../admin/product-timeline.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
-import { productPage, productSearchPage, resyncConfirmPage } from './ui-product-pages.js';
+import { type CatalogSide, productPage, productSearchPage, resyncConfirmPage } from './ui-product-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
@@ -34,6 +35,7 @@ export class AdminUiProductController {
     private readonly timeline: ProductTimeline,
     private readonly resync: ResyncService,
     private readonly clock: Clock,
+    private readonly catalogs: CatalogClients,
   ) {}
 
   @Get('products')
@@ -79,12 +81,14 @@ export class AdminUiProductController {
       this.timeline.events(domain, product),
     ]);
     const status = rows.length > 0 ? await this.status.of(product, domain) : null;
+    const own = rows.find((row) => row.shopifyVariantId === null && row.skuId !== null);
+    const catalog = own?.skuId ? await this.catalogValues(domain, own.skuId) : null;
     const notice = done !== undefined && /^[\w-]{1,80}$/.test(done) ? `Resync started: run ${done}.` : null;
     sendHtml(
       res,
       200,
       productPage(
-        { shop: domain, productId: product, rows, status, events, now: this.clock.now(), notice },
+        { shop: domain, productId: product, rows, status, catalog, events, now: this.clock.now(), notice },
         csrfOf(req),
       ),
     );
@@ -112,6 +116,23 @@ export class AdminUiProductController {
     );
   }
 
+  /** The catalog record's attributes read now (one interactive call), or why they could not be. */
+  private async catalogValues(shop: string, skuId: string): Promise<CatalogSide> {
+    try {
+      const record = await this.catalogs.forShop(shop).client.getProduct(skuId, { priority: 'interactive' });
+      const values: CatalogSide['values'] = {};
+      for (const entry of record.attributes) {
+        values[entry.key] = {
+          value: shown(entry.value),
+          blame: entry.blame ? entry.blame.toLowerCase().replace(/_/g, ' ') : null,
+        };
+      }
+      return { values, error: null };
+    } catch (error) {
+      return { values: {}, error: (error as { code?: string }).code ?? 'error' };
+    }
+  }
+
   /** The shop asked for, or the only one; else 400. */
   private shopOf(shop: string | undefined): string {
     const found =
@@ -135,4 +156,11 @@ function productIdOf(id: string | undefined): string {
     });
   }
   return id;
+}
+
+/** An attribute value as text: lists joined, structured values as JSON. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ');
+  return JSON.stringify(value);
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
@@ -15,7 +16,7 @@ import { QueuesBoard } from './queues-board.js';
  * the admin API reads (failures, metrics, a product's timeline), through that module's exports.
  */
 @Module({
-  imports: [AdminModule, FailuresModule, MetricsModule, SkuMapModule, ResyncModule],
+  imports: [AdminModule, CatalogModule, FailuresModule, MetricsModule, SkuMapModule, ResyncModule],
   controllers: [AdminUiController, AdminUiProductController],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })

@@ -46,12 +46,21 @@ export function productSearchPage(
   );
 }
 
+/** Why: the catalog side of the product page, read at page time, by attribute key. */
+export interface CatalogSide {
+  /** `blame` in words (`enrichment approved`), null for a value sent by the connector or a user. */
+  values: Record<string, { value: string; blame: string | null }>;
+  error: string | null;
+}
+
 /** What the product page shows; `status` null when the sku map holds nothing for the product. */
 export interface ProductView {
   shop: string;
   productId: string;
   rows: SkuMapRow[];
   status: ProductStatusDto | null;
+  /** The catalog record's values read now; null without a live catalog record. */
+  catalog: CatalogSide | null;
   events: TimelineEvent[];
   now: number;
   notice: string | null;
@@ -87,10 +96,9 @@ function sidesOf(view: ProductView): string {
     return '<p class="muted">The sku map holds no catalog record for this product (not synced yet, or out of scope).</p>';
   const own = view.rows.find((row) => row.shopifyVariantId === null) ?? view.rows[0];
   const catalog = view.status?.catalog ?? null;
+  const now = view.catalog?.values ?? {};
   const snapshot = own?.snapshot ?? {};
-  const names = [
-    ...new Set([...Object.keys(snapshot), ...Object.keys(catalog?.attributeSummary ?? {})]),
-  ].sort();
+  const names = [...new Set([...Object.keys(snapshot), ...Object.keys(now)])].sort();
   const rows = names
     .map((name) => {
       const value = snapshot[name];
@@ -98,9 +106,11 @@ function sidesOf(view: ProductView): string {
         value === undefined
           ? '<span class="muted">—</span>'
           : esc(Array.isArray(value) ? value.join(', ') : value);
-      const count = catalog?.attributeSummary?.[name];
+      const current = now[name];
       return `<tr data-attribute="${esc(name)}"><th scope="row">${esc(name)}</th><td class="shopify-side">${shopify}</td><td class="catalog-side">${
-        count === undefined ? '<span class="muted">—</span>' : esc(count)
+        current === undefined
+          ? '<span class="muted">—</span>'
+          : `${esc(current.value)}${current.blame ? ` <em>(${esc(current.blame)})</em>` : ''}`
       }</td></tr>`;
     })
     .join('');
@@ -110,11 +120,11 @@ function sidesOf(view: ProductView): string {
         `<tr><td>${esc(row.kind)}</td><td>${esc(row.shopifyVariantId ?? 'product')}</td><td>${esc(row.supplierSku)}</td><td>${esc(row.skuId ?? '—')}</td><td>${esc(row.state)}</td></tr>`,
     )
     .join('');
-  return `<div class="scroll" role="region" aria-label="Fields" tabindex="0"><h2>Fields</h2><table class="fields"><caption class="muted">Shopify: as last applied to the catalog; catalog: its attribute summary, read now${
+  return `<div class="scroll" role="region" aria-label="Fields" tabindex="0"><h2>Fields</h2><p class="muted sides-note">Shopify: as last applied to the catalog; catalog: read now${
     catalog
-      ? ` (skuId ${esc(catalog.skuId)}, enrichment ${esc(catalog.enrichmentStatus ?? 'unknown')}${catalog.error ? `, read failed: ${esc(catalog.error)}` : ''})`
+      ? ` (skuId ${esc(catalog.skuId)}, enrichment ${esc(catalog.enrichmentStatus ?? 'unknown')}${view.catalog?.error ? `, read failed: ${esc(view.catalog.error)}` : ''})`
       : ''
-  }</caption><thead><tr><th scope="col">Field</th><th scope="col">Shopify</th><th scope="col">Catalog</th></tr></thead><tbody>${
+  }</p><table class="fields"><thead><tr><th scope="col">Field</th><th scope="col">Shopify</th><th scope="col">Catalog</th></tr></thead><tbody>${
     rows || '<tr><td colspan="3" class="muted">No field recorded.</td></tr>'
   }</tbody></table></div>
 <div class="scroll" role="region" aria-label="Catalog records" tabindex="0"><h2>Catalog records</h2><table><thead><tr><th scope="col">Kind</th><th scope="col">Shopify variant</th><th scope="col">supplierSku</th><th scope="col">skuId</th><th scope="col">State</th></tr></thead><tbody>${records}</tbody></table></div>`;
