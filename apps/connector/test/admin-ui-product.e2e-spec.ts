@@ -182,4 +182,46 @@ describe('/admin/ui products in a browser', () => {
     expect(await bare.text()).toContain('Refused');
     await page.close();
   });
+
+  it("pauses and resumes the shop's syncing after confirm steps, each refused without the CSRF token", async () => {
+    const paused = async () =>
+      (
+        await admin<{ pauses: Array<{ scope: string; reason: string }> }>('GET', '/admin/queues')
+      ).body.pauses.filter((p) => p.scope === shop.domain);
+    const bare = async (action: 'pause' | 'resume') =>
+      (
+        await browser.context.request.post(`${harness.url}/admin/ui/shops/${shop.domain}/${action}`, {
+          form: { reason: 'forged' },
+          headers: { Origin: harness.url },
+          maxRedirects: 0,
+        })
+      ).status();
+    const page = await signedIn();
+    await page.goto(`${harness.url}/admin/ui/products/${productId}?shop=${shop.domain}`);
+    await page.getByRole('link', { name: 'Syncing of the shop' }).click();
+    await expect(page.locator('.sync-state').textContent()).resolves.toContain('not paused');
+    expect(await bare('pause')).toBe(403);
+    expect(await paused()).toEqual([]);
+
+    await page.getByRole('link', { name: 'Pause syncing…' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe(`Pause syncing of ${shop.domain}?`);
+    await page.getByLabel('Reason, shown to other operators').fill('catalog maintenance');
+    await page.getByRole('button', { name: `Pause syncing of ${shop.domain}` }).click();
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+      `Syncing of ${shop.domain} paused.`,
+    );
+    await expect(page.locator('.sync-state').textContent()).resolves.toContain('catalog maintenance');
+    expect(await paused()).toMatchObject([{ reason: 'catalog maintenance' }]);
+    await check('shop-sync', `/admin/ui/shops/${shop.domain}/sync`);
+
+    expect(await bare('resume')).toBe(403);
+    expect(await paused()).toHaveLength(1);
+    await page.getByRole('link', { name: 'Resume syncing…' }).click();
+    await page.getByRole('button', { name: `Resume syncing of ${shop.domain}` }).click();
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+      `Syncing of ${shop.domain} resumed.`,
+    );
+    expect(await paused()).toEqual([]);
+    await page.close();
+  });
 });

@@ -122,6 +122,7 @@ export class AdminUiProductController {
       const record = await this.catalogs.forShop(shop).client.getProduct(skuId, { priority: 'interactive' });
       const values: CatalogSide['values'] = {};
       for (const entry of record.attributes) {
+        if (entry.value === null || entry.value === '') continue;
         values[entry.key] = {
           value: shown(entry.value),
           blame: entry.blame ? entry.blame.toLowerCase().replace(/_/g, ' ') : null,

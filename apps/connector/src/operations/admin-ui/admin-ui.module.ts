@@ -8,6 +8,7 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminSession } from './admin-session.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { QueuesBoard } from './queues-board.js';
 
@@ -17,7 +18,7 @@ import { QueuesBoard } from './queues-board.js';
  */
 @Module({
   imports: [AdminModule, CatalogModule, FailuresModule, MetricsModule, SkuMapModule, ResyncModule],
-  controllers: [AdminUiController, AdminUiProductController],
+  controllers: [AdminUiController, AdminUiProductController, AdminUiActionsController],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })
 export class AdminUiModule {}

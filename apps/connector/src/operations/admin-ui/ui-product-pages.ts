@@ -81,7 +81,7 @@ export function productPage(view: ProductView, csrf: string): string {
     `Product ${productId}`,
     `${STYLE}${view.notice ? `<p class="ok" role="status">${esc(view.notice)}</p>` : ''}
 <p class="muted">${esc(shop)}</p>
-<p><a class="button" href="${resyncHref}">Resync this product…</a></p>
+<p><a class="button" href="${resyncHref}">Resync this product…</a> <a href="/admin/ui/shops/${encodeURIComponent(shop)}/sync">Syncing of the shop</a></p>
 <dl class="raw"><dt>Last sync</dt><dd class="last-sync">${esc(lastSync)}</dd><dt>Last write-back</dt><dd class="last-write-back">${esc(lastWriteBack)}</dd>
 ${status?.lastError ? `<dt>Last error</dt><dd>${esc(relativeTime(status.lastError.at, now))}: ${esc(status.lastError.code)} ${esc(status.lastError.message)}</dd>` : ''}</dl>
 <section class="sides" aria-label="Shopify and catalog sides">${sidesOf(view)}</section>
@@ -107,7 +107,11 @@ function sidesOf(view: ProductView): string {
           ? '<span class="muted">—</span>'
           : esc(Array.isArray(value) ? value.join(', ') : value);
       const current = now[name];
-      return `<tr data-attribute="${esc(name)}"><th scope="row">${esc(name)}</th><td class="shopify-side">${shopify}</td><td class="catalog-side">${
+      const differs =
+        value !== undefined &&
+        current !== undefined &&
+        (Array.isArray(value) ? value.join(', ') : value) !== current.value;
+      return `<tr data-attribute="${esc(name)}"${differs ? ' class="differs"' : ''}><th scope="row">${esc(name)}${differs ? ' <strong>(differs)</strong>' : ''}</th><td class="shopify-side">${shopify}</td><td class="catalog-side">${
         current === undefined
           ? '<span class="muted">—</span>'
           : `${esc(current.value)}${current.blame ? ` <em>(${esc(current.blame)})</em>` : ''}`

@@ -1,0 +1,52 @@
+import type { OperatorPause } from '../../clients/catalog/sync-pauses.js';
+import { csrfField, esc, page } from './ui-html.js';
+import { relativeTime } from './ui-timeline-words.js';
+
+/** Long shop domains wrap instead of widening a phone's page. */
+const WRAP = '<style>h1,p{overflow-wrap:anywhere}</style>';
+
+/** Why: a shop's syncing state and the way to pause or resume it (each through a confirm page). */
+export function shopSyncPage(
+  shop: string,
+  pause: OperatorPause | null,
+  now: number,
+  notice: string | null,
+  csrf: string,
+): string {
+  const base = `/admin/ui/shops/${encodeURIComponent(shop)}`;
+  const state = pause
+    ? `<p class="sync-state"><strong>Paused</strong> ${esc(relativeTime(pause.since, now))}: ${esc(pause.reason)}</p>
+<p><a href="${base}/resume">Resume syncing…</a></p>`
+    : `<p class="sync-state"><strong>Syncing</strong>: not paused by an operator.</p>
+<p><a href="${base}/pause">Pause syncing…</a></p>`;
+  return page(
+    `Syncing of ${shop}`,
+    `${WRAP}${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}${state}`,
+    csrf,
+  );
+}
+
+/** Why: the pause's confirm step (no script): what pausing does, a reason, then one POST with the CSRF token. */
+export function pauseConfirmPage(shop: string, csrf: string): string {
+  const base = `/admin/ui/shops/${encodeURIComponent(shop)}`;
+  return page(
+    `Pause syncing of ${shop}?`,
+    `${WRAP}<p>Syncs of ${esc(shop)}'s products stop before their next catalog call and wait, webhooks keep being received; nothing is lost. Resume to let them run.</p>
+<form method="post" action="${base}/pause">${csrfField(csrf)}
+<p><label for="reason">Reason, shown to other operators</label><br><input id="reason" name="reason" maxlength="500" size="40"></p>
+<button type="submit">Pause syncing of ${esc(shop)}</button> <a href="${base}/sync">Cancel</a></form>`,
+    csrf,
+  );
+}
+
+/** Why: the resume's confirm step: what resuming does, then one POST with the CSRF token. */
+export function resumeConfirmPage(shop: string, csrf: string): string {
+  const base = `/admin/ui/shops/${encodeURIComponent(shop)}`;
+  return page(
+    `Resume syncing of ${shop}?`,
+    `${WRAP}<p>The syncs of ${esc(shop)} that waited run again, in order, at the shop's catalog budget.</p>
+<form method="post" action="${base}/resume">${csrfField(csrf)}
+<button type="submit">Resume syncing of ${esc(shop)}</button> <a href="${base}/sync">Cancel</a></form>`,
+    csrf,
+  );
+}
