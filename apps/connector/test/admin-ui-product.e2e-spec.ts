@@ -224,4 +224,30 @@ describe('/admin/ui products in a browser', () => {
     expect(await paused()).toEqual([]);
     await page.close();
   });
+
+  it('resyncs the whole shop after a confirm step, refused without the CSRF token', async () => {
+    const bare = await browser.context.request.post(`${harness.url}/admin/ui/shops/${shop.domain}/resync`, {
+      form: {},
+      headers: { Origin: harness.url },
+      maxRedirects: 0,
+    });
+    expect(bare.status()).toBe(403);
+    const page = await signedIn();
+    await page.goto(`${harness.url}/admin/ui/shops/${shop.domain}/sync`);
+    await page.getByRole('link', { name: 'Resync the whole shop…' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe(`Resync every product of ${shop.domain}?`);
+    await page.getByRole('button', { name: `Resync every product of ${shop.domain}` }).click();
+    const notice = (await page.locator('[role="status"]').textContent()) ?? '';
+    const runId = /run ([\w-]+)\./.exec(notice)?.[1] as string;
+    expect(runId).toBeTruthy();
+    const run = await eventually(async () => {
+      const answer = await admin<{ state: string; scope: string; listed: number }>(
+        'GET',
+        `/admin/resync/${runId}`,
+      );
+      return answer.status === 200 && answer.body.state === 'done' && answer.body;
+    }, 30_000);
+    expect(run).toMatchObject({ scope: 'shop', listed: 1 });
+    await page.close();
+  });
 });

@@ -4,10 +4,16 @@ import { Clock } from '#lib/clock';
 import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
-import { pauseConfirmPage, resumeConfirmPage, shopSyncPage } from './ui-action-pages.js';
+import {
+  pauseConfirmPage,
+  resumeConfirmPage,
+  shopResyncConfirmPage,
+  shopSyncPage,
+} from './ui-action-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
@@ -16,7 +22,8 @@ const DONE = new Set(['paused', 'resumed', 'not-paused']);
 /**
  * Why: the operators' shop actions in the web view, each confirmed on a page of its own (GET,
  * changes nothing) before its POST (the session's CSRF token, else 403), then a page showing
- * what it did. Pausing and resuming a shop's syncing use the admin API's `SyncPauses`.
+ * what it did. Pausing and resuming a shop's syncing use the admin API's `SyncPauses`; the
+ * whole-shop resync its `ResyncService`.
  */
 @Controller('admin/ui/shops/:shop')
 @UseFilters(AdminUiFilter)
@@ -26,18 +33,23 @@ export class AdminUiActionsController {
     private readonly shops: Shops,
     private readonly pauses: SyncPauses,
     private readonly clock: Clock,
+    private readonly resyncs: ResyncService,
   ) {}
 
   @Get('sync')
   sync(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     const domain = this.shopOf(shop);
     const done = typeof req.query.done === 'string' && DONE.has(req.query.done) ? req.query.done : null;
+    const run =
+      typeof req.query.run === 'string' && /^[\w-]{1,80}$/.test(req.query.run) ? req.query.run : null;
     const notice =
-      done === null
-        ? null
-        : done === 'not-paused'
-          ? `Syncing of ${domain} was not paused: nothing changed.`
-          : `Syncing of ${domain} ${done}.`;
+      run !== null
+        ? `Resync of every product started: run ${run}.`
+        : done === null
+          ? null
+          : done === 'not-paused'
+            ? `Syncing of ${domain} was not paused: nothing changed.`
+            : `Syncing of ${domain} ${done}.`;
     const pause = this.pauses.all().find((p) => p.scope === domain) ?? null;
     sendHtml(res, 200, shopSyncPage(domain, pause, this.clock.now(), notice, csrfOf(req)));
   }
@@ -68,6 +80,18 @@ export class AdminUiActionsController {
       303,
       `/admin/ui/shops/${encodeURIComponent(domain)}/sync?done=${resumed ? 'resumed' : 'not-paused'}`,
     );
+  }
+
+  @Get('resync')
+  confirmResync(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
+    sendHtml(res, 200, shopResyncConfirmPage(this.shopOf(shop), csrfOf(req)));
+  }
+
+  @Post('resync')
+  async resync(@Res() res: Response, @Param('shop') shop: string): Promise<void> {
+    const domain = this.shopOf(shop);
+    const run = await this.resyncs.start(domain, null);
+    res.redirect(303, `/admin/ui/shops/${encodeURIComponent(domain)}/sync?run=${encodeURIComponent(run.id)}`);
   }
 
   private shopOf(shop: string): string {

@@ -19,9 +19,10 @@ export function shopSyncPage(
 <p><a href="${base}/resume">Resume syncing…</a></p>`
     : `<p class="sync-state"><strong>Syncing</strong>: not paused by an operator.</p>
 <p><a href="${base}/pause">Pause syncing…</a></p>`;
+  const resync = `<p><a href="${base}/resync">Resync the whole shop…</a></p>`;
   return page(
     `Syncing of ${shop}`,
-    `${WRAP}${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}${state}`,
+    `${WRAP}${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}${state}${resync}`,
     csrf,
   );
 }
@@ -47,6 +48,18 @@ export function resumeConfirmPage(shop: string, csrf: string): string {
     `${WRAP}<p>The syncs of ${esc(shop)} that waited run again, in order, at the shop's catalog budget.</p>
 <form method="post" action="${base}/resume">${csrfField(csrf)}
 <button type="submit">Resume syncing of ${esc(shop)}</button> <a href="${base}/sync">Cancel</a></form>`,
+    csrf,
+  );
+}
+
+/** Why: the whole-shop resync's confirm step: what it will do, then one POST with the CSRF token. */
+export function shopResyncConfirmPage(shop: string, csrf: string): string {
+  const base = `/admin/ui/shops/${encodeURIComponent(shop)}`;
+  return page(
+    `Resync every product of ${shop}?`,
+    `${WRAP}<p>This lists every product of ${esc(shop)} in Shopify and syncs each to the catalog again (a resync run, followed in the admin API and the queues view); only differences are sent. It can take a while on a large shop.</p>
+<form method="post" action="${base}/resync">${csrfField(csrf)}
+<button type="submit">Resync every product of ${esc(shop)}</button> <a href="${base}/sync">Cancel</a></form>`,
     csrf,
   );
 }
