@@ -250,4 +250,26 @@ describe('/admin/ui products in a browser', () => {
     expect(run).toMatchObject({ scope: 'shop', listed: 1 });
     await page.close();
   });
+
+  it('starts an enrichment poll from a confirm page and shows its state, refused without the CSRF token', async () => {
+    const bare = await browser.context.request.post(`${harness.url}/admin/ui/enrichment/poll`, {
+      form: {},
+      headers: { Origin: harness.url },
+      maxRedirects: 0,
+    });
+    expect(bare.status()).toBe(403);
+    const page = await signedIn();
+    await page.goto(`${harness.url}/admin/ui/enrichment/poll`);
+    await expect(page.locator('[role="status"]').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Start a poll now' }).click();
+    await page.waitForURL(/\?poll=poll-/);
+    const pollId = new URL(page.url()).searchParams.get('poll') as string;
+    await expect(page.locator('[role="status"]').textContent()).resolves.toContain(`Poll ${pollId} started`);
+    const polled = await eventually(async () => {
+      const answer = await admin<{ status: string }>('GET', `/admin/enrichment/poll/${pollId}`);
+      return answer.status === 200 && answer.body.status === 'finished' && answer.body;
+    }, 30_000);
+    expect(polled.status).toBe('finished');
+    await page.close();
+  });
 });

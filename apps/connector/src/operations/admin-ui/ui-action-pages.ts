@@ -1,4 +1,5 @@
 import type { OperatorPause } from '../../clients/catalog/sync-pauses.js';
+import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.js';
 import { csrfField, esc, page } from './ui-html.js';
 import { relativeTime } from './ui-timeline-words.js';
 
@@ -60,6 +61,21 @@ export function shopResyncConfirmPage(shop: string, csrf: string): string {
     `${WRAP}<p>This lists every product of ${esc(shop)} in Shopify and syncs each to the catalog again (a resync run, followed in the admin API and the queues view); only differences are sent. It can take a while on a large shop.</p>
 <form method="post" action="${base}/resync">${csrfField(csrf)}
 <button type="submit">Resync every product of ${esc(shop)}</button> <a href="${base}/sync">Cancel</a></form>`,
+    csrf,
+  );
+}
+
+/** Why: the poll's confirm step and, once started, what the poll did (its state and counts). */
+export function pollPage(status: PollStatus | null, now: number, csrf: string): string {
+  const shown = status
+    ? `<p role="status" class="ok">Poll ${esc(status.id)} started ${esc(relativeTime(status.requestedAt, now))}: <span class="poll-state">${esc(status.status)}</span>${
+        status.error ? `, ${esc(status.error)}` : ''
+      }; ${esc(status.pushes.done)} product(s) pushed, ${esc(status.pushes.pending)} waiting.</p><p><a href="/admin/ui/enrichment/poll?poll=${encodeURIComponent(status.id)}">Reload its state</a></p>`
+    : '';
+  return page(
+    'Enrichment poll',
+    `${WRAP}${shown}<p>A poll asks the catalog now, for every shop, which enrichment was approved since the last one, and queues the write-back of each product it finds to Shopify. Scheduled polls keep running as before.</p>
+<form method="post" action="/admin/ui/enrichment/poll">${csrfField(csrf)}<button type="submit">Start a poll now</button></form>`,
     csrf,
   );
 }
