@@ -139,9 +139,9 @@ describe('/admin/ui in a browser', () => {
     const productId = products[1] as string;
     const timeline = await page.goto(`${harness.url}/admin/ui/products/${productId}?shop=${broken.domain}`);
     expect(timeline?.status()).toBe(200);
-    await page.locator('tr.event-webhook').first().waitFor();
-    await page.locator('tr.event-failure').first().waitFor();
-    await expect(page.locator('tr.event-failure').first().textContent()).resolves.toContain(
+    await page.locator('li.event-webhook').first().waitFor();
+    await page.locator('li.event-failure').first().waitFor();
+    await expect(page.locator('li.event-failure').first().textContent()).resolves.toContain(
       'shopify_unauthorized',
     );
     await page.close();

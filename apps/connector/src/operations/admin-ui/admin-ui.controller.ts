@@ -7,24 +7,22 @@ import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js'
 import { Shops } from '../../shops/shops.js';
 import { failureDto } from '../admin/failure.dto.js';
 import { failureIdOf } from '../admin/failure-query.js';
-import { ProductTimeline } from '../admin/product-timeline.js';
 import { ConnectorMetrics } from '../metrics/connector-metrics.js';
 import { AdminSession, SESSION_COOKIE } from './admin-session.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiDisabled, UiSignInRequired } from './ui-errors.js';
-import { UI_CSP } from './ui-html.js';
-import { failuresPage, productLookupPage, timelinePage } from './ui-pages.js';
+import { failuresPage } from './ui-pages.js';
 import { readForm, type UiRequest } from './ui-request.js';
+import { csrfOf, sendHtml } from './ui-respond.js';
 
 const STATES = new Set(['open', 'replayed', 'dismissed', 'resolved']);
-const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 
 /**
  * `/admin/ui`: the operators' web view, server-rendered, no script. Signing in posts the admin
  * token once and gets an HttpOnly, SameSite=Strict session cookie (a token in a URL would land
  * in logs and histories); every action is a POST carrying the session's CSRF token. Pages: the
- * failures inbox with replay and dismiss, a product's timeline; the queues (bull-board) are
+ * failures inbox with replay and dismiss (products: `AdminUiProductController`); the queues (bull-board) are
  * mounted beside, under the same session.
  */
 @Controller('admin/ui')
@@ -36,7 +34,6 @@ export class AdminUiController {
     private readonly sessions: AdminSession,
     private readonly failures: FailuresService,
     private readonly metrics: ConnectorMetrics,
-    private readonly timeline: ProductTimeline,
   ) {}
 
   @Get('failures')
@@ -59,7 +56,7 @@ export class AdminUiController {
         : /^(replayed|dismissed) \d{1,19}$/.test(done)
           ? `Failure ${done.split(' ')[1]} ${done.split(' ')[0]}.`
           : null;
-    html(res, 200, failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req)));
+    sendHtml(res, 200, failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req)));
   }
 
   /** The token in a form body, never a URL; right: a session cookie and back to the inbox. */
@@ -103,81 +100,6 @@ export class AdminUiController {
     this.metrics.failureResolved(failure.jobKind, 'dismissed');
     res.redirect(303, `/admin/ui/failures?done=${encodeURIComponent(`dismissed ${failure.id}`)}`);
   }
-
-  @Get('products')
-  @UseGuards(AdminUiGuard)
-  products(@Req() req: UiRequest, @Res() res: Response): void {
-    html(
-      res,
-      200,
-      productLookupPage(
-        this.shops.all.map((shop) => shop.domain),
-        csrfOf(req),
-      ),
-    );
-  }
-
-  @Get('products/lookup')
-  @UseGuards(AdminUiGuard)
-  lookup(
-    @Query('id') id: string | undefined,
-    @Query('shop') shop: string | undefined,
-    @Res() res: Response,
-  ): void {
-    const product = this.productIdOf(id);
-    res.redirect(303, `/admin/ui/products/${product}?shop=${encodeURIComponent(this.shopOf(shop))}`);
-  }
-
-  @Get('products/:id')
-  @UseGuards(AdminUiGuard)
-  async product(
-    @Req() req: UiRequest,
-    @Res() res: Response,
-    @Param('id') id: string,
-    @Query('shop') shop?: string,
-  ): Promise<void> {
-    const product = this.productIdOf(id);
-    const domain = this.shopOf(shop);
-    html(res, 200, timelinePage(domain, product, await this.timeline.events(domain, product), csrfOf(req)));
-  }
-
-  private productIdOf(id: string | undefined): string {
-    if (id === undefined || !PRODUCT_ID.test(id)) {
-      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'A Shopify product id is a number.', {
-        parameter: 'id',
-      });
-    }
-    return id;
-  }
-
-  /** The shop asked for, or the only one; else 400. */
-  private shopOf(shop: string | undefined): string {
-    const found =
-      shop === undefined
-        ? this.shops.all.length === 1
-          ? this.shops.all[0]
-          : undefined
-        : this.shops.find(shop);
-    if (!found)
-      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Name a shop this connector serves.', {
-        parameter: 'shop',
-      });
-    return found.domain;
-  }
-}
-
-function csrfOf(req: UiRequest): string {
-  if (!req.uiSession) throw new UiSignInRequired();
-  return req.uiSession.csrf;
-}
-
-function html(res: Response, status: number, body: string): void {
-  res
-    .status(status)
-    .setHeader('Content-Type', 'text/html; charset=utf-8')
-    .setHeader('Content-Security-Policy', UI_CSP)
-    .setHeader('Cache-Control', 'no-store')
-    .end(body);
 }
 
 /** A failure already resolved (or unknown) as a connector error the UI shows. */

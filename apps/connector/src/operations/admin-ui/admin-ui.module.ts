@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
+import { ResyncModule } from '../../resync/resync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
@@ -8,16 +11,36 @@ import { OverviewModule } from '../overview/overview.module.js';
 import { AdminSession } from './admin-session.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
+import { AdminUiPollController } from './admin-ui-poll.controller.js';
+import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { QueuesBoard } from './queues-board.js';
 
 /**
  * `/admin/ui`: the operators' web view (session cookie, CSRF) and the queue board. It reads what
- * the admin API reads (failures, metrics, a product's timeline), through that module's exports.
+ * the admin API reads (failures, metrics, a product's timeline and status), through that module's
+ * exports, and acts through the services the admin API uses (resync, sync pauses, the enrichment poll).
  */
 @Module({
-  imports: [AdminModule, FailuresModule, IntakeModule, MetricsModule, OverviewModule, WriteBackModule],
-  controllers: [AdminUiOverviewController, AdminUiController],
+  imports: [
+    AdminModule,
+    CatalogModule,
+    FailuresModule,
+    IntakeModule,
+    MetricsModule,
+    OverviewModule,
+    ResyncModule,
+    SkuMapModule,
+    WriteBackModule,
+  ],
+  controllers: [
+    AdminUiOverviewController,
+    AdminUiController,
+    AdminUiProductController,
+    AdminUiActionsController,
+    AdminUiPollController,
+  ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })
 export class AdminUiModule {}

@@ -1,5 +1,4 @@
 import type { FailureDto } from '../admin/failure.dto.js';
-import type { TimelineEvent } from '../admin/product-timeline.js';
 import { actionButton, esc, page, scrollTable } from './ui-html.js';
 
 /** The failures inbox page: open failures first-class, each with replay and dismiss. */
@@ -36,36 +35,6 @@ ${scrollTable(
 <tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
   'Failures',
 )}`,
-    csrf,
-  );
-}
-
-/** The product lookup form (a GET: it changes nothing). */
-export function productLookupPage(shops: string[], csrf: string): string {
-  const options = shops.map((shop) => `<option>${esc(shop)}</option>`).join('');
-  return page(
-    'Products',
-    `<form method="get" action="/admin/ui/products/lookup"><label>Shopify product id <input name="id" required pattern="[0-9]{1,20}"></label>
-<label>Shop <select name="shop">${options}</select></label> <button type="submit">Show timeline</button></form>`,
-    csrf,
-  );
-}
-
-/** A product's timeline, latest first. */
-export function timelinePage(shop: string, productId: string, events: TimelineEvent[], csrf: string): string {
-  const rows = events
-    .map(
-      (e) =>
-        `<tr class="event-${esc(e.kind)}"><td>${esc(e.at)}</td><td>${esc(e.kind)}</td><td>${esc(e.summary)}</td><td><code>${esc(
-          e.details ? JSON.stringify(e.details) : '',
-        )}</code></td></tr>`,
-    )
-    .join('');
-  return page(
-    `Product ${productId}`,
-    `<p class="muted">${esc(shop)} — its webhooks, jobs, sync runs, write-backs and failures, latest first.</p>
-<table><thead><tr><th>When</th><th>What</th><th>Summary</th><th>Details</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="4" class="muted">Nothing recorded for this product.</td></tr>'}</tbody></table>`,
     csrf,
   );
 }

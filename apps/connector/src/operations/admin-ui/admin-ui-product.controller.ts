@@ -1,0 +1,167 @@
+import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import { ResyncService } from '../../resync/resync.service.js';
+import { Shops } from '../../shops/shops.js';
+import { ProductStatus } from '../admin/product-status.js';
+import { ProductTimeline } from '../admin/product-timeline.js';
+import { AdminUiFilter } from './admin-ui.filter.js';
+import { AdminUiGuard } from './admin-ui.guard.js';
+import { type CatalogSide, productPage, productSearchPage, resyncConfirmPage } from './ui-product-pages.js';
+import type { UiRequest } from './ui-request.js';
+import { csrfOf, sendHtml } from './ui-respond.js';
+
+const PRODUCT_ID = /^[1-9]\d{0,19}$/;
+const SEARCH_LIMIT = 50;
+
+/**
+ * Why: finding and reading one product in the operators' view. The products page searches the
+ * sku map by Shopify product id, supplierSku or skuId; a product's page shows its Shopify and
+ * catalog sides, its last sync and write-backs and its timeline in words; resyncing it is
+ * confirmed on a page of its own, then done by a POST carrying the session's CSRF token.
+ */
+@Controller('admin/ui')
+@UseFilters(AdminUiFilter)
+@UseGuards(AdminUiGuard)
+export class AdminUiProductController {
+  constructor(
+    private readonly shops: Shops,
+    private readonly map: SkuMapRepository,
+    private readonly status: ProductStatus,
+    private readonly timeline: ProductTimeline,
+    private readonly resync: ResyncService,
+    private readonly clock: Clock,
+    private readonly catalogs: CatalogClients,
+  ) {}
+
+  @Get('products')
+  async products(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('q') q?: string,
+    @Query('shop') shop?: string,
+  ): Promise<void> {
+    const query = (q ?? '').trim().slice(0, 200);
+    const domain = shop === undefined || shop === '' ? null : this.shopOf(shop);
+    const results =
+      query === ''
+        ? null
+        : await this.map.productsNamed(query, domain, PRODUCT_ID.test(query) ? query : null, SEARCH_LIMIT);
+    const domains = this.shops.all.map((s) => s.domain);
+    sendHtml(res, 200, productSearchPage(domains, query, domain, results, csrfOf(req)));
+  }
+
+  /** The old look-up form's target, kept for bookmarks: a redirect to the product's page. */
+  @Get('products/lookup')
+  lookup(
+    @Query('id') id: string | undefined,
+    @Query('shop') shop: string | undefined,
+    @Res() res: Response,
+  ): void {
+    const product = productIdOf(id);
+    res.redirect(303, `/admin/ui/products/${product}?shop=${encodeURIComponent(this.shopOf(shop))}`);
+  }
+
+  @Get('products/:id')
+  async product(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Query('shop') shop?: string,
+    @Query('done') done?: string,
+  ): Promise<void> {
+    const product = productIdOf(id);
+    const domain = this.shopOf(shop);
+    const [rows, events] = await Promise.all([
+      this.map.rowsOfProduct(domain, product),
+      this.timeline.events(domain, product),
+    ]);
+    const status = rows.length > 0 ? await this.status.of(product, domain) : null;
+    const own = rows.find((row) => row.shopifyVariantId === null && row.skuId !== null);
+    const catalog = own?.skuId ? await this.catalogValues(domain, own.skuId) : null;
+    const notice = done !== undefined && /^[\w-]{1,80}$/.test(done) ? `Resync started: run ${done}.` : null;
+    sendHtml(
+      res,
+      200,
+      productPage(
+        { shop: domain, productId: product, rows, status, catalog, events, now: this.clock.now(), notice },
+        csrfOf(req),
+      ),
+    );
+  }
+
+  /** The confirm step: says what the resync will do; changes nothing. */
+  @Get('products/:id/resync')
+  confirmResync(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Query('shop') shop?: string,
+  ): void {
+    sendHtml(res, 200, resyncConfirmPage(this.shopOf(shop), productIdOf(id), csrfOf(req)));
+  }
+
+  @Post('products/:id/resync')
+  async doResync(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const product = productIdOf(id);
+    const domain = this.shopOf(req.uiForm?.shop);
+    const run = await this.resync.start(domain, product);
+    res.redirect(
+      303,
+      `/admin/ui/products/${product}?shop=${encodeURIComponent(domain)}&done=${encodeURIComponent(run.id)}`,
+    );
+  }
+
+  /** The catalog record's attributes read now (one interactive call), or why they could not be. */
+  private async catalogValues(shop: string, skuId: string): Promise<CatalogSide> {
+    try {
+      const record = await this.catalogs.forShop(shop).client.getProduct(skuId, { priority: 'interactive' });
+      const values: CatalogSide['values'] = {};
+      for (const entry of record.attributes) {
+        if (entry.value === null || entry.value === '') continue;
+        values[entry.key] = {
+          value: shown(entry.value),
+          blame: entry.blame ? entry.blame.toLowerCase().replace(/_/g, ' ') : null,
+        };
+      }
+      return { values, error: null };
+    } catch (error) {
+      return { values: {}, error: (error as { code?: string }).code ?? 'error' };
+    }
+  }
+
+  /** The shop asked for, or the only one; else 400. */
+  private shopOf(shop: string | undefined): string {
+    const found =
+      shop === undefined || shop === ''
+        ? this.shops.all.length === 1
+          ? this.shops.all[0]
+          : undefined
+        : this.shops.find(shop);
+    if (!found)
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Name a shop this connector serves.', {
+        parameter: 'shop',
+      });
+    return found.domain;
+  }
+}
+
+function productIdOf(id: string | undefined): string {
+  if (id === undefined || !PRODUCT_ID.test(id)) {
+    throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'A Shopify product id is a number.', {
+      parameter: 'id',
+    });
+  }
+  return id;
+}
+
+/** An attribute value as text: lists joined, structured values as JSON. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ');
+  return JSON.stringify(value);
+}
