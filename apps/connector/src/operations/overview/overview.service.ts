@@ -13,6 +13,7 @@ import { ShopEntries } from '../admin/shop-entries.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
+import { OverviewRecorder } from './overview-recorder.js';
 import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 
@@ -43,6 +44,7 @@ export class OverviewService {
     private readonly catalog: CatalogSettings,
     private readonly clock: Clock,
     private readonly minutes: OverviewMinutes,
+    private readonly recorder: OverviewRecorder,
   ) {}
 
   async overview(): Promise<OverviewDto> {
@@ -112,6 +114,8 @@ export class OverviewService {
 
   /** The last 24 hours per minute, from the tables' own timestamps: deliveries, failures opened and resolved. */
   async charts(): Promise<Array<{ id: string; title: string; href: string; series: ChartSeries[] }>> {
+    // This process's counts since its last write, so the charts include them.
+    await this.recorder.flush();
     const now = this.clock.now();
     const since = new Date(now - DAY_MINUTES * 60_000);
     const [deliveries, failures, outcomes, written, calls, limited, lag] = await Promise.all([
