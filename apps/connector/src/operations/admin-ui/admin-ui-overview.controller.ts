@@ -10,7 +10,7 @@ import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
 import type { UiRequest } from './ui-request.js';
-import { sendPage, sessionCsrf } from './ui-response.js';
+import { csrfOf, sendHtml } from './ui-respond.js';
 
 /** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts) and the shops page. */
 @Controller('admin/ui')
@@ -34,12 +34,12 @@ export class AdminUiOverviewController {
       return;
     }
     const [view, charts] = await Promise.all([this.overview.overview(), this.overview.charts()]);
-    sendPage(res, overviewPage(view, charts, sessionCsrf(req)));
+    sendHtml(res, 200, overviewPage(view, charts, csrfOf(req)));
   }
 
   @Get('shops')
   async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
-    sendPage(res, shopsPage(await this.entries.all(), sessionCsrf(req)));
+    sendHtml(res, 200, shopsPage(await this.entries.all(), csrfOf(req)));
   }
 
   @Get('deliveries')
@@ -58,7 +58,7 @@ export class AdminUiOverviewController {
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const rows = await this.inbox.latest({ ...filter, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
-    sendPage(res, deliveriesPage(rows, filter, shops, sessionCsrf(req)));
+    sendHtml(res, 200, deliveriesPage(rows, filter, shops, csrfOf(req)));
   }
 
   @Get('write-backs')
@@ -72,7 +72,7 @@ export class AdminUiOverviewController {
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const rows = await this.pushes.latestPushes({ shop: filter.shop, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
-    sendPage(res, writeBacksPage(rows, filter, shops, sessionCsrf(req)));
+    sendHtml(res, 200, writeBacksPage(rows, filter, shops, csrfOf(req)));
   }
 
   private shopOrNull(shop: string | undefined): string | null {
