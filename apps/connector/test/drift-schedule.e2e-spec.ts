@@ -1,8 +1,11 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productBody } from '#testing/catalog-sandbox';
 import type { DriftReportJobResult } from '../src/drift/drift-report.job.js';
 import { DriftReportsRepository } from '../src/drift/store/drift-reports.repository.js';
+import { runCli } from '../src/operations/cli/connector-cli.js';
+import type { CliOutput } from '../src/operations/cli/context/cli-context.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
 import { JobSchedulers } from '../src/platform/queues/job-schedulers.js';
 import { JobName, QueueName } from '../src/platform/queues/queue-names.js';
@@ -17,9 +20,32 @@ const DAY_MS = 86_400_000;
 // failures inbox.
 describe('scheduled drift report', () => {
   let world: SyncWorld;
+  const token = `admin-${'t'.repeat(32)}`;
+
+  /** Runs the command line against this world's connector; its exit code and output. */
+  const cli = async (...args: string[]) => {
+    const lines: string[] = [];
+    const out: CliOutput = {
+      line: (text = '') => lines.push(text),
+      warn: (text) => lines.push(text),
+      progress: process.stderr,
+    };
+    const env = {
+      CONNECTOR_SHOPS: world.shop.domain,
+      [`CONNECTOR_SHOP_${world.shop.key}_ACCESS_TOKEN`]: world.shop.accessToken,
+      [`CONNECTOR_SHOP_${world.shop.key}_WEBHOOK_SECRETS`]: world.shop.webhookSecrets.join(','),
+      CONNECTOR_CATALOG_URL: world.sandboxes.catalog.url,
+      CONNECTOR_CATALOG_API_KEY: world.account.apiKey,
+      CONNECTOR_ADMIN_TOKEN: token,
+    };
+    const code = await runCli(['--url', world.harness.url, ...args], env, out);
+    return { code, text: lines.join('\n') };
+  };
 
   beforeAll(async () => {
-    world = await startSyncWorld({ env: { CONNECTOR_DRIFT_INTERVAL_MS: String(DAY_MS) } });
+    world = await startSyncWorld({
+      env: { CONNECTOR_DRIFT_INTERVAL_MS: String(DAY_MS), CONNECTOR_ADMIN_TOKEN: token },
+    });
   });
   afterAll(async () => {
     await world?.close();
@@ -62,5 +88,36 @@ describe('scheduled drift report', () => {
       return open.find((f) => f.jobKind === JobName.DRIFT_REPORT && f.shop === broken);
     }, 30_000);
     expect(failure.count).toBe(1);
+  });
+
+  it('the command line runs a report, shows it, and repairs only the chosen findings', async () => {
+    const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
+    expect(stray.status).toBeLessThan(300);
+    const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+
+    const run = await cli('drift', 'run', world.shop.domain, '--json');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.text) as {
+      id: string;
+      findings: Array<{ id: string; kind: string; skuId: string | null }>;
+    };
+    const orphan = report.findings.find((f) => f.kind === 'orphan' && f.skuId === straySku);
+    expect(orphan).toBeDefined();
+
+    const shown = await cli('drift', 'show', report.id);
+    expect(shown.code).toBe(0);
+    expect(shown.text).toContain(`Drift report ${report.id} of ${world.shop.domain}`);
+    expect(shown.text).toContain(`#${orphan?.id}  orphan  record ${straySku}  repair: delete-record`);
+
+    expect((await cli('drift', 'repair', report.id)).code).toBe(2);
+    expect((await cli('drift', 'repair', report.id, '--all', '--kind', 'orphan')).code).toBe(2);
+    const repaired = await cli('drift', 'repair', report.id, '--finding', orphan?.id ?? '');
+    expect(repaired.code).toBe(0);
+    expect(repaired.text).toContain(`#${orphan?.id}  orphan  delete-record  deleted`);
+    expect(await world.catalogRecord(straySku)).toBeNull();
+    const again = await cli('drift', 'repair', report.id, '--kind', 'orphan');
+    expect(again.text).toContain('already-repaired');
+    const none = await cli('drift', 'show', '999999999');
+    expect(none.code).toBe(1);
   });
 });
