@@ -117,6 +117,14 @@ describe('scheduled drift report', () => {
     expect(await world.catalogRecord(straySku)).toBeNull();
     const again = await cli('drift', 'repair', report.id, '--kind', 'orphan');
     expect(again.text).toContain('already-repaired');
+    // /metrics counts the reports, the open findings of the latest report, and the repair.
+    const metrics = await (await fetch(`${world.harness.url}/metrics`)).text();
+    const shop = `shop="${world.shop.domain}"`;
+    const reportsKept = Number(metrics.match(new RegExp(`connector_drift_reports\\{${shop}\\} (\\d+)`))?.[1]);
+    expect(reportsKept).toBeGreaterThanOrEqual(2);
+    expect(metrics).toContain(`connector_drift_repairs{${shop},kind="orphan",outcome="deleted"} 1`);
+    expect(metrics).toContain(`connector_drift_findings_open{${shop},kind="orphan"} 0`);
+    expect(metrics).toContain(`connector_drift_findings_open{${shop},kind="duplicate"} 0`);
     const none = await cli('drift', 'show', '999999999');
     expect(none.code).toBe(1);
   });
