@@ -91,38 +91,55 @@ describe('scheduled drift report', () => {
   });
 
   it('the command line runs a report, shows it, and repairs only the chosen findings', async () => {
-    const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
+    const straySupplierSku = `stray-${Date.now()}`;
+    const stray = await world.account.api.post('/v1/products', productBody(straySupplierSku));
     expect(stray.status).toBeLessThan(300);
     const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+    const variant = await world.account.api.post('/v1/variants', {
+      parentSupplierSku: straySupplierSku,
+      supplierSku: `${straySupplierSku}-m`,
+      attributes: [],
+    });
+    expect(variant.status, JSON.stringify(variant.body)).toBeLessThan(300);
+    const variantSku = (variant.body as { data: { skuId: string } }).data.skuId;
 
     const run = await cli('drift', 'run', world.shop.domain, '--json');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.text) as {
       id: string;
-      findings: Array<{ id: string; kind: string; skuId: string | null }>;
+      findings: Array<{ id: string; kind: string; skuId: string | null; parentSkuId?: string }>;
     };
     const orphan = report.findings.find((f) => f.kind === 'orphan' && f.skuId === straySku);
-    expect(orphan).toBeDefined();
+    const variantOrphan = report.findings.find((f) => f.kind === 'orphan' && f.skuId === variantSku);
+    expect(orphan?.parentSkuId).toBeUndefined();
+    expect(variantOrphan?.parentSkuId).toBe(straySku);
 
     const shown = await cli('drift', 'show', report.id);
     expect(shown.code).toBe(0);
     expect(shown.text).toContain(`Drift report ${report.id} of ${world.shop.domain}`);
     expect(shown.text).toContain(`#${orphan?.id}  orphan  record ${straySku}  repair: delete-record`);
 
+    // Nothing without a choice; one choice at a time.
     expect((await cli('drift', 'repair', report.id)).code).toBe(2);
     expect((await cli('drift', 'repair', report.id, '--all', '--kind', 'orphan')).code).toBe(2);
-    const repaired = await cli('drift', 'repair', report.id, '--finding', orphan?.id ?? '');
-    expect(repaired.code).toBe(0);
-    expect(repaired.text).toContain(`#${orphan?.id}  orphan  delete-record  deleted`);
+    // The variant orphan alone: the variant record goes, its parent product stays.
+    const one = await cli('drift', 'repair', report.id, '--finding', variantOrphan?.id ?? '');
+    expect(one.code).toBe(0);
+    expect(one.text).toContain(`#${variantOrphan?.id}  orphan  delete-record  deleted`);
+    expect((await world.account.api.get(`/v1/variants/${variantSku}`)).status).toBe(404);
+    expect(await world.catalogRecord(straySku)).not.toBeNull();
+    // Then every orphan of the report: the parent goes, the variant was repaired already.
+    const all = await cli('drift', 'repair', report.id, '--kind', 'orphan');
+    expect(all.code).toBe(0);
+    expect(all.text).toContain(`#${orphan?.id}  orphan  delete-record  deleted`);
+    expect(all.text).toContain(`#${variantOrphan?.id}  orphan  delete-record  already-repaired`);
     expect(await world.catalogRecord(straySku)).toBeNull();
-    const again = await cli('drift', 'repair', report.id, '--kind', 'orphan');
-    expect(again.text).toContain('already-repaired');
     // /metrics counts the reports, the open findings of the latest report, and the repair.
     const metrics = await (await fetch(`${world.harness.url}/metrics`)).text();
     const shop = `shop="${world.shop.domain}"`;
     const reportsKept = Number(metrics.match(new RegExp(`connector_drift_reports\\{${shop}\\} (\\d+)`))?.[1]);
     expect(reportsKept).toBeGreaterThanOrEqual(2);
-    expect(metrics).toContain(`connector_drift_repairs{${shop},kind="orphan",outcome="deleted"} 1`);
+    expect(metrics).toContain(`connector_drift_repairs{${shop},kind="orphan",outcome="deleted"} 2`);
     expect(metrics).toContain(`connector_drift_findings_open{${shop},kind="orphan"} 0`);
     expect(metrics).toContain(`connector_drift_findings_open{${shop},kind="duplicate"} 0`);
     const none = await cli('drift', 'show', '999999999');
