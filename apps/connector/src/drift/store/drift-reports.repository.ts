@@ -116,6 +116,18 @@ export class DriftReportsRepository {
     );
   }
 
+  /** The repaired findings about a Shopify product, latest repair first (its timeline). */
+  async repairsOfProduct(shop: string, productId: string, limit: number): Promise<DriftFindingRow[]> {
+    return this.findings
+      .createQueryBuilder('f')
+      .where('f.shop = :shop', { shop })
+      .andWhere("f.finding->>'productId' = :productId", { productId })
+      .andWhere('f.repaired_at IS NOT NULL')
+      .orderBy('f.repaired_at', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
   /**
    * What `/metrics` shows of drift, across replicas: each shop's latest report's findings not
    * repaired, by kind; the reports kept per shop; the repaired findings by shop, kind and outcome.
