@@ -71,6 +71,7 @@ describe('npm run connector', () => {
       'shops',
       'resync',
       'link',
+      'drift',
     ]) {
       expect(help).toMatch(new RegExp(`^  ${command} `, 'm'));
     }

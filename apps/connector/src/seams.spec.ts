@@ -30,7 +30,7 @@ describe("the connector's seams", () => {
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: drift, intake, operations/overview, product-sync, resync, write-back -> platform/reporting',
       'registry ShopDataRegistry: clients/catalog, clients/shopify, drift, intake, media/store, product-sync, resync, write-back -> platform/reporting',
-      'registry ReplayRegistry: media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
+      'registry ReplayRegistry: drift, media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
       'registry Observations: operations/metrics, operations/overview -> platform/reporting',
       'registry DependencyHealth: operations/metrics -> platform/reporting',

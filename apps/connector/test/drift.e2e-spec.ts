@@ -4,6 +4,7 @@ import { productBody } from '#testing/catalog-sandbox';
 import { DriftService } from '../src/drift/drift.service.js';
 import type { DriftReportDto } from '../src/drift/drift-report.dto.js';
 import { DriftReportsRepository } from '../src/drift/store/drift-reports.repository.js';
+import { ProductTimeline } from '../src/operations/admin/product-timeline.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { attribute as attributeOf, type SyncWorld, startSyncWorld } from './support/sync-world.js';
@@ -137,6 +138,15 @@ describe('drift report', () => {
         ['record-gone', 'enqueued'],
       ].sort(),
     );
+    // Each repair is in its product's timeline.
+    const timeline = world.harness.connector.app.get(ProductTimeline);
+    const repairsOf = async (productId: string) =>
+      (await timeline.events(world.shop.domain, productId))
+        .filter((e) => e.kind === 'drift-repair')
+        .map((e) => e.summary);
+    expect(await repairsOf(edited)).toEqual(['drift catalog-changed (name): resync enqueued']);
+    expect(await repairsOf(gone)).toEqual(['drift record-gone: resync enqueued']);
+    expect(await repairsOf(missed)).toEqual(['drift missed-webhook: resync enqueued']);
     // The catalog edit undone, the missed change synced, the gone record recreated, the orphan
     // deleted: none of them in a later report.
     const fixed = findings.map((f) => f.key);

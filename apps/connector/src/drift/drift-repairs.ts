@@ -19,7 +19,8 @@ export interface DriftRepairOutcome {
  * selection, or every finding of a kind). `resync` enqueues the product's sync (reason `drift`;
  * a gone record's row is marked gone first, so the sync recreates it; a value changed in the
  * catalog has its applied value forgotten first, so the sync sends it again);
- * `delete-record` deletes the orphan or duplicate from the catalog (at `bulk` priority, once:
+ * `delete-record` deletes the orphan or duplicate from the catalog (a variant record as a
+ * variant, never its parent product; at `bulk` priority, once:
  * a finding already repaired is left). `adopt` and `retract` are not built yet and say so.
  */
 @Injectable()
@@ -70,7 +71,9 @@ export class DriftRepairs {
     }
     if (finding.repair === 'delete-record' && finding.skuId !== null) {
       const client = this.catalogs.forShop(row.shop).client;
-      await client.deleteProduct(finding.skuId, { priority: 'bulk' });
+      // A variant record is deleted as a variant: its parent product (and siblings) stay.
+      if (finding.parentSkuId !== undefined) await client.deleteVariant(finding.skuId, { priority: 'bulk' });
+      else await client.deleteProduct(finding.skuId, { priority: 'bulk' });
       return 'deleted';
     }
     return 'not-supported';

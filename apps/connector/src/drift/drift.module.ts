@@ -4,9 +4,12 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../intake/intake.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
+import { FailuresModule } from '../platform/failures/failures.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { DriftService } from './drift.service.js';
 import { DriftRepairs } from './drift-repairs.js';
+import { DriftReportJob } from './drift-report.job.js';
+import { DriftReportReplay } from './drift-report.replay.js';
 import { DriftRetention } from './drift-retention.js';
 import { DriftShopifyReader } from './read/drift-shopify.js';
 import { DriftFindingRow } from './store/drift-finding-row.entity.js';
@@ -25,8 +28,17 @@ import { DriftReportsRepository } from './store/drift-reports.repository.js';
     CatalogModule,
     ShopifyModule,
     IntakeModule,
+    FailuresModule,
   ],
-  providers: [DriftReportsRepository, DriftShopifyReader, DriftService, DriftRetention, DriftRepairs],
+  providers: [
+    DriftReportsRepository,
+    DriftShopifyReader,
+    DriftService,
+    DriftRetention,
+    DriftRepairs,
+    DriftReportJob,
+    DriftReportReplay,
+  ],
   exports: [DriftService, DriftReportsRepository, DriftRepairs],
 })
 export class DriftModule {}

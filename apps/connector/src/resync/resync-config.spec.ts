@@ -18,7 +18,7 @@ describe('the resync and reconcile configuration', () => {
       bulkPollMs: 1_000,
       linkMatch: { shopify: 'sku', catalog: 'supplierSku' },
     });
-    expect(config.reconcile).toEqual({ intervalMs: 21_600_000 });
+    expect(config.reconcile).toEqual({ intervalMs: 21_600_000, driftIntervalMs: 86_400_000 });
   });
 
   it('reads the variables, and refuses bad values naming them', () => {

@@ -89,6 +89,8 @@ export async function startConnector(options: ConnectorHarnessOptions): Promise<
     CONNECTOR_SYNC_BACKOFF_MS: '50',
     CONNECTOR_SYNC_LOCK_RETRY_MS: '50',
     CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '200',
+    // No scheduled drift report (a whole-account read at each boot) unless a test asks for one.
+    CONNECTOR_DRIFT_INTERVAL_MS: '0',
     CONNECTOR_PUBLIC_URL: options.publicUrl ? `http://127.0.0.1:${port}` : undefined,
     ...Object.fromEntries(
       options.shops.flatMap((shop) => [

@@ -59,4 +59,9 @@ export interface DriftFinding {
   expected: string | string[] | null;
   found: string | string[] | null;
   repair: DriftRepair;
+  /**
+   * An orphan's or a duplicate's parent record when it is a variant record (its delete is the
+   * variant's, never its parent product's); absent otherwise.
+   */
+  parentSkuId?: string;
 }

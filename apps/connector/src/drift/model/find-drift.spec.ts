@@ -132,6 +132,27 @@ describe('findDrift', () => {
     ]);
   });
 
+  it('names the parent of a variant orphan or duplicate, so its delete is the variant one', () => {
+    const rows = [row('1', 'S1')];
+    const variant = (skuId: string, supplierSku: string) => ({
+      ...record(skuId, supplierSku),
+      parentSkuId: 'P9',
+    });
+    const catalog = [
+      record('S1', 'acme:product:1'),
+      variant('V1', 'other:variant:7'),
+      variant('V2', 'acme:product:1'),
+    ];
+    const found = findDrift(input({ rows, catalog }));
+    expect(found.map((f) => [f.kind, f.skuId, f.parentSkuId, f.repair])).toEqual([
+      ['orphan', 'V1', 'P9', 'delete-record'],
+      ['duplicate', 'V2', 'P9', 'delete-record'],
+    ]);
+    expect(
+      findDrift(input({ rows, catalog: [record('S1', 'acme:product:1'), record('S2', 'x')] }))[0],
+    ).not.toHaveProperty('parentSkuId');
+  });
+
   it('reports written-back values a merchant edited or the catalog no longer approves, to retract', () => {
     const rows = [row('1', 'S1')];
     const catalog = [record('S1', 'acme:product:1')];

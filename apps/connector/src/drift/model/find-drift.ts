@@ -121,7 +121,13 @@ function strayRecords(input: DriftInput): DriftFinding[] {
   );
   for (const record of input.catalog) {
     if (input.claimed.skuIds.has(record.skuId)) continue;
-    const common = { productId: null, skuId: record.skuId, supplierSku: record.supplierSku, field: null };
+    const common = {
+      productId: null,
+      skuId: record.skuId,
+      supplierSku: record.supplierSku,
+      field: null,
+      ...(record.parentSkuId !== null ? { parentSkuId: record.parentSkuId } : {}),
+    };
     if (claimedSkus.has(record.supplierSku)) {
       findings.push({
         ...common,

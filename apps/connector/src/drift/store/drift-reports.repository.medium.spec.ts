@@ -114,4 +114,31 @@ describe('drift reports against PostgreSQL', () => {
     expect(await repo.purgeShop(shop)).toBe(1);
     expect(await repo.latest(shop)).toBeNull();
   });
+
+  it("counts each shop's open findings of its latest report, its reports and its repairs; a product's repairs", async () => {
+    const shop = `${uniqueId('drift')}.myshopify.com`;
+    await repo.record(shop, [finding('orphan', '9')], { catalogSearches: 1, catalogRecords: 1 });
+    await clock.advance(60_000);
+    const latest = await repo.record(
+      shop,
+      [finding('orphan', '1'), finding('orphan', '2'), finding('duplicate', '3')],
+      {
+        catalogSearches: 1,
+        catalogRecords: 3,
+      },
+    );
+    const [one] = await repo.findingsOf(latest.report.id, { kind: 'orphan' });
+    await repo.markRepaired(one?.id ?? '', 'deleted');
+    const counts = await repo.metricCounts();
+    const mine = <T extends { shop: string }>(rows: T[]) => rows.filter((r) => r.shop === shop);
+    expect(mine(counts.open).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { shop, kind: 'duplicate', count: 1 },
+      { shop, kind: 'orphan', count: 1 },
+    ]);
+    expect(mine(counts.reports)).toEqual([{ shop, count: 2 }]);
+    expect(mine(counts.repairs)).toEqual([{ shop, kind: 'orphan', outcome: 'deleted', count: 1 }]);
+    const repaired = await repo.repairsOfProduct(shop, one?.finding.productId ?? '', 10);
+    expect(repaired.map((r) => [r.id, r.repairOutcome])).toEqual([[one?.id, 'deleted']]);
+    expect(await repo.repairsOfProduct(shop, '2', 10)).toEqual([]);
+  });
 });

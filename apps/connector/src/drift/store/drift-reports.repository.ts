@@ -18,6 +18,13 @@ export interface RecordedDriftReport {
 }
 
 /** Which findings of a report an operator chose: by id, or every one of a kind. */
+/** Rows of `metricCounts`. */
+export interface DriftMetricCounts {
+  open: Array<{ shop: string; kind: string; count: number }>;
+  reports: Array<{ shop: string; count: number }>;
+  repairs: Array<{ shop: string; kind: string; outcome: string; count: number }>;
+}
+
 export type DriftSelection = { ids: readonly string[] } | { kind: DriftKind };
 
 /**
@@ -107,6 +114,41 @@ export class DriftReportsRepository {
       { id: findingId },
       { repairedAt: new Date(this.clock.now()), repairOutcome: outcome },
     );
+  }
+
+  /** The repaired findings about a Shopify product, latest repair first (its timeline). */
+  async repairsOfProduct(shop: string, productId: string, limit: number): Promise<DriftFindingRow[]> {
+    return this.findings
+      .createQueryBuilder('f')
+      .where('f.shop = :shop', { shop })
+      .andWhere("f.finding->>'productId' = :productId", { productId })
+      .andWhere('f.repaired_at IS NOT NULL')
+      .orderBy('f.repaired_at', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /**
+   * What `/metrics` shows of drift, across replicas: each shop's latest report's findings not
+   * repaired, by kind; the reports kept per shop; the repaired findings by shop, kind and outcome.
+   */
+  async metricCounts(): Promise<DriftMetricCounts> {
+    const [findings, reports] = [this.findings.metadata.tablePath, this.reports.metadata.tablePath];
+    const open: Array<{ shop: string; kind: string; count: number }> = await this.findings.query(
+      `SELECT f.shop, f.kind, count(*)::int AS count FROM ${findings} f
+         JOIN (SELECT DISTINCT ON (shop) id FROM ${reports} ORDER BY shop, created_at DESC, id DESC) l
+           ON f.report_id = l.id
+        WHERE f.repaired_at IS NULL GROUP BY f.shop, f.kind`,
+    );
+    const kept: Array<{ shop: string; count: number }> = await this.reports.query(
+      `SELECT shop, count(*)::int AS count FROM ${reports} GROUP BY shop`,
+    );
+    const repairs: Array<{ shop: string; kind: string; outcome: string; count: number }> =
+      await this.findings.query(
+        `SELECT shop, kind, repair_outcome AS outcome, count(*)::int AS count FROM ${findings}
+          WHERE repaired_at IS NOT NULL GROUP BY shop, kind, repair_outcome`,
+      );
+    return { open, reports: kept, repairs };
   }
 
   /** Retention: deletes reports (and their findings) created before `cutoff`; resolves to how many. */

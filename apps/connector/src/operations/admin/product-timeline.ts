@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
+import { DriftReportsRepository } from '../../drift/store/drift-reports.repository.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import type { SyncProductPayload } from '../../platform/queues/job-payloads.js';
@@ -23,7 +24,7 @@ export interface TimelineEvent {
 /**
  * A product's history for operators, latest first: its webhooks (the inbox), its sync jobs
  * (waiting or running now, and the recent finished ones the queue still keeps), its failures,
- * its sync runs (the catalog calls made) and its write-backs, each read from the feature that
+ * its sync runs (the catalog calls made), its write-backs and its drift repairs, each read from the feature that
  * owns it. Read-only; nothing here is an entity handed out.
  */
 @Injectable()
@@ -33,6 +34,7 @@ export class ProductTimeline {
     private readonly failuresOf: FailuresService,
     private readonly syncRecords: SyncRecords,
     private readonly writeBack: WriteBackStatus,
+    private readonly drift: DriftReportsRepository,
     @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
   ) {}
 
@@ -43,6 +45,7 @@ export class ProductTimeline {
       this.jobs(shop, productId),
       this.syncs(shop, productId, limit),
       this.writeBacks(shop, productId, limit),
+      this.driftRepairs(shop, productId, limit),
     ]);
     return parts
       .flat()
@@ -78,6 +81,17 @@ export class ProductTimeline {
       kind: 'write-back',
       summary: `${entry.details.purpose} ${entry.details.attribute} → ${entry.field}: ${entry.outcome}`,
       details: entry.details,
+    }));
+  }
+
+  /** The drift findings about this product an operator chose to repair, and what came of it. */
+  private async driftRepairs(shop: string, productId: string, limit: number): Promise<TimelineEvent[]> {
+    return (await this.drift.repairsOfProduct(shop, productId, limit)).map((row) => ({
+      at: (row.repairedAt ?? new Date(0)).toISOString(),
+      kind: 'drift-repair',
+      summary:
+        `drift ${row.kind}${row.finding.field ? ` (${row.finding.field})` : ''}: ${row.finding.repair} ${row.repairOutcome ?? ''}`.trimEnd(),
+      details: { reportId: row.reportId, findingId: row.id, key: row.key },
     }));
   }
 

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '#lib/config';
 import { checkConfigCommand } from './commands/check-config.command.js';
+import { driftCommand } from './commands/drift.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
 import { previewCommand } from './commands/preview.command.js';
@@ -49,6 +50,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     writeBackCommand(contextOf),
     resyncCommand(contextOf),
     linkCommand(contextOf),
+    driftCommand(contextOf),
   ]) {
     program.addCommand(
       command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(HELP_HINT),

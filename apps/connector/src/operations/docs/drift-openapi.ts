@@ -144,6 +144,10 @@ export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
             expected: value,
             found: value,
             repair: { type: 'string', enum: ['resync', 'adopt', 'delete-record', 'retract'] },
+            parentSkuId: {
+              type: 'string',
+              description: "An orphan's or duplicate's parent record, when it is a variant record.",
+            },
             repairedAt: nullableString,
             repairOutcome: nullableString,
           },

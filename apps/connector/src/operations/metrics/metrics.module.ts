@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
+import { DriftModule } from '../../drift/drift.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { CatalogCallWindow } from './catalog-call-window.js';
 import { ConnectorMetrics } from './connector-metrics.js';
 import { DependencyProbes } from './dependency-probes.js';
+import { DriftGauges } from './drift-gauges.js';
 import { JobMetrics } from './job-metrics.js';
 import { MetricsController } from './metrics.controller.js';
 import { ObservationMetrics } from './observation-metrics.js';
@@ -14,11 +16,12 @@ import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
 
 /** `/metrics`: this instance's registry, the webhook and job counters, the gauges of state. */
 @Module({
-  imports: [DiscoveryModule, FailuresModule, CatalogModule, ShopifyModule],
+  imports: [DiscoveryModule, FailuresModule, CatalogModule, ShopifyModule, DriftModule],
   controllers: [MetricsController],
   providers: [
     ConnectorMetrics,
     StateGauges,
+    DriftGauges,
     JobMetrics,
     ObservationMetrics,
     CatalogCallWindow,

@@ -53,3 +53,21 @@ describe('the walk of scoped collections', () => {
     );
   });
 });
+
+describe('the scheduled drift report', () => {
+  it('runs daily by default, 0 turns it off, and an interval under a minute is refused', () => {
+    expect(loadConnectorConfig(base).reconcile.driftIntervalMs).toBe(86_400_000);
+    expect(loadConnectorConfig({ ...base, CONNECTOR_DRIFT_INTERVAL_MS: '0' }).reconcile.driftIntervalMs).toBe(
+      0,
+    );
+    expect(
+      loadConnectorConfig({ ...base, CONNECTOR_DRIFT_INTERVAL_MS: '3600000' }).reconcile.driftIntervalMs,
+    ).toBe(3_600_000);
+    expect(() => loadConnectorConfig({ ...base, CONNECTOR_DRIFT_INTERVAL_MS: '500' })).toThrow(
+      /CONNECTOR_DRIFT_INTERVAL_MS must be 0/,
+    );
+    expect(() => loadConnectorConfig({ ...base, CONNECTOR_DRIFT_INTERVAL_MS: '-1' })).toThrow(
+      /CONNECTOR_DRIFT_INTERVAL_MS/,
+    );
+  });
+});

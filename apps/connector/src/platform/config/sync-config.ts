@@ -86,6 +86,8 @@ export interface ResyncConfig {
 export interface ReconcileConfig {
   /** How often the reconciliation looks for changes and deletions the webhooks missed. */
   intervalMs: number;
+  /** How often every shop gets a scheduled drift report; 0 turns the schedule off. */
+  driftIntervalMs: number;
 }
 
 /**
@@ -148,9 +150,18 @@ export function readResync(read: EnvReader): ResyncConfig {
   };
 }
 
-/** `CONNECTOR_RECONCILE_INTERVAL_MS`. */
+/** `CONNECTOR_RECONCILE_INTERVAL_MS` and `CONNECTOR_DRIFT_INTERVAL_MS` (the scheduled drift report). */
 export function readReconcile(read: EnvReader): ReconcileConfig {
-  return { intervalMs: read.int('CONNECTOR_RECONCILE_INTERVAL_MS', 6 * 3_600_000, { min: 1_000 }) };
+  const driftIntervalMs = read.int('CONNECTOR_DRIFT_INTERVAL_MS', 24 * 3_600_000, { min: 0 });
+  if (driftIntervalMs > 0 && driftIntervalMs < 60_000) {
+    read.problems.push(
+      `CONNECTOR_DRIFT_INTERVAL_MS must be 0 (no scheduled drift report) or at least 60000, got ${driftIntervalMs}`,
+    );
+  }
+  return {
+    intervalMs: read.int('CONNECTOR_RECONCILE_INTERVAL_MS', 6 * 3_600_000, { min: 1_000 }),
+    driftIntervalMs,
+  };
 }
 
 /** `CONNECTOR_SYNC_STATUSES`: a comma-separated list of Shopify product statuses. */

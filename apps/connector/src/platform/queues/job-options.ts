@@ -176,6 +176,25 @@ export function scopeWalkJobOptions(shop?: string): JobsOptions {
   };
 }
 
+/**
+ * A drift report: the scheduled job (no shop) only enqueues, one attempt; a shop's report is
+ * coalesced per shop while it waits, runs behind every sync (`BULK_PRIORITY`: its catalog reads
+ * go at the budget's `bulk` priority too), and is retried a couple of times before it lands in
+ * the failures inbox.
+ */
+export function driftReportJobOptions(shop?: string): JobsOptions {
+  if (shop === undefined)
+    return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+  return {
+    deduplication: { id: `drift-report:${shop}` },
+    priority: BULK_PRIORITY,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
+}
+
 /** A poll: one attempt (the next one goes on from the stored checkpoint), kept for a while. */
 export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
   return {

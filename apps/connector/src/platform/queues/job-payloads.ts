@@ -88,3 +88,10 @@ export interface EnrichmentPushPayload {
 export interface ScopeWalkPayload {
   shop?: string;
 }
+
+/** A drift report job: the scheduled one carries no shop (it enqueues one job per shop). */
+export interface DriftReportPayload {
+  shop?: string;
+  /** A shop's job the schedule enqueued: skipped when the shop's last report is recent. */
+  scheduled?: boolean;
+}

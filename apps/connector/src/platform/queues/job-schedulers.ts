@@ -10,6 +10,7 @@ import {
   SyncSettings,
 } from '../config/settings.js';
 import {
+  driftReportJobOptions,
   enrichmentPollJobOptions,
   inboxSweepJobOptions,
   reconcileJobOptions,
@@ -33,13 +34,15 @@ export interface RepeatableJob {
  * Why: every scheduled job of the connector in one place (the inbox sweep, the enrichment poll,
  * reconciliation, retention, the subscription check), created at boot with one call each, and re-creatable at any time
  * reconciliation, retention, the walk of scoped collections), created at boot with one call each, and re-creatable at any time
- * (a queue backend that lost its data). Each job's work lives in its feature's `*.job.ts`.
+ * (a queue backend that lost its data); the drift report's only when `CONNECTOR_DRIFT_INTERVAL_MS` is not 0. Each job's work lives in its feature's `*.job.ts`.
  */
 @Injectable()
 export class JobSchedulers implements OnApplicationBootstrap {
   readonly all: readonly RepeatableJob[];
   /** True once the boot-time creation finished: from then on, a missing scheduler was lost. */
   booted = false;
+  private readonly driftQueue: Queue;
+  private readonly driftEveryMs: number;
 
   constructor(
     inbox: InboxSettings,
@@ -54,7 +57,10 @@ export class JobSchedulers implements OnApplicationBootstrap {
     @InjectQueue(QueueName.RETENTION) retentionQueue: Queue,
     @InjectQueue(QueueName.SUBSCRIPTION_CHECK) subscriptionQueue: Queue,
     @InjectQueue(QueueName.SCOPE_WALK) scopeWalkQueue: Queue,
+    @InjectQueue(QueueName.DRIFT_REPORT) driftQueue: Queue,
   ) {
+    this.driftQueue = driftQueue;
+    this.driftEveryMs = reconcile.driftIntervalMs;
     this.all = [
       {
         name: JobName.INBOX_SWEEP,
@@ -98,6 +104,18 @@ export class JobSchedulers implements OnApplicationBootstrap {
         data: () => ({}),
         opts: () => scopeWalkJobOptions(),
       },
+      // The drift report: `CONNECTOR_DRIFT_INTERVAL_MS=0` leaves it out (and `ensure` removes it).
+      ...(reconcile.driftIntervalMs > 0
+        ? [
+            {
+              name: JobName.DRIFT_REPORT,
+              queue: driftQueue,
+              everyMs: reconcile.driftIntervalMs,
+              data: () => ({}),
+              opts: () => driftReportJobOptions(),
+            },
+          ]
+        : []),
     ];
   }
 
@@ -115,5 +133,7 @@ export class JobSchedulers implements OnApplicationBootstrap {
         { name: job.name, data: job.data(), opts: job.opts() },
       );
     }
+    // A schedule turned off stays off across restarts: a scheduler an earlier boot made goes.
+    if (this.driftEveryMs === 0) await this.driftQueue.removeJobScheduler(JobName.DRIFT_REPORT);
   }
 }

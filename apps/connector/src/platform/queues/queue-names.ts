@@ -20,6 +20,8 @@ export const QueueName = {
   SUBSCRIPTION_CHECK: 'subscription-check',
   /** Scheduled, or after a `collections/*` delivery: compares scoped collections' members with what was synced. */
   SCOPE_WALK: 'scope-walk',
+  /** Scheduled: one drift report job per shop; each job runs and stores that shop's report. */
+  DRIFT_REPORT: 'drift-report',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -37,5 +39,6 @@ export const JobName = {
   ENRICHMENT_PUSH: 'enrichment-push',
   SUBSCRIPTION_CHECK: 'subscription-check',
   SCOPE_WALK: 'scope-walk',
+  DRIFT_REPORT: 'drift-report',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

@@ -29,6 +29,11 @@ export class AdminApi {
     return this.call<T>('POST', path, query);
   }
 
+  /** `POST path` with a JSON body (a route that reads its choice from the body: drift repairs). */
+  postJson<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    return this.call<T>('POST', path, {}, body);
+  }
+
   /** `PUT path` with a JSON body (a secret in it is sent, never printed). */
   put<T>(path: string, body: Record<string, unknown>): Promise<T> {
     return this.call<T>('PUT', path, {}, body);

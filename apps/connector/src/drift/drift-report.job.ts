@@ -1,0 +1,70 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
+import { Clock } from '#lib/clock';
+import { ReconcileSettings } from '../platform/config/settings.js';
+import { driftReportJobOptions } from '../platform/queues/job-options.js';
+import type { DriftReportPayload } from '../platform/queues/job-payloads.js';
+import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
+import { Shops } from '../shops/shops.js';
+import { DriftService } from './drift.service.js';
+import { DriftReportsRepository } from './store/drift-reports.repository.js';
+
+/** What one drift report job did: the shops it enqueued (scheduled), or the report it stored. */
+export type DriftReportJobResult =
+  | { enqueued: string[] }
+  | { shop: string; reportId: string; findings: number }
+  | { shop: string; skipped: 'recent-report' };
+
+/**
+ * Why: the scheduled drift report (one job per `CONNECTOR_DRIFT_INTERVAL_MS` across replicas)
+ * only enqueues one job per shop; each shop's job, at `bulk` priority, runs and stores that
+ * shop's report (its catalog reads go at the budget's `bulk` priority, Shopify is read in bulk
+ * under the shop's bulk lock above the threshold). A shop's job that fails for good lands in
+ * the failures inbox (`DriftReportReplay` enqueues it again). BullMQ runs an `every` scheduler
+ * at once when a replica boots and upserts it, so a scheduled shop's job whose last report is
+ * younger than half the interval is skipped: a deploy does not add a report a day.
+ */
+@Processor(QueueName.DRIFT_REPORT, WORKER_OPTIONS)
+export class DriftReportJob extends WorkerHost {
+  constructor(
+    private readonly drift: DriftService,
+    private readonly shops: Shops,
+    private readonly reports: DriftReportsRepository,
+    private readonly settings: ReconcileSettings,
+    private readonly clock: Clock,
+    @InjectQueue(QueueName.DRIFT_REPORT) private readonly queue: Queue<DriftReportPayload>,
+  ) {
+    super();
+  }
+
+  async process(job: Job<DriftReportPayload>): Promise<DriftReportJobResult> {
+    const { shop } = job.data;
+    if (shop === undefined) {
+      const enqueued = this.shops.all.map((s) => s.domain);
+      for (const domain of enqueued) await enqueueDriftReport(this.queue, domain, true);
+      return { enqueued };
+    }
+    if (job.data.scheduled === true) {
+      const last = await this.reports.latest(shop);
+      const age = last === null ? Number.POSITIVE_INFINITY : this.clock.now() - last.createdAt.getTime();
+      if (age < this.settings.driftIntervalMs / 2) return { shop, skipped: 'recent-report' };
+    }
+    const recorded = await this.drift.report(shop);
+    const findings = Object.values(recorded.report.counts).reduce((sum, n) => sum + n, 0);
+    return { shop, reportId: recorded.report.id, findings };
+  }
+}
+
+/** Enqueues one shop's drift report job (coalesced per shop while one waits). */
+export async function enqueueDriftReport(
+  queue: Queue<DriftReportPayload>,
+  shop: string,
+  scheduled = false,
+): Promise<void> {
+  await queue.add(
+    JobName.DRIFT_REPORT,
+    { shop, ...(scheduled ? { scheduled } : {}) },
+    driftReportJobOptions(shop),
+  );
+}
