@@ -80,7 +80,9 @@ describe('the write-back as operators see it', () => {
     expect(timeline.status).toBe(200);
     const page = await timeline.text();
     expect(page).toContain('class="event-write-back"');
-    expect(page).toContain(`conflict seoTitle → ${seo[0]?.field}: conflict`);
+    expect(page).toContain(
+      `catalog&#39;s seoTitle written back to Shopify&#39;s ${seo[0]?.field} (conflict): conflict`,
+    );
 
     const metrics = (await call(fx.harness.url, 'GET', '/metrics')).text;
     const shop = { shop: fx.shop.domain };

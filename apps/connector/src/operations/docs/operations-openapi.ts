@@ -1,44 +1,5 @@
 import { operation, query } from './openapi-operation.js';
-
-const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
-const SHOP = query('shop', 'One shop (`<name>.myshopify.com`); without it, every shop.');
-const FAILURE_ID = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
-};
-const PRODUCT_ID = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
-};
-const FORM = (fields: Record<string, unknown>, required: string[]) => ({
-  required: true,
-  content: {
-    'application/x-www-form-urlencoded': { schema: { type: 'object', required, properties: fields } },
-  },
-});
-const CSRF_FORM = FORM(
-  { _csrf: { type: 'string', description: "The session's CSRF token (in every page's forms)." } },
-  ['_csrf'],
-);
-
-/** A UI action: a POST form with the CSRF token, answered by a 303 to the page to show. */
-const uiAction = (operationId: string, summary: string, parameters?: Array<Record<string, unknown>>) => ({
-  ...operation({
-    operationId,
-    tag: 'admin-ui',
-    summary,
-    security: 'adminSession',
-    parameters,
-    answer: HTML,
-    successStatus: 303,
-    errors: [403, 404, 409],
-  }),
-  requestBody: CSRF_FORM,
-});
+import { FAILURE_ID, FORM, HTML, PRODUCT_ID, SHOP, uiAction } from './ui-openapi-parts.js';
 
 /** The operations routes of the OpenAPI document: health details, sync pauses, the queue view, the web view. */
 export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
@@ -124,7 +85,7 @@ export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
     get: operation({
       operationId: 'uiProductLookup',
       tag: 'admin-ui',
-      summary: 'Find a product timeline by Shopify product id',
+      summary: 'Search products by Shopify product id, supplierSku or skuId (query q, shop)',
       security: 'adminSession',
       answer: HTML,
     }),
