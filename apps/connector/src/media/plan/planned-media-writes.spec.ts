@@ -12,7 +12,7 @@ const product = (ns: number[]) => ({
   variantImages: [],
 });
 const parent = (skuId: string | null) => ({
-  kind: 'product' as const,
+  kind: 'simple' as const,
   shopifyVariantId: null,
   supplierSku: 'SKU-1',
   skuId,

@@ -19,9 +19,17 @@ export function shopPreview(shop: string, mode: ShopMode, rows: readonly Planned
     const product = products.get(row.productId) ?? { plannedAt: row.plannedAt, records: new Map() };
     products.set(row.productId, product);
     const sku = row.supplierSku ?? '';
-    const record = product.records.get(sku) ?? { calls: [], before: row.before, after: row.after };
+    const record = product.records.get(sku) ?? { calls: [], before: null, after: null, synced: false };
     record.calls.push(`${row.method} ${row.path}`);
-    record.after = row.after;
+    if (row.source === 'media') {
+      // The media step's rows hold the record's `media` alone; an upload (no record) only its call.
+      if (row.supplierSku !== null)
+        record.media = { before: record.media?.before ?? row.before, after: row.after };
+    } else {
+      if (!record.synced) record.before = row.before;
+      record.synced = true;
+      record.after = row.after;
+    }
     product.records.set(sku, record);
   }
   return {
@@ -40,15 +48,19 @@ interface RecordState {
   calls: string[];
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** Whether a sync row (the record's attributes) was seen. */
+  synced: boolean;
+  /** The gallery the media step planned (its `media` before and after). */
+  media?: { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 }
 
 function recordDto(supplierSku: string, record: RecordState): PreviewRecordDto {
-  return {
-    supplierSku,
-    calls: record.calls,
-    diffs: diffs(record.before, record.after),
-    finalState: record.after,
-  };
+  const { media } = record;
+  const merge = (state: Record<string, unknown> | null, part: Record<string, unknown> | null) =>
+    state === null ? null : { ...state, ...part };
+  const before = !media ? record.before : record.synced ? merge(record.before, media.before) : media.before;
+  const after = !media ? record.after : record.synced ? merge(record.after, media.after) : media.after;
+  return { supplierSku, calls: record.calls, diffs: diffs(before, after), finalState: after };
 }
 
 /** Every attribute whose value differs between before and after (absent: null). */
