@@ -9,6 +9,7 @@ import { replayCommand } from './commands/replay.command.js';
 import { resyncCommand } from './commands/resync.command.js';
 import { shopsCommand } from './commands/shops.command.js';
 import { statusCommand } from './commands/status.command.js';
+import { syncCommand } from './commands/sync.command.js';
 import { type CliOutput, contextFactory } from './context/cli-context.js';
 import { cliEnvironment } from './context/cli-environment.js';
 import { CliError, ExitCode } from './context/cli-error.js';
@@ -45,6 +46,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     statusCommand(contextOf),
     shopsCommand(contextOf),
     previewCommand(contextOf),
+    syncCommand(contextOf),
     resyncCommand(contextOf),
     linkCommand(contextOf),
   ]) {
