@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { ProductSyncModule } from '../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { ImageFetchers } from './run/image-fetchers.js';
@@ -34,6 +35,7 @@ import { SyncMediaJob } from './sync-media.job.js';
     FailuresModule,
     SyncEventsModule,
     SkuMapModule,
+    ProductSyncModule,
   ],
   providers: [
     PgImageMapRepository,

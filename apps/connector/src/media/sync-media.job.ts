@@ -15,7 +15,7 @@ import type { StoredImageFailure } from './store/media-product-status.entity.js'
 import { MediaStatusRepository } from './store/media-status.repository.js';
 
 /** How a media job ended (its BullMQ return value). */
-export type SyncMediaOutcome = 'done' | 'disabled' | 'not-found' | 'no-records';
+export type SyncMediaOutcome = 'done' | 'disabled' | 'not-found' | 'no-records' | 'shadow';
 
 /**
  * A product's images into its catalog records' `media`, as a job of its own after the attribute
@@ -49,6 +49,7 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
       const pausedFor = this.gate.waitFor(shop);
       if (pausedFor !== null) return this.guard.delay(job, token, pausedFor);
       const run = await this.runner.run(shop, productId);
+      // Shadow: planned, nothing sent, no status stored (the first live sync runs the media).
       if (run.kind !== 'done') return run.kind;
       const laterRuns = job.data.laterRuns ?? 0;
       const later = run.result.retryLater && laterRuns < this.settings.retryLaterMax;

@@ -10,6 +10,7 @@ import { ShopCurrencies } from './apply/shop-currencies.js';
 import { DriftScanner } from './drift-scanner.js';
 import { PlannedWriteRow } from './planned/planned-write.entity.js';
 import { PlannedWritesRepository } from './planned/planned-writes.repository.js';
+import { ProductDryRun } from './product-dry-run.js';
 import { ProductLocksModule } from './product-locks.js';
 import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
@@ -57,6 +58,7 @@ import { SyncReplay } from './sync-replay.js';
   ],
   providers: [
     PlannedWritesRepository,
+    ProductDryRun,
     ProductSyncStates,
     SyncRecords,
     SyncRecordsRetention,
@@ -74,6 +76,6 @@ import { SyncReplay } from './sync-replay.js';
     ScopeWalkJob,
     ResyncSnapshots,
   ],
-  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots, PlannedWritesRepository],
+  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots, PlannedWritesRepository, ProductDryRun],
 })
 export class ProductSyncModule {}

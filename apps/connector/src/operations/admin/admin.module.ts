@@ -15,6 +15,7 @@ import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
 import { AdminPreviewController } from './admin-preview.controller.js';
+import { AdminProductSyncController } from './admin-product-sync.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
 import { AdminResyncController } from './admin-resync.controller.js';
 import { AdminShopsController } from './admin-shops.controller.js';
@@ -45,6 +46,7 @@ import { ShopEntries } from './shop-entries.js';
     AdminFailuresController,
     AdminSyncController,
     AdminProductsController,
+    AdminProductSyncController,
     AdminResyncController,
     AdminLinkController,
     AdminEnrichmentController,

@@ -51,6 +51,34 @@ describe('shopPreview', () => {
     expect(preview.products[2]?.records[0]?.finalState).toBeNull();
   });
 
+  it("folds the media step's gallery into the record's planned state; uploads are calls only", () => {
+    const media = { source: 'media', kind: 'updateProductBySkuId', path: '/v1/products/{skuId}' };
+    const preview = shopPreview('s.myshopify.com', 'shadow', [
+      row({ ...media, kind: 'uploadImage', method: 'POST', path: '/v1/upload/prepare', supplierSku: null }),
+      row({ ...media, seq: 1, before: { media: [] }, after: { media: ['upload:m1'] } }),
+      row({ method: 'POST', path: '/v1/products', after: { name: 'New' } }),
+      row({
+        productId: '2',
+        ...media,
+        path: '/v1/products/SK2',
+        before: { media: ['F1'] },
+        after: { media: [] },
+      }),
+    ]);
+    const [uploads, record] = preview.products[0]?.records ?? [];
+    expect(uploads).toEqual({
+      source: 'catalog',
+      supplierSku: '',
+      calls: ['POST /v1/upload/prepare'],
+      diffs: [],
+      finalState: null,
+    });
+    expect(record?.calls).toEqual(['PATCH /v1/products/{skuId}', 'POST /v1/products']);
+    expect(record?.finalState).toEqual({ name: 'New', media: ['upload:m1'] });
+    expect(record?.diffs).toContainEqual({ field: 'media', before: null, after: ['upload:m1'] });
+    expect(preview.products[1]?.records[0]?.diffs).toEqual([{ field: 'media', before: ['F1'], after: [] }]);
+  });
+
   it('exports one CSV line per changed field, quoting and defusing cells', () => {
     const csv = previewCsv(
       shopPreview('s.myshopify.com', 'shadow', [

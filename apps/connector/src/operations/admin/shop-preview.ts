@@ -26,20 +26,28 @@ export function shopPreview(shop: string, mode: ShopMode, rows: readonly Planned
     const shopify = row.source === WRITE_BACK;
     const sku = shopify ? '' : (row.supplierSku ?? '');
     const key = `${shopify ? 'shopify' : 'catalog'}:${sku}`;
-    const fresh: RecordState = {
+    const record: RecordState = product.records.get(key) ?? {
       source: shopify ? 'shopify' : 'catalog',
       supplierSku: sku,
       calls: [],
-      before: shopify ? {} : row.before,
-      after: shopify ? {} : row.after,
+      before: shopify ? {} : null,
+      after: shopify ? {} : null,
+      synced: false,
     };
-    const record = product.records.get(key) ?? fresh;
     record.calls.push(`${row.method} ${row.path}`);
     if (shopify) {
       // Each mutation carries some of the product's targets: the first before, the last after.
       record.before = { ...(row.before ?? {}), ...record.before };
       record.after = { ...record.after, ...(row.after ?? {}) };
-    } else record.after = row.after;
+    } else if (row.source === MEDIA) {
+      // The media step's rows hold the record's `media` alone; an upload (no record) only its call.
+      if (row.supplierSku !== null)
+        record.media = { before: record.media?.before ?? row.before, after: row.after };
+    } else {
+      if (!record.synced) record.before = row.before;
+      record.synced = true;
+      record.after = row.after;
+    }
     product.records.set(key, record);
   }
   return {
@@ -66,7 +74,7 @@ export function previewCounts(rows: readonly PlannedWriteRow[]): ShopPreviewDto[
   let writeBacks = 0;
   const gaps = new Map<string, number>();
   for (const row of rows) {
-    if (row.source === MEDIA) counts.uploads += 1;
+    if (row.source === MEDIA && row.kind === 'uploadImage') counts.uploads += 1;
     else if (row.source === WRITE_BACK) {
       if (row.method === 'HELD') counts.conflicts += 1;
       for (const name of Object.keys(row.after ?? {})) {
@@ -90,15 +98,24 @@ interface RecordState {
   calls: string[];
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** Whether a sync row (the record's attributes) was seen. */
+  synced: boolean;
+  /** The gallery the media step planned (its `media` before and after). */
+  media?: { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 }
 
 function recordDto(record: RecordState): PreviewRecordDto {
+  const { media } = record;
+  const merge = (state: Record<string, unknown> | null, part: Record<string, unknown> | null) =>
+    state === null ? null : { ...state, ...part };
+  const before = !media ? record.before : record.synced ? merge(record.before, media.before) : media.before;
+  const after = !media ? record.after : record.synced ? merge(record.after, media.after) : media.after;
   return {
     source: record.source,
     supplierSku: record.supplierSku,
     calls: record.calls,
-    diffs: diffs(record.before, record.after),
-    finalState: record.after,
+    diffs: diffs(before, after),
+    finalState: after,
   };
 }
 

@@ -10,6 +10,7 @@ import { replayCommand } from './commands/replay.command.js';
 import { resyncCommand } from './commands/resync.command.js';
 import { shopsCommand } from './commands/shops.command.js';
 import { statusCommand } from './commands/status.command.js';
+import { syncCommand } from './commands/sync.command.js';
 import { writeBackCommand } from './commands/write-back.command.js';
 import { type CliOutput, contextFactory } from './context/cli-context.js';
 import { cliEnvironment } from './context/cli-environment.js';
@@ -48,6 +49,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     shopsCommand(contextOf),
     previewCommand(contextOf),
     writeBackCommand(contextOf),
+    syncCommand(contextOf),
     resyncCommand(contextOf),
     linkCommand(contextOf),
     driftCommand(contextOf),

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/failure-query.js';
 import { DRIFT_SCHEMAS, driftPaths } from './drift-openapi.js';
+import { DRY_RUN_PATHS, DRY_RUN_SCHEMAS } from './dry-run-openapi.js';
 import { ENRICHMENT_SCHEMAS, enrichmentPaths } from './enrichment-openapi.js';
 import { operation, query } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
@@ -67,6 +68,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         ...SHOPS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
         ...WRITE_BACK_SCHEMAS,
+        ...DRY_RUN_SCHEMAS,
       },
     },
     paths: {
@@ -103,6 +105,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       ...OVERVIEW_PATHS,
       ...UI_ACTIONS_PATHS,
       ...WRITE_BACK_PATHS,
+      ...DRY_RUN_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',

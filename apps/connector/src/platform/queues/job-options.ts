@@ -36,7 +36,7 @@ export function syncProductJobOptions(
   payload: SyncProductPayload,
   waiting?: WaitingSync,
 ): JobsOptions {
-  const replay = payload.reason === 'replay';
+  const replay = payload.reason === 'replay' || payload.reason === 'operator'; // both asked for now
   const left =
     waiting !== undefined && restartsSyncDebounce(payload)
       ? waiting.since + sync.debounceMaxMs - waiting.now

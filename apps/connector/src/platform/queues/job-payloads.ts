@@ -4,7 +4,8 @@
  * operator's or a whole-shop resync), `reconcile` (a change the webhooks missed), `drift` (the
  * mapping or the account's definitions changed under the product's records), `scope` (the
  * product may have entered or left the shop's scope: a changed scope, a collection's members),
- * `go-live` (the shop left shadow with planned writes for the product: planned again, and sent).
+ * `go-live` (the shop left shadow with planned writes for the product: planned again, and sent),
+ * `operator` (`POST /admin/products/{id}/sync`: now, no debounce).
  */
 export type SyncReason =
   | 'webhook'
@@ -14,7 +15,8 @@ export type SyncReason =
   | 'reconcile'
   | 'drift'
   | 'scope'
-  | 'go-live';
+  | 'go-live'
+  | 'operator';
 
 /**
  * A product sync job's data: which product, never what it looks like. The job reads the

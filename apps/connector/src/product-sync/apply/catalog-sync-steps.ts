@@ -7,7 +7,7 @@ import { SyncSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { ShopModes } from '../../shops/shop-modes.js';
 import { type CanonicalProduct, planDeletion, planSync, type SyncPlan } from '../plan/index.js';
-import { PlannedWritesRepository } from '../planned/planned-writes.repository.js';
+import { type PlannedWrite, PlannedWritesRepository } from '../planned/planned-writes.repository.js';
 import { ScopeGate } from '../scope/scope-gate.js';
 import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
 import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
@@ -16,6 +16,12 @@ import { plannedCatalogWrites } from './planned-catalog-writes.js';
 import { ShopCurrencies } from './shop-currencies.js';
 import type { SyncApplied, SyncChange, SyncRun } from './sync-run.js';
 import type { SyncSubject } from './sync-subject.js';
+
+/**
+ * A dry run's sink: a sync given one plans exactly as in `shadow` (the same code), hands the
+ * plan's calls to it, and sends and stores nothing (no sku map row, no planned write).
+ */
+export type DryRunSink = (writes: PlannedWrite[]) => void;
 
 /** A record found gone is recreated in the same run; more than this many in one run is a failure. */
 const MAX_GONE_PER_RUN = 3;
@@ -27,6 +33,7 @@ const MAX_GONE_PER_RUN = 3;
  * 200 variants under the `fail` large-product policy, a required attribute missing) is a
  * permanent failure, never a half sync. A shop in `shadow` plans the same way but sends nothing
  * and changes no sku map row: the plan's calls replace the product's planned writes (issue 31).
+ * A dry run (`dryRun`, any mode) plans the same way and hands the calls to its sink instead.
  */
 @Injectable()
 export class CatalogSyncSteps {
@@ -42,10 +49,15 @@ export class CatalogSyncSteps {
     private readonly clock: Clock,
   ) {}
 
-  async apply(subject: SyncSubject, change: SyncChange, run: SyncRun): Promise<SyncApplied> {
+  async apply(
+    subject: SyncSubject,
+    change: SyncChange,
+    run: SyncRun,
+    dryRun?: DryRunSink,
+  ): Promise<SyncApplied> {
     const mapping = this.mappings.mapping(subject.shop);
     if (!mapping) return { result: 'skipped', detail: 'the shop has no mapping file: nothing is sent' };
-    if (change.kind === 'delete') return this.remove(subject, run, 'tombstone', null);
+    if (change.kind === 'delete') return this.remove(subject, run, 'tombstone', null, dryRun);
     const verdict = await this.scope.verdict(subject.shop, change.product, mapping.file.scope);
     if (!verdict.inScope) {
       // Out of scope (a status not synced, or the mapping's scope): the leaving policy applies.
@@ -57,11 +69,12 @@ export class CatalogSyncSteps {
         run,
         'forget',
         `${verdict.reason}: out of scope, the catalog records are deleted`,
+        dryRun,
       );
     }
     for (let gone = 0; ; gone += 1) {
       try {
-        return await this.upsert(subject, change.product, mapping, run);
+        return await this.upsert(subject, change.product, mapping, run, dryRun);
       } catch (error) {
         if (!(error instanceof RecordGone) || gone >= MAX_GONE_PER_RUN) throw error;
         run.events.push(`${error.message}: recreated`);
@@ -74,6 +87,7 @@ export class CatalogSyncSteps {
     product: CanonicalProduct,
     mapping: ValidatedMapping,
     run: SyncRun,
+    dryRun: DryRunSink | undefined,
   ): Promise<SyncApplied> {
     const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
     const stored = storedRecordsOf(rows);
@@ -91,7 +105,7 @@ export class CatalogSyncSteps {
     if (plan.status === 'failed' && plan.failure) {
       throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);
     }
-    const shadow = await this.shadowed(subject, plan, rows, run);
+    const shadow = await this.shadowed(subject, plan, rows, run, dryRun);
     if (shadow !== null) return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: shadow };
     await executePlan(plan, {
       subject,
@@ -110,12 +124,16 @@ export class CatalogSyncSteps {
     run: SyncRun,
     deletedRows: DeletedRows,
     detail: string | null,
+    dryRun: DryRunSink | undefined,
   ): Promise<SyncApplied> {
     const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
     const stored = storedRecordsOf(rows);
-    if (stored.length === 0) return { result: 'unchanged', detail };
+    if (stored.length === 0) {
+      dryRun?.([]);
+      return { result: 'unchanged', detail };
+    }
     const plan = planDeletion(stored);
-    const shadow = await this.shadowed(subject, plan, rows, run);
+    const shadow = await this.shadowed(subject, plan, rows, run, dryRun);
     if (shadow !== null) return { result: 'applied', detail: shadow };
     await executePlan(plan, {
       subject,
@@ -131,14 +149,22 @@ export class CatalogSyncSteps {
 
   /**
    * In `shadow`: the plan's calls become the product's planned writes, nothing is sent, and the
-   * run's detail is returned; in `live`: null.
+   * run's detail is returned; a dry run: the same calls go to its sink alone; in `live`: null.
    */
   private async shadowed(
     subject: SyncSubject,
     plan: SyncPlan,
     rows: readonly SkuMapRow[],
     run: SyncRun,
+    dryRun: DryRunSink | undefined,
   ): Promise<string | null> {
+    if (dryRun) {
+      const writes = plannedCatalogWrites(plan, rows);
+      dryRun(writes);
+      const detail = `dry run: ${writes.length} catalog call(s) planned, none sent`;
+      run.events.push(detail);
+      return detail;
+    }
     if ((await this.modes.modeOf(subject.shop)) !== 'shadow') {
       // Live: a plan made in shadow (even by a run that ended after the switch) is superseded by this one.
       await this.planned.clearProduct(subject.shop, subject.productId, 'write-back');
