@@ -87,7 +87,11 @@ export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
             findingId: { type: 'string' },
             kind: { type: 'string', enum: KINDS },
             repair: { type: 'string' },
-            outcome: { type: 'string', enum: ['enqueued', 'deleted', 'already-repaired', 'not-supported'] },
+            outcome: {
+              type: 'string',
+              enum: ['enqueued', 'deleted', 'adopted', 'already-repaired', 'not-adoptable', 'not-supported'],
+            },
+            reason: { type: 'string', description: 'Why the repair was not made, when it was not.' },
           },
         },
       },

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogClients } from '../clients/catalog/catalog-clients.js';
+import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
+import type { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
+import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { adoptRefusal, DriftRepairs } from './drift-repairs.js';
+import type { DriftFinding } from './model/drift-finding.js';
+import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
+import type { DriftReportsRepository } from './store/drift-reports.repository.js';
+
+const orphan: DriftFinding = {
+  kind: 'orphan',
+  key: 'orphan:sku-9',
+  productId: '42',
+  skuId: 'sku-9',
+  supplierSku: 'shop:product:42',
+  field: null,
+  expected: null,
+  found: 'shop:product:42',
+  repair: 'adopt',
+};
+
+function harness(linkAnswer: boolean) {
+  const linked: Array<{ productId: string; skuIds: string[] }> = [];
+  const enqueued: string[] = [];
+  const repaired: Array<{ id: string; outcome: string }> = [];
+  const rows = [{ id: '1', shop: 'a.myshopify.com', kind: 'orphan', finding: orphan, repairedAt: null }];
+  const reports = {
+    report: async (id: string) => (id === '7' ? { id: '7', shop: 'a.myshopify.com' } : null),
+    findingsOf: async () => rows as unknown as DriftFindingRow[],
+    markRepaired: async (id: string, outcome: string) => {
+      repaired.push({ id, outcome });
+    },
+  } as unknown as DriftReportsRepository;
+  const enqueuer = {
+    enqueue: async (job: { productId: string }) => {
+      enqueued.push(job.productId);
+    },
+  } as unknown as SyncEnqueuer;
+  const links = {
+    link: async (_shop: string, productId: string, records: Array<{ skuId: string }>) => {
+      linked.push({ productId, skuIds: records.map((r) => r.skuId) });
+      return linkAnswer;
+    },
+  } as unknown as SkuMapLinks;
+  const repairs = new DriftRepairs(reports, enqueuer, {} as CatalogClients, {} as SkuMapRepository, links);
+  return { repairs, linked, enqueued, repaired };
+}
+
+describe('DriftRepairs adopt', () => {
+  it('claims the orphan for its product, enqueues the sync and marks the finding repaired', async () => {
+    const h = harness(true);
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes).toEqual([{ findingId: '1', kind: 'orphan', repair: 'adopt', outcome: 'adopted' }]);
+    expect(h.linked).toEqual([{ productId: '42', skuIds: ['sku-9'] }]);
+    expect(h.enqueued).toEqual(['42']);
+    expect(h.repaired).toEqual([{ id: '1', outcome: 'adopted' }]);
+  });
+
+  it('answers not-adoptable (finding left open, nothing enqueued) when the product is mapped already', async () => {
+    const h = harness(false);
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.[0]?.outcome).toBe('not-adoptable');
+    expect(outcomes?.[0]?.reason).toContain('product 42');
+    expect(h.enqueued).toEqual([]);
+    expect(h.repaired).toEqual([]);
+  });
+});
+
+describe('adoptRefusal', () => {
+  it('adopts a product record naming a product of the shop', () => {
+    expect(adoptRefusal(orphan)).toBeNull();
+  });
+
+  it('refuses an orphan naming no product, a variant record, and other kinds, saying why', () => {
+    expect(adoptRefusal({ ...orphan, productId: null })).toContain('names no product');
+    expect(adoptRefusal({ ...orphan, parentSkuId: 'sku-1' })).toContain('variant of sku-1');
+    expect(adoptRefusal({ ...orphan, kind: 'duplicate' })).toContain('not an orphan');
+  });
+});
