@@ -69,12 +69,14 @@ describe('DriftRepairs adopt', () => {
 
 describe('adoptRefusal', () => {
   it('adopts a product record naming a product of the shop', () => {
-    expect(adoptRefusal(orphan)).toBeNull();
+    expect(adoptRefusal(orphan, new Set(['sku-1']))).toBeNull();
   });
 
   it('refuses an orphan naming no product, a variant record, and other kinds, saying why', () => {
-    expect(adoptRefusal({ ...orphan, productId: null })).toContain('names no product');
-    expect(adoptRefusal({ ...orphan, parentSkuId: 'sku-1' })).toContain('variant of sku-1');
-    expect(adoptRefusal({ ...orphan, kind: 'duplicate' })).toContain('not an orphan');
+    const none = new Set<string>();
+    expect(adoptRefusal({ ...orphan, productId: null }, none)).toContain('names no product');
+    expect(adoptRefusal({ ...orphan, parentSkuId: 'sku-1' }, none)).toContain('variant of sku-1');
+    expect(adoptRefusal({ ...orphan, kind: 'duplicate' }, none)).toContain('not an orphan');
+    expect(adoptRefusal(orphan, new Set(['sku-9']))).toContain('product with options');
   });
 });

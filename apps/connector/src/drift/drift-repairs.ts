@@ -39,7 +39,8 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
  * product Shopify still has (`<prefix>:product:<id>`): a live map row for that product is
  * written with the record's skuId (as link does, empty snapshot so the sync sends every mapped
  * value) and the product's sync enqueued; an orphan that cannot be claimed (no such product,
- * a variant record, or the product is mapped already) answers `not-adoptable` with the reason.
+ * a variant record, a parent with variant records, or the product is mapped already) answers
+ * `not-adoptable` with the reason.
  * `retract` is not built yet and says so.
  */
 @Injectable()
@@ -60,9 +61,18 @@ export class DriftRepairs {
     if (!report) return null;
     const outcomes: DriftRepairOutcome[] = [];
     const resynced = new Set<string>();
-    for (const row of await this.reports.findingsOf(report.id, selection)) {
+    const chosen = await this.reports.findingsOf(report.id, selection);
+    // Parents of the report's orphan variant records: such a record is a product with options.
+    const parents = chosen.some((row) => row.finding.repair === 'adopt')
+      ? new Set(
+          (await this.reports.findingsOf(report.id, { kind: 'orphan' })).flatMap((row) =>
+            row.finding.parentSkuId !== undefined ? [row.finding.parentSkuId] : [],
+          ),
+        )
+      : new Set<string>();
+    for (const row of chosen) {
       const done: Answer =
-        row.repairedAt !== null ? { outcome: 'already-repaired' } : await this.apply(row, resynced);
+        row.repairedAt !== null ? { outcome: 'already-repaired' } : await this.apply(row, resynced, parents);
       if (!NOT_REPAIRED.has(done.outcome)) await this.reports.markRepaired(row.id, done.outcome);
       outcomes.push({ findingId: row.id, kind: row.kind, repair: row.finding.repair, ...done });
     }
@@ -70,7 +80,11 @@ export class DriftRepairs {
     return outcomes;
   }
 
-  private async apply(row: DriftFindingRow, resynced: Set<string>): Promise<Answer> {
+  private async apply(
+    row: DriftFindingRow,
+    resynced: Set<string>,
+    parents: ReadonlySet<string>,
+  ): Promise<Answer> {
     const { finding } = row;
     if (finding.repair === 'resync' && finding.productId !== null) {
       // A gone record's row is marked so (as a PATCH answered 404 would): the sync recreates it.
@@ -95,13 +109,13 @@ export class DriftRepairs {
       else await client.deleteProduct(finding.skuId, { priority: 'bulk' });
       return { outcome: 'deleted' };
     }
-    if (finding.repair === 'adopt') return this.adopt(row.shop, finding);
+    if (finding.repair === 'adopt') return this.adopt(row.shop, finding, parents);
     return { outcome: 'not-supported' };
   }
 
   /** Claims an orphan for the product its supplierSku names, then syncs that product. */
-  private async adopt(shop: string, finding: DriftFinding): Promise<Answer> {
-    const refusal = adoptRefusal(finding);
+  private async adopt(shop: string, finding: DriftFinding, parents: ReadonlySet<string>): Promise<Answer> {
+    const refusal = adoptRefusal(finding, parents);
     if (refusal !== null) return { outcome: 'not-adoptable', reason: refusal };
     const { productId, skuId, supplierSku } = finding as AdoptableFinding;
     const linked = await this.links.link(shop, productId, [
@@ -122,7 +136,7 @@ type AdoptableFinding = DriftFinding & { productId: string; skuId: string; suppl
  * Why: an orphan is adopted only when nothing is guessed: it names a product of the shop, and it
  * is a product's own record (a variant record's parent decides where it belongs). Null: adoptable.
  */
-export function adoptRefusal(finding: DriftFinding): string | null {
+export function adoptRefusal(finding: DriftFinding, parents: ReadonlySet<string>): string | null {
   if (finding.kind !== 'orphan') return `a ${finding.kind} finding is not an orphan`;
   if (finding.skuId === null || finding.supplierSku === null) return 'the finding names no catalog record';
   if (finding.parentSkuId !== undefined) {
@@ -130,6 +144,9 @@ export function adoptRefusal(finding: DriftFinding): string | null {
   }
   if (finding.productId === null) {
     return `supplierSku ${finding.supplierSku} names no product of this shop in Shopify`;
+  }
+  if (parents.has(finding.skuId)) {
+    return `record ${finding.skuId} has variant records (a product with options): link the product instead`;
   }
   return null;
 }
