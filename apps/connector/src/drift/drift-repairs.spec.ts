@@ -3,6 +3,7 @@ import type { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import type { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import type { ShopModes } from '../shops/shop-modes.js';
 import { adoptRefusal, DriftRepairs } from './drift-repairs.js';
 import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
@@ -20,11 +21,11 @@ const orphan: DriftFinding = {
   repair: 'adopt',
 };
 
-function harness(linkAnswer: boolean) {
+function harness(linkAnswer: boolean, finding: DriftFinding = orphan, mode = 'live') {
   const linked: Array<{ productId: string; skuIds: string[] }> = [];
   const enqueued: string[] = [];
   const repaired: Array<{ id: string; outcome: string }> = [];
-  const rows = [{ id: '1', shop: 'a.myshopify.com', kind: 'orphan', finding: orphan, repairedAt: null }];
+  const rows = [{ id: '1', shop: 'a.myshopify.com', kind: finding.kind, finding, repairedAt: null }];
   const reports = {
     report: async (id: string) => (id === '7' ? { id: '7', shop: 'a.myshopify.com' } : null),
     findingsOf: async () => rows as unknown as DriftFindingRow[],
@@ -43,7 +44,9 @@ function harness(linkAnswer: boolean) {
       return linkAnswer;
     },
   } as unknown as SkuMapLinks;
-  const repairs = new DriftRepairs(reports, enqueuer, {} as CatalogClients, {} as SkuMapRepository, links);
+  const repairs = new DriftRepairs(reports, enqueuer, {} as CatalogClients, {} as SkuMapRepository, links, {
+    modeOf: async () => mode,
+  } as unknown as ShopModes);
   return { repairs, linked, enqueued, repaired };
 }
 
@@ -63,6 +66,33 @@ describe('DriftRepairs adopt', () => {
     expect(outcomes?.[0]?.outcome).toBe('not-adoptable');
     expect(outcomes?.[0]?.reason).toContain('product 42');
     expect(h.enqueued).toEqual([]);
+    expect(h.repaired).toEqual([]);
+  });
+});
+
+describe('DriftRepairs retract', () => {
+  const withdrawn: DriftFinding = {
+    ...orphan,
+    kind: 'no-longer-approved',
+    key: 'no-longer-approved:sku-9:material',
+    field: 'material',
+    repair: 'retract',
+  };
+
+  it('refuses, with the reason, to take a value out of Shopify in shadow mode (finding left open)', async () => {
+    const h = harness(true, withdrawn, 'shadow');
+    const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
+    expect(outcomes?.[0]).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringContaining('shadow mode'),
+    });
+    expect(h.repaired).toEqual([]);
+  });
+
+  it('answers not-supported outside shadow mode (the Shopify write is not built)', async () => {
+    const h = harness(true, withdrawn, 'live');
+    const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
+    expect(outcomes?.[0]?.outcome).toBe('not-supported');
     expect(h.repaired).toEqual([]);
   });
 });

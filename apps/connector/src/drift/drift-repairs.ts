@@ -3,6 +3,7 @@ import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { ShopModes } from '../shops/shop-modes.js';
 import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
 import { DriftReportsRepository, type DriftSelection } from './store/drift-reports.repository.js';
@@ -14,9 +15,17 @@ export interface DriftRepairOutcome {
   repair: string;
   /**
    * `enqueued` (a resync), `deleted` (a record), `adopted` (an orphan linked to its product, whose
-   * sync is enqueued), `already-repaired`, `not-adoptable` (see `reason`), `not-supported` (not built yet).
+   * sync is enqueued), `already-repaired`, `not-adoptable` (see `reason`), `refused` (a repair
+   * that would write to Shopify, in shadow mode; see `reason`), `not-supported` (not built yet).
    */
-  outcome: 'enqueued' | 'deleted' | 'adopted' | 'already-repaired' | 'not-adoptable' | 'not-supported';
+  outcome:
+    | 'enqueued'
+    | 'deleted'
+    | 'adopted'
+    | 'already-repaired'
+    | 'not-adoptable'
+    | 'refused'
+    | 'not-supported';
   /** Why a repair was not made, when it was not. */
   reason?: string;
 }
@@ -25,6 +34,7 @@ export interface DriftRepairOutcome {
 const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
   'already-repaired',
   'not-adoptable',
+  'refused',
   'not-supported',
 ]);
 
@@ -41,7 +51,8 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
  * value) and the product's sync enqueued; an orphan that cannot be claimed (no such product,
  * a variant record, a parent with variant records, or the product is mapped already) answers
  * `not-adoptable` with the reason.
- * `retract` is not built yet and says so.
+ * `retract` is not built yet and says so, except that a shop in shadow mode has the retract of a
+ * value the catalog no longer approves (a Shopify write) answered `refused` with the reason.
  */
 @Injectable()
 export class DriftRepairs {
@@ -53,6 +64,7 @@ export class DriftRepairs {
     private readonly catalogs: CatalogClients,
     private readonly map: SkuMapRepository,
     private readonly links: SkuMapLinks,
+    private readonly modes: ShopModes,
   ) {}
 
   /** Runs the chosen findings' repairs of one report; null when the report does not exist. */
@@ -110,6 +122,10 @@ export class DriftRepairs {
       return { outcome: 'deleted' };
     }
     if (finding.repair === 'adopt') return this.adopt(row.shop, finding, parents);
+    // Taking a value out of Shopify is a Shopify write: never in shadow mode.
+    if (finding.kind === 'no-longer-approved' && (await this.modes.modeOf(row.shop)) === 'shadow') {
+      return { outcome: 'refused', reason: 'the shop is in shadow mode: nothing is written to Shopify' };
+    }
     return { outcome: 'not-supported' };
   }
 

@@ -89,7 +89,15 @@ export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
             repair: { type: 'string' },
             outcome: {
               type: 'string',
-              enum: ['enqueued', 'deleted', 'adopted', 'already-repaired', 'not-adoptable', 'not-supported'],
+              enum: [
+                'enqueued',
+                'deleted',
+                'adopted',
+                'already-repaired',
+                'not-adoptable',
+                'refused',
+                'not-supported',
+              ],
             },
             reason: { type: 'string', description: 'Why the repair was not made, when it was not.' },
           },

@@ -74,12 +74,12 @@ export function driftCommand(contextOf: ContextOf): Command {
             `#${r.findingId}  ${r.kind}  ${r.repair}  ${r.outcome}${r.reason ? `  (${r.reason})` : ''}`,
           );
         out.line(`${answer.repairs.length} finding${answer.repairs.length === 1 ? '' : 's'} chosen.`);
-        const refused = answer.repairs.filter(
-          (r) => r.outcome === 'not-supported' || r.outcome === 'not-adoptable',
+        const refused = answer.repairs.filter((r) =>
+          ['not-supported', 'not-adoptable', 'refused'].includes(r.outcome),
         );
         if (refused.length > 0)
           throw new CliError(
-            `drift repair: ${refused.length} finding(s) not repaired (not supported or not adoptable)`,
+            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable or refused)`,
           );
       },
     );
