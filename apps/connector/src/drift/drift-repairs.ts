@@ -2,6 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { ShopModes } from '../shops/shop-modes.js';
+import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
 import { DriftReportsRepository, type DriftSelection } from './store/drift-reports.repository.js';
 
@@ -10,9 +13,30 @@ export interface DriftRepairOutcome {
   findingId: string;
   kind: string;
   repair: string;
-  /** `enqueued` (a resync), `deleted` (a record), `already-repaired`, `not-supported` (not built yet). */
-  outcome: 'enqueued' | 'deleted' | 'already-repaired' | 'not-supported';
+  /**
+   * `enqueued` (a resync), `deleted` (a record), `adopted` (an orphan linked to its product, whose
+   * sync is enqueued), `already-repaired`, `not-adoptable` (see `reason`), `refused` (a repair
+   * that would write to Shopify, in shadow mode; see `reason`), `not-supported` (not built yet).
+   */
+  outcome:
+    | 'enqueued'
+    | 'deleted'
+    | 'adopted'
+    | 'already-repaired'
+    | 'not-adoptable'
+    | 'refused'
+    | 'not-supported';
+  /** Why a repair was not made, when it was not. */
+  reason?: string;
 }
+
+/** Outcomes that leave the finding open (nothing was repaired). */
+const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
+  'already-repaired',
+  'not-adoptable',
+  'refused',
+  'not-supported',
+]);
 
 /**
  * Why: nothing found by a drift report is repaired until an operator chooses it (one finding, a
@@ -21,7 +45,14 @@ export interface DriftRepairOutcome {
  * catalog has its applied value forgotten first, so the sync sends it again);
  * `delete-record` deletes the orphan or duplicate from the catalog (a variant record as a
  * variant, never its parent product; at `bulk` priority, once:
- * a finding already repaired is left). `adopt` and `retract` are not built yet and say so.
+ * a finding already repaired is left). `adopt` claims an orphan whose derived supplierSku names a
+ * product Shopify still has (`<prefix>:product:<id>`): a live map row for that product is
+ * written with the record's skuId (as link does, empty snapshot so the sync sends every mapped
+ * value) and the product's sync enqueued; an orphan that cannot be claimed (no such product,
+ * a variant record, a parent with variant records, or the product is mapped already) answers
+ * `not-adoptable` with the reason.
+ * `retract` is not built yet and says so, except that a shop in shadow mode has the retract of a
+ * value the catalog no longer approves (a Shopify write) answered `refused` with the reason.
  */
 @Injectable()
 export class DriftRepairs {
@@ -32,6 +63,8 @@ export class DriftRepairs {
     private readonly enqueuer: SyncEnqueuer,
     private readonly catalogs: CatalogClients,
     private readonly map: SkuMapRepository,
+    private readonly links: SkuMapLinks,
+    private readonly modes: ShopModes,
   ) {}
 
   /** Runs the chosen findings' repairs of one report; null when the report does not exist. */
@@ -40,18 +73,30 @@ export class DriftRepairs {
     if (!report) return null;
     const outcomes: DriftRepairOutcome[] = [];
     const resynced = new Set<string>();
-    for (const row of await this.reports.findingsOf(report.id, selection)) {
-      const outcome = row.repairedAt !== null ? 'already-repaired' : await this.apply(row, resynced);
-      if (outcome !== 'already-repaired' && outcome !== 'not-supported') {
-        await this.reports.markRepaired(row.id, outcome);
-      }
-      outcomes.push({ findingId: row.id, kind: row.kind, repair: row.finding.repair, outcome });
+    const chosen = await this.reports.findingsOf(report.id, selection);
+    // Parents of the report's orphan variant records: such a record is a product with options.
+    const parents = chosen.some((row) => row.finding.repair === 'adopt')
+      ? new Set(
+          (await this.reports.findingsOf(report.id, { kind: 'orphan' })).flatMap((row) =>
+            row.finding.parentSkuId !== undefined ? [row.finding.parentSkuId] : [],
+          ),
+        )
+      : new Set<string>();
+    for (const row of chosen) {
+      const done: Answer =
+        row.repairedAt !== null ? { outcome: 'already-repaired' } : await this.apply(row, resynced, parents);
+      if (!NOT_REPAIRED.has(done.outcome)) await this.reports.markRepaired(row.id, done.outcome);
+      outcomes.push({ findingId: row.id, kind: row.kind, repair: row.finding.repair, ...done });
     }
     this.logger.log(`${report.shop}: drift report ${report.id}: ${outcomes.length} repair(s) chosen`);
     return outcomes;
   }
 
-  private async apply(row: DriftFindingRow, resynced: Set<string>): Promise<DriftRepairOutcome['outcome']> {
+  private async apply(
+    row: DriftFindingRow,
+    resynced: Set<string>,
+    parents: ReadonlySet<string>,
+  ): Promise<Answer> {
     const { finding } = row;
     if (finding.repair === 'resync' && finding.productId !== null) {
       // A gone record's row is marked so (as a PATCH answered 404 would): the sync recreates it.
@@ -67,15 +112,57 @@ export class DriftRepairs {
         resynced.add(finding.productId);
         await this.enqueuer.enqueue({ shop: row.shop, productId: finding.productId, reason: 'drift' });
       }
-      return 'enqueued';
+      return { outcome: 'enqueued' };
     }
     if (finding.repair === 'delete-record' && finding.skuId !== null) {
       const client = this.catalogs.forShop(row.shop).client;
       // A variant record is deleted as a variant: its parent product (and siblings) stay.
       if (finding.parentSkuId !== undefined) await client.deleteVariant(finding.skuId, { priority: 'bulk' });
       else await client.deleteProduct(finding.skuId, { priority: 'bulk' });
-      return 'deleted';
+      return { outcome: 'deleted' };
     }
-    return 'not-supported';
+    if (finding.repair === 'adopt') return this.adopt(row.shop, finding, parents);
+    // Taking a value out of Shopify is a Shopify write: never in shadow mode.
+    if (finding.kind === 'no-longer-approved' && (await this.modes.modeOf(row.shop)) === 'shadow') {
+      return { outcome: 'refused', reason: 'the shop is in shadow mode: nothing is written to Shopify' };
+    }
+    return { outcome: 'not-supported' };
   }
+
+  /** Claims an orphan for the product its supplierSku names, then syncs that product. */
+  private async adopt(shop: string, finding: DriftFinding, parents: ReadonlySet<string>): Promise<Answer> {
+    const refusal = adoptRefusal(finding, parents);
+    if (refusal !== null) return { outcome: 'not-adoptable', reason: refusal };
+    const { productId, skuId, supplierSku } = finding as AdoptableFinding;
+    const linked = await this.links.link(shop, productId, [
+      { kind: 'simple', shopifyVariantId: null, supplierSku, parentSupplierSku: null, skuId, snapshot: {} },
+    ]);
+    if (!linked) {
+      return { outcome: 'not-adoptable', reason: `product ${productId} is in the sku map already` };
+    }
+    await this.enqueuer.enqueue({ shop, productId, reason: 'drift' });
+    return { outcome: 'adopted' };
+  }
+}
+
+type Answer = Pick<DriftRepairOutcome, 'outcome' | 'reason'>;
+type AdoptableFinding = DriftFinding & { productId: string; skuId: string; supplierSku: string };
+
+/**
+ * Why: an orphan is adopted only when nothing is guessed: it names a product of the shop, and it
+ * is a product's own record (a variant record's parent decides where it belongs). Null: adoptable.
+ */
+export function adoptRefusal(finding: DriftFinding, parents: ReadonlySet<string>): string | null {
+  if (finding.kind !== 'orphan') return `a ${finding.kind} finding is not an orphan`;
+  if (finding.skuId === null || finding.supplierSku === null) return 'the finding names no catalog record';
+  if (finding.parentSkuId !== undefined) {
+    return `record ${finding.skuId} is a variant of ${finding.parentSkuId}: adopt its parent's product instead`;
+  }
+  if (finding.productId === null) {
+    return `supplierSku ${finding.supplierSku} names no product of this shop in Shopify`;
+  }
+  if (parents.has(finding.skuId)) {
+    return `record ${finding.skuId} has variant records (a product with options): link the product instead`;
+  }
+  return null;
 }

@@ -69,11 +69,18 @@ export function driftCommand(contextOf: ContextOf): Command {
           body = { ids };
         }
         const answer = await admin.postJson<{ repairs: DriftRepairOutcome[] }>(`${path}/repairs`, body);
-        for (const r of answer.repairs) out.line(`#${r.findingId}  ${r.kind}  ${r.repair}  ${r.outcome}`);
+        for (const r of answer.repairs)
+          out.line(
+            `#${r.findingId}  ${r.kind}  ${r.repair}  ${r.outcome}${r.reason ? `  (${r.reason})` : ''}`,
+          );
         out.line(`${answer.repairs.length} finding${answer.repairs.length === 1 ? '' : 's'} chosen.`);
-        const refused = answer.repairs.filter((r) => r.outcome === 'not-supported');
+        const refused = answer.repairs.filter((r) =>
+          ['not-supported', 'not-adoptable', 'refused'].includes(r.outcome),
+        );
         if (refused.length > 0)
-          throw new CliError(`drift repair: ${refused.length} finding(s) not repaired (not supported)`);
+          throw new CliError(
+            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable or refused)`,
+          );
       },
     );
   return drift;

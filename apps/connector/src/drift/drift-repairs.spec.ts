@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogClients } from '../clients/catalog/catalog-clients.js';
+import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
+import type { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
+import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import type { ShopModes } from '../shops/shop-modes.js';
+import { adoptRefusal, DriftRepairs } from './drift-repairs.js';
+import type { DriftFinding } from './model/drift-finding.js';
+import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
+import type { DriftReportsRepository } from './store/drift-reports.repository.js';
+
+const orphan: DriftFinding = {
+  kind: 'orphan',
+  key: 'orphan:sku-9',
+  productId: '42',
+  skuId: 'sku-9',
+  supplierSku: 'shop:product:42',
+  field: null,
+  expected: null,
+  found: 'shop:product:42',
+  repair: 'adopt',
+};
+
+function harness(linkAnswer: boolean, finding: DriftFinding = orphan, mode = 'live') {
+  const linked: Array<{ productId: string; skuIds: string[] }> = [];
+  const enqueued: string[] = [];
+  const repaired: Array<{ id: string; outcome: string }> = [];
+  const rows = [{ id: '1', shop: 'a.myshopify.com', kind: finding.kind, finding, repairedAt: null }];
+  const reports = {
+    report: async (id: string) => (id === '7' ? { id: '7', shop: 'a.myshopify.com' } : null),
+    findingsOf: async () => rows as unknown as DriftFindingRow[],
+    markRepaired: async (id: string, outcome: string) => {
+      repaired.push({ id, outcome });
+    },
+  } as unknown as DriftReportsRepository;
+  const enqueuer = {
+    enqueue: async (job: { productId: string }) => {
+      enqueued.push(job.productId);
+    },
+  } as unknown as SyncEnqueuer;
+  const links = {
+    link: async (_shop: string, productId: string, records: Array<{ skuId: string }>) => {
+      linked.push({ productId, skuIds: records.map((r) => r.skuId) });
+      return linkAnswer;
+    },
+  } as unknown as SkuMapLinks;
+  const repairs = new DriftRepairs(reports, enqueuer, {} as CatalogClients, {} as SkuMapRepository, links, {
+    modeOf: async () => mode,
+  } as unknown as ShopModes);
+  return { repairs, linked, enqueued, repaired };
+}
+
+describe('DriftRepairs adopt', () => {
+  it('claims the orphan for its product, enqueues the sync and marks the finding repaired', async () => {
+    const h = harness(true);
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes).toEqual([{ findingId: '1', kind: 'orphan', repair: 'adopt', outcome: 'adopted' }]);
+    expect(h.linked).toEqual([{ productId: '42', skuIds: ['sku-9'] }]);
+    expect(h.enqueued).toEqual(['42']);
+    expect(h.repaired).toEqual([{ id: '1', outcome: 'adopted' }]);
+  });
+
+  it('answers not-adoptable (finding left open, nothing enqueued) when the product is mapped already', async () => {
+    const h = harness(false);
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.[0]?.outcome).toBe('not-adoptable');
+    expect(outcomes?.[0]?.reason).toContain('product 42');
+    expect(h.enqueued).toEqual([]);
+    expect(h.repaired).toEqual([]);
+  });
+});
+
+describe('DriftRepairs retract', () => {
+  const withdrawn: DriftFinding = {
+    ...orphan,
+    kind: 'no-longer-approved',
+    key: 'no-longer-approved:sku-9:material',
+    field: 'material',
+    repair: 'retract',
+  };
+
+  it('refuses, with the reason, to take a value out of Shopify in shadow mode (finding left open)', async () => {
+    const h = harness(true, withdrawn, 'shadow');
+    const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
+    expect(outcomes?.[0]).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringContaining('shadow mode'),
+    });
+    expect(h.repaired).toEqual([]);
+  });
+
+  it('answers not-supported outside shadow mode (the Shopify write is not built)', async () => {
+    const h = harness(true, withdrawn, 'live');
+    const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
+    expect(outcomes?.[0]?.outcome).toBe('not-supported');
+    expect(h.repaired).toEqual([]);
+  });
+});
+
+describe('adoptRefusal', () => {
+  it('adopts a product record naming a product of the shop', () => {
+    expect(adoptRefusal(orphan, new Set(['sku-1']))).toBeNull();
+  });
+
+  it('refuses an orphan naming no product, a variant record, and other kinds, saying why', () => {
+    const none = new Set<string>();
+    expect(adoptRefusal({ ...orphan, productId: null }, none)).toContain('names no product');
+    expect(adoptRefusal({ ...orphan, parentSkuId: 'sku-1' }, none)).toContain('variant of sku-1');
+    expect(adoptRefusal({ ...orphan, kind: 'duplicate' }, none)).toContain('not an orphan');
+    expect(adoptRefusal(orphan, new Set(['sku-9']))).toContain('product with options');
+  });
+});
