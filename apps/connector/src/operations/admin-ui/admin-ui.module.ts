@@ -12,6 +12,7 @@ import { AdminSession } from './admin-session.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
+import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
@@ -39,6 +40,7 @@ import { QueuesBoard } from './queues-board.js';
     AdminUiController,
     AdminUiProductController,
     AdminUiActionsController,
+    AdminUiBulkController,
     AdminUiPollController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
