@@ -15,6 +15,7 @@ import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overv
 import { catalogKeysSection } from './ui-bulk-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
+import { shopSettingsSection } from './ui-shop-pages.js';
 
 /** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts) and the shops page. */
 @Controller('admin/ui')
@@ -45,8 +46,9 @@ export class AdminUiOverviewController {
 
   @Get('shops')
   async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
+    const entries = await this.entries.all();
     const keys = catalogKeysSection(catalogKeyGroups(this.shopList, this.catalogs), this.pauses.all());
-    sendHtml(res, 200, shopsPage(await this.entries.all(), csrfOf(req), keys));
+    sendHtml(res, 200, shopsPage(entries, csrfOf(req), shopSettingsSection(entries) + keys));
   }
 
   @Get('deliveries')
