@@ -8,6 +8,7 @@ import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
+import { UI_ACTIONS_PATHS } from './ui-actions-openapi.js';
 import { WRITE_BACK_PATHS, WRITE_BACK_SCHEMAS } from './write-back-openapi.js';
 
 const FILTER = [
@@ -100,6 +101,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       ...OPERATIONS_PATHS,
       ...SHOPS_PATHS,
       ...OVERVIEW_PATHS,
+      ...UI_ACTIONS_PATHS,
       ...WRITE_BACK_PATHS,
       '/metrics': {
         get: operation({
