@@ -1,6 +1,9 @@
 import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { catalogKeyGroups } from '../../clients/catalog/catalog-key-shops.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
@@ -9,8 +12,10 @@ import { OverviewService } from '../overview/overview.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
+import { catalogKeysSection } from './ui-bulk-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
+import { shopSettingsSection } from './ui-shop-pages.js';
 
 /** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts) and the shops page. */
 @Controller('admin/ui')
@@ -24,6 +29,8 @@ export class AdminUiOverviewController {
     private readonly shopList: Shops,
     private readonly clock: Clock,
     private readonly pushes: WriteBackStates,
+    private readonly catalogs: CatalogClients,
+    private readonly pauses: SyncPauses,
   ) {}
 
   /** The overview; the failures inbox's old address (`/admin/ui?state=`) goes to its new one. */
@@ -39,7 +46,9 @@ export class AdminUiOverviewController {
 
   @Get('shops')
   async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
-    sendHtml(res, 200, shopsPage(await this.entries.all(), csrfOf(req)));
+    const entries = await this.entries.all();
+    const keys = catalogKeysSection(catalogKeyGroups(this.shopList, this.catalogs), this.pauses.all());
+    sendHtml(res, 200, shopsPage(entries, csrfOf(req), shopSettingsSection(entries) + keys));
   }
 
   @Get('deliveries')

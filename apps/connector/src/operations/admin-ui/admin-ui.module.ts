@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
@@ -12,9 +13,11 @@ import { AdminSession } from './admin-session.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
+import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
+import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.js';
 
 /**
@@ -30,6 +33,7 @@ import { QueuesBoard } from './queues-board.js';
     IntakeModule,
     MetricsModule,
     OverviewModule,
+    ProductSyncModule,
     ResyncModule,
     SkuMapModule,
     WriteBackModule,
@@ -39,6 +43,8 @@ import { QueuesBoard } from './queues-board.js';
     AdminUiController,
     AdminUiProductController,
     AdminUiActionsController,
+    AdminUiBulkController,
+    AdminUiShopSettingsController,
     AdminUiPollController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],

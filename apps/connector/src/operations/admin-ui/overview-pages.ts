@@ -72,7 +72,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
 }
 
 /** The shops page: auth state, mode, catalog key, webhook subscriptions. */
-export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string): string {
+export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string, extra = ''): string {
   const rows = shops
     .map(
       (s) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)}</th><td>${esc(s.source)}</td>
@@ -92,7 +92,7 @@ export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string): str
       `<table><thead><tr><th scope="col">Shop</th><th scope="col">Source</th><th scope="col">Auth state</th><th scope="col">Auth</th><th scope="col">Mode</th><th scope="col">Catalog key</th><th scope="col">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shops',
-    ),
+    ) + extra,
     csrf,
   );
 }

@@ -1,7 +1,7 @@
 import type { FailureDto } from '../admin/failure.dto.js';
 import { actionButton, esc, page, scrollTable } from './ui-html.js';
 
-/** The failures inbox page: open failures first-class, each with replay and dismiss. */
+/** The failures inbox page: open failures first-class, each with replay and dismiss, and ticked ones in bulk. */
 export function failuresPage(
   failures: FailureDto[],
   total: number,
@@ -11,9 +11,11 @@ export function failuresPage(
 ): string {
   const rows = failures
     .map(
-      (
-        f,
-      ) => `<tr data-failure-id="${esc(f.id)}"><td>${esc(f.id)}</td><td>${esc(f.shop)}</td><td>${esc(f.jobKind)}</td>
+      (f) => `<tr data-failure-id="${esc(f.id)}"><td>${
+        f.state === 'open'
+          ? `<input type="checkbox" form="bulk" name="id" value="${esc(f.id)}" id="select-${esc(f.id)}" aria-label="Select failure ${esc(f.id)}"> `
+          : ''
+      }${esc(f.id)}</td><td>${esc(f.shop)}</td><td>${esc(f.jobKind)}</td>
 <td><a href="/admin/ui/products/${esc(f.subjectKey)}?shop=${encodeURIComponent(f.shop)}">${esc(f.subjectKey)}</a></td>
 <td><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td>${esc(f.attempts)}</td><td>${esc(f.lastFailedAt)}</td>
 <td class="state">${esc(f.state)}</td><td>${
@@ -27,10 +29,14 @@ export function failuresPage(
   const tabs = ['open', 'replayed', 'dismissed', 'resolved']
     .map((s) => (s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui/failures?state=${s}">${s}</a>`))
     .join(' · ');
+  const bulk =
+    state === 'open' && failures.length > 0
+      ? `<form id="bulk" method="get" action="/admin/ui/failures/bulk"><p>With the ticked failures: <button type="submit" name="action" value="replay">Replay selected…</button> <button type="submit" name="action" value="dismiss">Dismiss selected…</button> <span class="muted">(each asks first)</span></p></form>`
+      : '';
   return page(
     'Failures',
     `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>
-${scrollTable(
+${bulk}${scrollTable(
   `<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th>Actions</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
   'Failures',

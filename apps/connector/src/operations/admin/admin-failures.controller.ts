@@ -1,12 +1,21 @@
-import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import type { Failure } from '../../platform/failures/failure.entity.js';
 import { FailureNotOpenError, FailuresService } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import { readAdminJson } from './admin-json-body.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import { type BulkReplayDto, type FailureDto, type FailurePageDto, failureDto } from './failure.dto.js';
-import { failureFilterOf, failureIdOf, notFound, pageOf } from './failure-query.js';
+import { resolveMany } from './bulk-failures.js';
+import {
+  type BulkDismissDto,
+  type BulkReplayDto,
+  type FailureDto,
+  type FailurePageDto,
+  failureDto,
+} from './failure.dto.js';
+import { dismissTargetsOf, failureFilterOf, failureIdOf, notFound, pageOf } from './failure-query.js';
 
 /**
  * The failures inbox over HTTP (README, "Admin API"): list with filters, show one, replay one or
@@ -58,6 +67,27 @@ export class AdminFailuresController {
     }
     answer.remaining = (await this.failures.search(open, { limit: 1, offset: 0 })).total;
     return answer;
+  }
+
+  /**
+   * Dismisses the failures named in the body's `ids`, or up to `limit` open ones matching its
+   * filter (`shop`, `jobKind`, `subject`); answers how many and which, and those skipped.
+   */
+  @Post('dismiss')
+  @HttpCode(200)
+  async dismissMany(@Req() req: Request): Promise<BulkDismissDto> {
+    const target = dismissTargetsOf(await readAdminJson(req));
+    const ids =
+      'ids' in target
+        ? target.ids
+        : (
+            await this.failures.search(
+              { ...target.filter, state: 'open' },
+              { limit: target.limit, offset: 0 },
+            )
+          ).items.map((failure) => failure.id);
+    const { done, skipped } = await resolveMany(this.failures, this.metrics, ids, 'dismissed');
+    return { dismissed: done.length, ids: done, skipped };
   }
 
   @Get(':id')

@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
+import { catalogKeyShops } from '../../clients/catalog/catalog-key-shops.js';
 import { ALL_SHOPS } from '../../clients/catalog/sync-pause.entity.js';
 import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
 import { CatalogSettings } from '../../platform/config/settings.js';
@@ -37,26 +38,43 @@ export class AdminSyncController {
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  /** Pauses one shop's syncing (`shop`), or every shop's (no `shop`); `reason` is shown in the view. */
+  /**
+   * Pauses one shop's syncing (`shop`), every shop using one catalog key (`catalogKey`: its
+   * account id `<baseUrl>#<fingerprint>` or the fingerprint, as `GET /admin/queues` lists it), or
+   * every shop's (neither); `reason` is shown in the view. A catalog key's pause is stored as one
+   * pause per shop on it (reason prefixed with the key), so the sync gate needs no new rule and
+   * a shop can be resumed alone; a shop given that key later is not paused by it.
+   */
   @Post('sync/pause')
   @HttpCode(200)
-  async pause(@Query() query: Record<string, unknown>): Promise<SyncPausesDto> {
-    const scope = this.scopeOf(query, ['shop', 'reason']);
-    const reason =
+  async pause(@Query() query: Record<string, unknown>): Promise<SyncPausesDto & { shops: string[] }> {
+    const scopes = this.scopesOf(query, ['shop', 'catalogKey', 'reason']);
+    const given =
       typeof query.reason === 'string' && query.reason !== ''
         ? query.reason.slice(0, 500)
         : 'paused by an operator';
-    await this.pauses.pause(scope, reason);
-    return { pauses: this.pauses.all() };
+    const reason =
+      typeof query.catalogKey === 'string'
+        ? `catalog key ${query.catalogKey}: ${given}`.slice(0, 500)
+        : given;
+    for (const scope of scopes) await this.pauses.pause(scope, reason);
+    return { shops: scopes.filter((scope) => scope !== ALL_SHOPS), pauses: this.pauses.all() };
   }
 
-  /** Lifts the pause of one shop (`shop`) or the all-shops pause (no `shop`). */
+  /** Lifts the pause of one shop (`shop`), of every shop on a catalog key (`catalogKey`), or the all-shops pause. */
   @Post('sync/resume')
   @HttpCode(200)
-  async resume(@Query() query: Record<string, unknown>): Promise<SyncPausesDto & { resumed: boolean }> {
-    const scope = this.scopeOf(query, ['shop']);
-    const resumed = await this.pauses.resume(scope);
-    return { resumed, pauses: this.pauses.all() };
+  async resume(
+    @Query() query: Record<string, unknown>,
+  ): Promise<SyncPausesDto & { resumed: boolean; shops: string[] }> {
+    const scopes = this.scopesOf(query, ['shop', 'catalogKey']);
+    const resumed: string[] = [];
+    for (const scope of scopes) if (await this.pauses.resume(scope)) resumed.push(scope);
+    return {
+      resumed: resumed.length > 0,
+      shops: resumed.filter((scope) => scope !== ALL_SHOPS),
+      pauses: this.pauses.all(),
+    };
   }
 
   @Get('queues')
@@ -91,7 +109,7 @@ export class AdminSyncController {
     };
   }
 
-  private scopeOf(query: Record<string, unknown>, allowed: string[]): string {
+  private scopesOf(query: Record<string, unknown>, allowed: string[]): string[] {
     for (const name of Object.keys(query)) {
       if (!allowed.includes(name)) {
         throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, `Unknown query parameter ${name}.`, {
@@ -99,13 +117,23 @@ export class AdminSyncController {
         });
       }
     }
-    if (query.shop === undefined) return ALL_SHOPS;
-    const shop = typeof query.shop === 'string' ? this.shops.find(query.shop) : undefined;
-    if (!shop) {
-      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'shop must be a shop this connector serves.', {
-        parameter: 'shop',
-      });
+    if (query.catalogKey !== undefined) {
+      if (query.shop !== undefined) throw invalid('catalogKey', 'Give shop or catalogKey, not both.');
+      const shops =
+        typeof query.catalogKey === 'string'
+          ? catalogKeyShops(this.shops, this.catalogs, query.catalogKey)
+          : [];
+      if (shops.length === 0)
+        throw invalid('catalogKey', 'catalogKey must be the catalog key of a shop this connector serves.');
+      return shops;
     }
-    return shop.domain;
+    if (query.shop === undefined) return [ALL_SHOPS];
+    const shop = typeof query.shop === 'string' ? this.shops.find(query.shop) : undefined;
+    if (!shop) throw invalid('shop', 'shop must be a shop this connector serves.');
+    return [shop.domain];
   }
+}
+
+function invalid(parameter: string, message: string): ConnectorError {
+  return new ConnectorError(ConnectorErrorCode.BAD_REQUEST, message, { parameter });
 }

@@ -56,6 +56,6 @@ import { ShopEntries } from './shop-entries.js';
     AdminWriteBackController,
   ],
   providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
-  exports: [ProductTimeline, ProductStatus, ShopEntries],
+  exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive],
 })
 export class AdminModule {}

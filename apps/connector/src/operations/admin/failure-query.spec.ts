@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureFilterOf, failureIdOf, pageOf } from './failure-query.js';
+import { dismissTargetsOf, failureFilterOf, failureIdOf, pageOf } from './failure-query.js';
 
 const details = (attempt: () => unknown) => {
   try {
@@ -42,5 +42,31 @@ describe('failure queries', () => {
     for (const id of ['0', '017', 'abc', '1e3', '9223372036854775808', '99999999999999999999']) {
       expect(details(() => failureIdOf(id))).toMatchObject({ code: 'not_found' });
     }
+  });
+});
+
+describe('dismissTargetsOf', () => {
+  it('takes ids (deduplicated) or an open-failures filter with a limit', () => {
+    expect(dismissTargetsOf({ ids: ['3', '3', '7'] })).toEqual({ ids: ['3', '7'] });
+    expect(dismissTargetsOf({ shop: 'a.myshopify.com', limit: 5 })).toEqual({
+      filter: { shop: 'a.myshopify.com', jobKind: undefined, subjectKey: undefined, state: 'open' },
+      limit: 5,
+    });
+  });
+
+  it('refuses a bad id, ids with a filter, another state, and a filter naming nothing', () => {
+    const parameterOf = (body: Record<string, unknown>) => {
+      try {
+        dismissTargetsOf(body);
+      } catch (error) {
+        return (error as { details?: { parameter?: string } }).details?.parameter;
+      }
+      return 'accepted';
+    };
+    expect(parameterOf({ ids: ['x'] })).toBe('ids');
+    expect(parameterOf({ ids: [] })).toBe('ids');
+    expect(parameterOf({ ids: ['1'], shop: 'a.myshopify.com' })).toBe('shop');
+    expect(parameterOf({ shop: 'a.myshopify.com', state: 'dismissed' })).toBe('state');
+    expect(parameterOf({ limit: 5 })).toBe('ids');
   });
 });

@@ -41,6 +41,42 @@ export function pageOf(query: Query): { limit: number; offset: number } {
   };
 }
 
+/** The failures a bulk dismiss names: explicit ids, or a filter over the open ones and a limit. */
+export type DismissTargets = { ids: string[] } | { filter: FailureFilter; limit: number };
+
+/**
+ * `POST /admin/failures/dismiss`'s JSON body: `{ids: [..]}` (1..500 failure ids), or a filter
+ * like the inbox's (`shop`, `jobKind`, `subject`, `state` only `open`, `limit`), never both.
+ */
+export function dismissTargetsOf(body: Record<string, unknown>): DismissTargets {
+  if (body.ids !== undefined) {
+    const extra = Object.keys(body).filter((name) => name !== 'ids');
+    if (extra.length > 0) throw invalid(extra[0] as string, 'Give either ids or a filter, not both.');
+    const ids = body.ids;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_PAGE_SIZE) {
+      throw invalid('ids', `ids must be a list of 1 to ${MAX_PAGE_SIZE} failure ids.`);
+    }
+    for (const id of ids) {
+      if (typeof id !== 'string' || !FAILURE_ID.test(id) || BigInt(id) > BIGINT_MAX) {
+        throw invalid('ids', 'Each id must be a failure id (a positive integer, as a string).');
+      }
+    }
+    return { ids: [...new Set(ids as string[])] };
+  }
+  const query = Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
+  );
+  if (query.offset !== undefined) throw invalid('offset', 'A dismiss takes no offset.');
+  const filter = failureFilterOf(query);
+  if (filter.state !== undefined && filter.state !== 'open') {
+    throw invalid('state', 'Only open failures can be dismissed.');
+  }
+  if (filter.shop === undefined && filter.jobKind === undefined && filter.subjectKey === undefined) {
+    throw invalid('ids', 'Name the failures: ids, or at least one of shop, jobKind, subject.');
+  }
+  return { filter: { ...filter, state: 'open' }, limit: pageOf(query).limit };
+}
+
 /** A failure id from the path; anything but a positive integer is a 404, never a database error. */
 export function failureIdOf(id: string): string {
   if (!FAILURE_ID.test(id) || BigInt(id) > BIGINT_MAX) throw notFound(id);

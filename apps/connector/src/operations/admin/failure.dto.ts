@@ -35,6 +35,16 @@ export interface BulkReplayDto {
   remaining: number;
 }
 
+/** The answer to `POST /admin/failures/dismiss`. */
+export interface BulkDismissDto {
+  /** How many failures this call dismissed. */
+  dismissed: number;
+  /** Their ids. */
+  ids: string[];
+  /** Named or matched failures left as they were (not open any more, or unknown), with why. */
+  skipped: Array<{ id: string; message: string }>;
+}
+
 /** Entity -> DTO; dates as ISO 8601 strings. */
 export function failureDto(failure: Failure): FailureDto {
   return {

@@ -144,6 +144,34 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           errors: [400],
         }),
       },
+      '/admin/failures/dismiss': {
+        post: operation({
+          operationId: 'dismissFailures',
+          tag: 'admin',
+          summary:
+            'Dismiss the failures named by `ids`, or up to `limit` open ones matching `shop` / `jobKind` / `subject`',
+          security: 'adminToken',
+          body: {
+            type: 'object',
+            properties: {
+              ids: {
+                type: 'array',
+                items: { type: 'string', pattern: '^[1-9][0-9]*$' },
+                minItems: 1,
+                maxItems: MAX_PAGE_SIZE,
+              },
+              shop: { type: 'string' },
+              jobKind: { type: 'string' },
+              subject: { type: 'string' },
+              state: { type: 'string', enum: ['open'] },
+              limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+            },
+            additionalProperties: false,
+          },
+          answer: 'BulkDismiss',
+          errors: [400],
+        }),
+      },
       '/admin/failures/{id}': {
         get: operation({
           operationId: 'getFailure',

@@ -131,6 +131,23 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
       offset: { type: 'integer' },
     },
   },
+  BulkDismiss: {
+    type: 'object',
+    required: ['dismissed', 'ids', 'skipped'],
+    properties: {
+      dismissed: { type: 'integer', description: 'How many failures this call dismissed.' },
+      ids: { type: 'array', items: { type: 'string' } },
+      skipped: {
+        type: 'array',
+        description: 'Named or matched failures not dismissed (not open any more, or unknown), with why.',
+        items: {
+          type: 'object',
+          required: ['id', 'message'],
+          properties: { id: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
+    },
+  },
   BulkReplay: {
     type: 'object',
     required: ['replayed', 'errors', 'remaining'],

@@ -1,5 +1,14 @@
 import { operation, query } from './openapi-operation.js';
-import { FAILURE_ID, FORM, HTML, PRODUCT_ID, SHOP, uiAction } from './ui-openapi-parts.js';
+import { FAILURE_ID, FORM, HTML, PRODUCT_ID, uiAction } from './ui-openapi-parts.js';
+
+const SHOP = query(
+  'shop',
+  'One shop (`<name>.myshopify.com`); without it (and without catalogKey), every shop.',
+);
+const CATALOG_KEY = query(
+  'catalogKey',
+  'Every shop on this catalog key: its account id `<baseUrl>#<fingerprint>` or the fingerprint (as `GET /admin/queues` lists it), never the key. Stored as one pause per shop.',
+);
 
 /** The operations routes of the OpenAPI document: health details, sync pauses, the queue view, the web view. */
 export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
@@ -16,9 +25,10 @@ export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
     post: operation({
       operationId: 'pauseSync',
       tag: 'admin',
-      summary: "Pause one shop's syncing, or every shop's (persisted; jobs wait, no attempt spent)",
+      summary:
+        "Pause one shop's syncing, every shop's on a catalog key, or every shop's (persisted; jobs wait, no attempt spent)",
       security: 'adminToken',
-      parameters: [SHOP, query('reason', 'Shown in the queue view (500 characters at most).')],
+      parameters: [SHOP, CATALOG_KEY, query('reason', 'Shown in the queue view (500 characters at most).')],
       answer: 'SyncPauses',
       errors: [400],
     }),
@@ -27,9 +37,9 @@ export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
     post: operation({
       operationId: 'resumeSync',
       tag: 'admin',
-      summary: 'Lift the pause of one shop, or the every-shop pause',
+      summary: 'Lift the pause of one shop, of every shop on a catalog key, or the every-shop pause',
       security: 'adminToken',
-      parameters: [SHOP],
+      parameters: [SHOP, CATALOG_KEY],
       answer: 'SyncResume',
       errors: [400],
     }),

@@ -44,12 +44,23 @@ export const OPERATIONS_SCHEMAS: Record<string, unknown> = {
   SyncPauses: {
     type: 'object',
     required: ['pauses'],
-    properties: { pauses: { type: 'array', items: PAUSE } },
+    properties: {
+      pauses: { type: 'array', items: PAUSE },
+      shops: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The shops this call paused (none: every shop).',
+      },
+    },
   },
   SyncResume: {
     type: 'object',
     required: ['resumed', 'pauses'],
-    properties: { resumed: { type: 'boolean' }, pauses: { type: 'array', items: PAUSE } },
+    properties: {
+      resumed: { type: 'boolean' },
+      shops: { type: 'array', items: { type: 'string' }, description: 'The shops this call resumed.' },
+      pauses: { type: 'array', items: PAUSE },
+    },
   },
   OperationsView: {
     type: 'object',

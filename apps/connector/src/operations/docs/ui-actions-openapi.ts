@@ -1,35 +1,146 @@
-import { PRODUCT_ID, SHOP, uiAction, uiPage } from './ui-openapi-parts.js';
+import { operation, query } from './openapi-operation.js';
 
-const SHOP_PATH = { name: 'shop', in: 'path', required: true, schema: { type: 'string' } };
+const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
+const CSV = { mediaType: 'text/csv', schema: { type: 'string' } };
+const path = (name: string, pattern = '^.+$') => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern },
+});
+const SHOP = path('shop');
+const PRODUCT_ID = path('id', '^[1-9][0-9]*$');
+const KEY = path('key', '^[0-9a-f]{1,64}$');
+
+/** A confirm page or a page to read: GET, changes nothing. */
+const uiPage = (operationId: string, summary: string, parameters?: Array<Record<string, unknown>>) =>
+  operation({
+    operationId,
+    tag: 'admin-ui',
+    summary,
+    security: 'adminSession',
+    parameters,
+    answer: HTML,
+    errors: [400, 404, 409],
+  });
+
+/** An action: a POST form with the session's CSRF token (else 403) and its own fields; answers a page (or a 303 to one). */
+const uiPost = (
+  operationId: string,
+  summary: string,
+  parameters: Array<Record<string, unknown>>,
+  fields: Record<string, unknown> = {},
+) => ({
+  ...operation({
+    operationId,
+    tag: 'admin-ui',
+    summary,
+    security: 'adminSession',
+    parameters,
+    answer: HTML,
+    errors: [400, 403, 404, 409],
+  }),
+  requestBody: {
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: {
+          type: 'object',
+          required: ['_csrf'],
+          properties: { _csrf: { type: 'string', description: "The session's CSRF token." }, ...fields },
+        },
+      },
+    },
+  },
+});
 
 /**
- * Why: the web view's action pages (each a confirm page, then a POST with the CSRF token) are
- * routes like any other, so the document lists them too.
+ * Why: the web view's action routes in the OpenAPI document (a spec checks every served route
+ * is there): each action's confirm page (GET) and its POST, the shop settings and preview pages.
  */
 export const UI_ACTIONS_PATHS: Record<string, Record<string, unknown>> = {
   '/admin/ui/products/{id}/resync': {
-    get: uiPage('uiConfirmProductResync', "Confirm a product's resync", [PRODUCT_ID, SHOP]),
-    post: uiAction('uiProductResync', 'Resync the product now', [PRODUCT_ID, SHOP]),
+    get: uiPage('uiProductResyncConfirm', "A product resync's confirm page", [
+      PRODUCT_ID,
+      query('shop', 'The shop.'),
+    ]),
+    post: uiPost('uiProductResync', 'Resync a product', [PRODUCT_ID], { shop: { type: 'string' } }),
   },
   '/admin/ui/shops/{shop}/sync': {
-    get: uiPage('uiShopSync', "A shop's syncing: paused or running, with pause, resume and resync", [
-      SHOP_PATH,
-    ]),
+    get: uiPage('uiShopSync', "A shop's syncing state: paused or not, and its actions", [SHOP]),
   },
   '/admin/ui/shops/{shop}/pause': {
-    get: uiPage('uiConfirmShopPause', "Confirm pausing a shop's syncs", [SHOP_PATH]),
-    post: uiAction('uiShopPause', "Pause the shop's syncs (form field `reason`)", [SHOP_PATH]),
+    get: uiPage('uiShopPauseConfirm', "A shop's pause confirm page", [SHOP]),
+    post: uiPost('uiShopPause', "Pause a shop's syncing", [SHOP], {
+      reason: { type: 'string', maxLength: 500 },
+    }),
   },
   '/admin/ui/shops/{shop}/resume': {
-    get: uiPage('uiConfirmShopResume', "Confirm resuming a shop's syncs", [SHOP_PATH]),
-    post: uiAction('uiShopResume', "Resume the shop's syncs", [SHOP_PATH]),
+    get: uiPage('uiShopResumeConfirm', "A shop's resume confirm page", [SHOP]),
+    post: uiPost('uiShopResume', "Resume a shop's syncing", [SHOP]),
   },
   '/admin/ui/shops/{shop}/resync': {
-    get: uiPage('uiConfirmShopResync', 'Confirm a whole-shop resync', [SHOP_PATH]),
-    post: uiAction('uiShopResync', 'Start a whole-shop resync', [SHOP_PATH]),
+    get: uiPage('uiShopResyncConfirm', "A whole shop's resync confirm page", [SHOP]),
+    post: uiPost('uiShopResync', 'Resync every product of a shop', [SHOP]),
   },
   '/admin/ui/enrichment/poll': {
-    get: uiPage('uiEnrichmentPoll', "The enrichment poll's state, and a form to start one now"),
-    post: uiAction('uiStartPoll', 'Start an enrichment poll now'),
+    get: uiPage('uiPollPage', "The enrichment poll's confirm page and a started poll's state", [
+      query('poll', 'A poll id.'),
+    ]),
+    post: uiPost('uiPoll', 'Start an enrichment poll now', []),
+  },
+  '/admin/ui/failures/bulk': {
+    get: uiPage(
+      'uiBulkFailuresConfirm',
+      'The confirm page of a bulk replay or dismiss of the ticked failures',
+      [
+        query('action', 'replay or dismiss.', { enum: ['replay', 'dismiss'] }),
+        query('id', 'A ticked failure id (repeated for each).'),
+      ],
+    ),
+    post: uiPost('uiBulkFailures', 'Replay or dismiss the confirmed failures; answers what was done', [], {
+      action: { type: 'string', enum: ['replay', 'dismiss'] },
+      ids: { type: 'string', description: 'Failure ids, comma-separated (at most 200).' },
+    }),
+  },
+  '/admin/ui/catalog-keys/{key}/pause': {
+    get: uiPage('uiCatalogKeyPauseConfirm', "A catalog key's pause confirm page (its shops listed)", [KEY]),
+    post: uiPost('uiCatalogKeyPause', 'Pause every shop on a catalog key (one pause per shop)', [KEY], {
+      reason: { type: 'string', maxLength: 400 },
+    }),
+  },
+  '/admin/ui/catalog-keys/{key}/resume': {
+    get: uiPage('uiCatalogKeyResumeConfirm', "A catalog key's resume confirm page", [KEY]),
+    post: uiPost('uiCatalogKeyResume', 'Resume every shop on a catalog key', [KEY]),
+  },
+  '/admin/ui/shops/{shop}/mode': {
+    get: uiPage('uiShopModeConfirm', "A shop's live/shadow switch confirm page", [SHOP]),
+    post: uiPost('uiShopMode', 'Switch a shop to live or shadow (409 when pinned)', [SHOP], {
+      mode: { type: 'string', enum: ['live', 'shadow'] },
+    }),
+  },
+  '/admin/ui/shops/{shop}/catalog-key': {
+    get: uiPage('uiShopCatalogKeyForm', "An installed shop's catalog key form (409 for a configured shop)", [
+      SHOP,
+    ]),
+    post: uiPost('uiShopCatalogKey', "Set an installed shop's catalog key (never echoed)", [SHOP], {
+      apiKey: { type: 'string', format: 'password', maxLength: 512 },
+    }),
+  },
+  '/admin/ui/shops/{shop}/preview': {
+    get: uiPage('uiShopPreview', 'What a shop in shadow would have sent: counts, field diffs, final states', [
+      SHOP,
+    ]),
+  },
+  '/admin/ui/shops/{shop}/preview.csv': {
+    get: operation({
+      operationId: 'uiShopPreviewCsv',
+      tag: 'admin-ui',
+      summary: "The shop's preview as CSV, one line per changed field (under the session)",
+      security: 'adminSession',
+      parameters: [SHOP],
+      answer: CSV,
+      errors: [400],
+    }),
   },
 };

@@ -1,9 +1,8 @@
-import { operation, query } from './openapi-operation.js';
+import { operation } from './openapi-operation.js';
 
 /** Why: the pieces every web-view (`/admin/ui`) route of the OpenAPI document is described with. */
 
 export const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
-export const SHOP = query('shop', 'One shop (`<name>.myshopify.com`); without it, every shop.');
 export const FAILURE_ID = {
   name: 'id',
   in: 'path',
@@ -45,15 +44,3 @@ export const uiAction = (
   }),
   requestBody: CSRF_FORM,
 });
-
-/** A UI page behind the session: HTML, confirm pages included. */
-export const uiPage = (operationId: string, summary: string, parameters?: Array<Record<string, unknown>>) =>
-  operation({
-    operationId,
-    tag: 'admin-ui',
-    summary,
-    security: 'adminSession',
-    parameters,
-    answer: HTML,
-    errors: [400, 404],
-  });

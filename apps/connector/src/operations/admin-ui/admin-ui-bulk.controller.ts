@@ -1,0 +1,122 @@
+import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { type CatalogKeyGroup, catalogKeyGroups } from '../../clients/catalog/catalog-key-shops.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
+import { FailuresService } from '../../platform/failures/failures.service.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { Shops } from '../../shops/shops.js';
+import { resolveMany } from '../admin/bulk-failures.js';
+import { type FailureDto, failureDto } from '../admin/failure.dto.js';
+import { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import { AdminUiFilter } from './admin-ui.filter.js';
+import { AdminUiGuard } from './admin-ui.guard.js';
+import {
+  type BulkAction,
+  bulkConfirmPage,
+  bulkResultPage,
+  catalogKeyConfirmPage,
+  catalogKeyResultPage,
+} from './ui-bulk-pages.js';
+import type { UiRequest } from './ui-request.js';
+import { csrfOf, sendHtml } from './ui-respond.js';
+
+const FAILURE_ID = /^[1-9]\d{0,17}$/;
+const MAX_SELECTED = 200;
+
+/**
+ * Why: the web view's actions on several things at once: replay or dismiss the failures ticked
+ * on the failures list, pause or resume every shop on a catalog key. Each is confirmed on a GET
+ * page (changes nothing), done by a POST carrying the session's CSRF token (else 403), and
+ * answered with a page of what it did; they use the admin API's own services.
+ */
+@Controller('admin/ui')
+@UseFilters(AdminUiFilter)
+@UseGuards(AdminUiGuard)
+export class AdminUiBulkController {
+  constructor(
+    private readonly failures: FailuresService,
+    private readonly metrics: ConnectorMetrics,
+    private readonly shops: Shops,
+    private readonly catalogs: CatalogClients,
+    private readonly pauses: SyncPauses,
+  ) {}
+
+  @Get('failures/bulk')
+  async confirmBulk(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
+    const action = actionOf(req.query.action);
+    const ids = idsOf(req.query.id);
+    const open: FailureDto[] = [];
+    for (const id of ids) {
+      const failure = await this.failures.get(id);
+      if (failure?.state === 'open') open.push(failureDto(failure));
+    }
+    sendHtml(res, 200, bulkConfirmPage(action, open, csrfOf(req)));
+  }
+
+  @Post('failures/bulk')
+  async bulk(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
+    const action = actionOf(req.uiForm?.action);
+    const ids = idsOf((req.uiForm?.ids ?? '').split(',').filter((id) => id !== ''));
+    const outcome = await resolveMany(
+      this.failures,
+      this.metrics,
+      ids,
+      action === 'replay' ? 'replayed' : 'dismissed',
+    );
+    sendHtml(res, 200, bulkResultPage(action, outcome, csrfOf(req)));
+  }
+
+  @Get('catalog-keys/:key/pause')
+  confirmKeyPause(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): void {
+    sendHtml(res, 200, catalogKeyConfirmPage('pause', this.groupOf(key), csrfOf(req)));
+  }
+
+  @Post('catalog-keys/:key/pause')
+  async keyPause(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): Promise<void> {
+    const group = this.groupOf(key);
+    const given = (req.uiForm?.reason ?? '').trim().slice(0, 400) || 'paused by an operator';
+    for (const shop of group.shops)
+      await this.pauses.pause(shop, `catalog key ${group.fingerprint}: ${given}`);
+    sendHtml(res, 200, catalogKeyResultPage('pause', group, group.shops, csrfOf(req)));
+  }
+
+  @Get('catalog-keys/:key/resume')
+  confirmKeyResume(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): void {
+    sendHtml(res, 200, catalogKeyConfirmPage('resume', this.groupOf(key), csrfOf(req)));
+  }
+
+  @Post('catalog-keys/:key/resume')
+  async keyResume(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): Promise<void> {
+    const group = this.groupOf(key);
+    const resumed: string[] = [];
+    for (const shop of group.shops) if (await this.pauses.resume(shop)) resumed.push(shop);
+    sendHtml(res, 200, catalogKeyResultPage('resume', group, resumed, csrfOf(req)));
+  }
+
+  private groupOf(key: string): CatalogKeyGroup {
+    const group = catalogKeyGroups(this.shops, this.catalogs).find((g) => g.fingerprint === key);
+    if (!group) throw bad('key', 'Name the catalog key of a shop this connector serves.');
+    return group;
+  }
+}
+
+function actionOf(value: unknown): BulkAction {
+  if (value === 'replay' || value === 'dismiss') return value;
+  throw bad('action', 'Choose replay or dismiss.');
+}
+
+/** The selected failure ids (one or several `id`), each a failure id, at most 200. */
+function idsOf(value: unknown): string[] {
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  if (list.length > MAX_SELECTED) throw bad('id', `Select at most ${MAX_SELECTED} failures.`);
+  if (!list.every((id): id is string => typeof id === 'string' && FAILURE_ID.test(id))) {
+    throw bad('id', 'Each selected failure must be a failure id.');
+  }
+  return [...new Set(list)];
+}
+
+function bad(parameter: string, message: string): ConnectorError {
+  return new ConnectorError(ConnectorErrorCode.BAD_REQUEST, message, { parameter });
+}
