@@ -104,7 +104,7 @@ describe('admin: product status, sync pauses, the queue view', () => {
     expect(timeline.status).toBe(200);
     const page = await timeline.text();
     expect(page).toContain('class="event-sync"');
-    expect(page).toContain('sync (webhook) synced');
+    expect(page).toContain('sync after webhook: synced');
     expect(page).toContain('POST /v1/products');
     expect(page).toContain('class="event-webhook"');
     const unknown = await admin<{ error: { code: string } }>('GET', '/admin/products/no-such-sku-anywhere');
@@ -198,7 +198,7 @@ describe('admin: product status, sync pauses, the queue view', () => {
       'POST',
       `/admin/sync/resume?shop=${world.shop.domain}`,
     );
-    expect(resumed.body).toEqual({ resumed: true, pauses: [] });
+    expect(resumed.body).toEqual({ resumed: true, pauses: [], shops: [world.shop.domain] });
     await world.settle(productId);
     const runs = await world.syncRecords(productId);
     expect(runs.length).toBeGreaterThan(runsBefore);
