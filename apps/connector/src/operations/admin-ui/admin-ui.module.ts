@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
@@ -12,6 +13,7 @@ import { AdminSession } from './admin-session.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
+import { AdminUiDriftController } from './admin-ui-drift.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
@@ -26,6 +28,7 @@ import { QueuesBoard } from './queues-board.js';
   imports: [
     AdminModule,
     CatalogModule,
+    DriftModule,
     FailuresModule,
     IntakeModule,
     MetricsModule,
@@ -40,6 +43,7 @@ import { QueuesBoard } from './queues-board.js';
     AdminUiProductController,
     AdminUiActionsController,
     AdminUiPollController,
+    AdminUiDriftController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })
