@@ -14,6 +14,7 @@ import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
+import { AdminUiLinkController } from './admin-ui-link.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
@@ -44,6 +45,7 @@ import { QueuesBoard } from './queues-board.js';
     AdminUiActionsController,
     AdminUiPollController,
     AdminUiDriftController,
+    AdminUiLinkController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard],
 })

@@ -120,7 +120,7 @@ export function driftReportPage(
         const box = r.repairedAt ? '' : `<input type="checkbox" id="${id}" name="ids" value="${esc(r.id)}"> `;
         const button = r.repairedAt
           ? ''
-          : ` <button type="submit" name="one" value="${esc(r.id)}" aria-label="Repair finding ${esc(r.id)} only">Repair this one…</button>`;
+          : ` <button type="submit" name="one" value="${esc(r.id)}">Repair finding ${esc(r.id)} only…</button>`;
         return `<li>${box}<label for="${id}">Finding ${esc(r.id)}: ${findingText(r)}</label> <span class="muted">[${esc(stateText(r))}]</span><br>Repair: ${esc(REPAIR_WORDS[r.finding.repair])}.${button}</li>`;
       })
       .join('');

@@ -84,4 +84,23 @@ export const UI_DRIFT_PATHS: Record<string, Record<string, unknown>> = {
       }),
     },
   },
+  '/admin/ui/link/{shop}': {
+    get: page(
+      'uiLinkDryRun',
+      'Link a pre-filled catalog: the dry run (changes nothing), the confirm step of the real run',
+      [SHOP, query('match', 'sku:supplierSku (default), sku:gtin, barcode:supplierSku or barcode:gtin.')],
+    ),
+    post: {
+      ...operation({
+        operationId: 'uiLink',
+        tag: 'admin-ui',
+        summary: 'Link for real, then resync the shop; the page says what was linked',
+        security: 'adminSession',
+        parameters: [SHOP],
+        answer: HTML,
+        errors: [400, 403],
+      }),
+      requestBody: form({ match: { type: 'string', description: 'The match of the dry run.' } }),
+    },
+  },
 };
