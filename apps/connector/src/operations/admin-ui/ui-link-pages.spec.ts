@@ -13,7 +13,7 @@ const report: LinkReportDto = {
   linked: [
     {
       productId: '11',
-      records: [{ kind: 'product', shopifyVariantId: null, skuId: 'S-1', supplierSku: 'A<1>' }],
+      records: [{ kind: 'parent', shopifyVariantId: null, skuId: 'S-1', supplierSku: 'A<1>' }],
     },
   ],
   created: ['12'],
@@ -35,7 +35,7 @@ describe('linkDryRunPage', () => {
   it('says what would be linked, created and left, and confirms the real run with the CSRF token and the same match', () => {
     const html = linkDryRunPage(report, 'tok');
     expect(html).toContain('Would be linked to existing records (1)');
-    expect(html).toContain('product record S-1 (supplierSku A&lt;1&gt;)');
+    expect(html).toContain('parent record S-1 (supplierSku A&lt;1&gt;)');
     expect(html).toContain('No record matched: its sync creates them (1)');
     expect(html).toContain('product 13</a>: two records match');
     expect(html).not.toContain('Already linked');
