@@ -15,7 +15,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core');
 // the catalog behind the connector's back; a report is run from the browser (confirmed), the
 // orphan is chosen and repaired (confirmed), the outcome shown, and the next report finds it
 // resolved. Each POST is refused without the CSRF token; each page's screenshot at 1280 and
-// 390 px and its axe-core check.
+// 390 px and its axe-core check. Then linking with a dry run, and a search by title in Shopify.
 describe('/admin/ui drift in a browser', () => {
   let world: SyncWorld;
   let browser: TestBrowser;
@@ -148,6 +148,16 @@ describe('/admin/ui drift in a browser', () => {
     await page.getByRole('button', { name: `Link ${shop} for real` }).click();
     await expect(page.locator('h1').textContent()).resolves.toBe(`Linked ${shop}`);
     await expect(page.locator('[role="status"]').textContent()).resolves.toMatch(/Resync run \S+ started\./);
+
+    // Found by its title through Shopify's search, after the connector's own tables.
+    const search = `/admin/ui/products?q=${encodeURIComponent('Oak Board')}&shop=${encodeURIComponent(shop)}`;
+    await page.goto(`${url()}${search}`);
+    await expect(page.locator('.shopify-count').textContent()).resolves.toBe('1 product matched in Shopify.');
+    expect(await page.locator('ul.shopify-results a').getAttribute('href')).toBe(
+      `/admin/ui/products/${productId}?shop=${encodeURIComponent(shop)}`,
+    );
+    await expect(page.locator('ul.shopify-results a').textContent()).resolves.toBe('Oak Board');
+    await check('search-title', search);
     await page.close();
   });
 });

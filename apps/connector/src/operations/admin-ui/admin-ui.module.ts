@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
@@ -19,6 +20,7 @@ import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { QueuesBoard } from './queues-board.js';
+import { UiShopifySearch } from './ui-shopify-search.js';
 
 /**
  * `/admin/ui`: the operators' web view (session cookie, CSRF) and the queue board. It reads what
@@ -35,6 +37,7 @@ import { QueuesBoard } from './queues-board.js';
     MetricsModule,
     OverviewModule,
     ResyncModule,
+    ShopifyModule,
     SkuMapModule,
     WriteBackModule,
   ],
@@ -47,6 +50,6 @@ import { QueuesBoard } from './queues-board.js';
     AdminUiDriftController,
     AdminUiLinkController,
   ],
-  providers: [AdminSession, AdminUiGuard, QueuesBoard],
+  providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
 })
 export class AdminUiModule {}
