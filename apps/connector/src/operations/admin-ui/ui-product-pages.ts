@@ -44,7 +44,7 @@ export function productSearchPage(
 <label for="q">Shopify product id, supplierSku or skuId <input id="q" name="q" value="${esc(query)}" required maxlength="200"></label>
 <label for="shop">Shop <select id="shop" name="shop">${options}</select></label>
 <button type="submit">Search</button></form>
-<p class="muted">Titles, handles and SKUs are searched in Shopify too, in the chosen shop (<code>title:</code>, <code>handle:</code> or <code>sku:</code> names the field).</p>${list}${shopifySide(shopify)}`,
+<p class="muted" style="overflow-wrap:anywhere">Titles, handles and SKUs are searched in Shopify too, in the chosen shop (<code>title:</code>, <code>handle:</code> or <code>sku:</code> names the field).</p>${list}<div style="overflow-wrap:anywhere">${shopifySide(shopify)}</div>`,
     csrf,
   );
 }
