@@ -11,9 +11,16 @@ import { ProductStatus } from '../admin/product-status.js';
 import { ProductTimeline } from '../admin/product-timeline.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
-import { type CatalogSide, productPage, productSearchPage, resyncConfirmPage } from './ui-product-pages.js';
+import {
+  type CatalogSide,
+  productPage,
+  productSearchPage,
+  resyncConfirmPage,
+  type ShopifySide,
+} from './ui-product-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
+import { UiShopifySearch } from './ui-shopify-search.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 const SEARCH_LIMIT = 50;
@@ -36,6 +43,7 @@ export class AdminUiProductController {
     private readonly resync: ResyncService,
     private readonly clock: Clock,
     private readonly catalogs: CatalogClients,
+    private readonly shopifySearch: UiShopifySearch,
   ) {}
 
   @Get('products')
@@ -52,7 +60,18 @@ export class AdminUiProductController {
         ? null
         : await this.map.productsNamed(query, domain, PRODUCT_ID.test(query) ? query : null, SEARCH_LIMIT);
     const domains = this.shops.all.map((s) => s.domain);
-    sendHtml(res, 200, productSearchPage(domains, query, domain, results, csrfOf(req)));
+    const searchShop = domain ?? (domains.length === 1 ? (domains[0] as string) : null);
+    const shopify = query === '' ? null : await this.searchShopify(searchShop, query);
+    sendHtml(res, 200, productSearchPage(domains, query, domain, results, csrfOf(req), shopify));
+  }
+
+  private async searchShopify(shop: string | null, query: string): Promise<ShopifySide> {
+    if (shop === null) return { shop, matches: null, error: null };
+    try {
+      return { shop, matches: await this.shopifySearch.search(shop, query), error: null };
+    } catch (error) {
+      return { shop, matches: null, error: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   /** The old look-up form's target, kept for bookmarks: a redirect to the product's page. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
+import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
@@ -14,11 +16,14 @@ import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
+import { AdminUiDriftController } from './admin-ui-drift.controller.js';
+import { AdminUiLinkController } from './admin-ui-link.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.js';
+import { UiShopifySearch } from './ui-shopify-search.js';
 
 /**
  * `/admin/ui`: the operators' web view (session cookie, CSRF) and the queue board. It reads what
@@ -29,12 +34,14 @@ import { QueuesBoard } from './queues-board.js';
   imports: [
     AdminModule,
     CatalogModule,
+    DriftModule,
     FailuresModule,
     IntakeModule,
     MetricsModule,
     OverviewModule,
     ProductSyncModule,
     ResyncModule,
+    ShopifyModule,
     SkuMapModule,
     WriteBackModule,
   ],
@@ -46,7 +53,9 @@ import { QueuesBoard } from './queues-board.js';
     AdminUiBulkController,
     AdminUiShopSettingsController,
     AdminUiPollController,
+    AdminUiDriftController,
+    AdminUiLinkController,
   ],
-  providers: [AdminSession, AdminUiGuard, QueuesBoard],
+  providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
 })
 export class AdminUiModule {}

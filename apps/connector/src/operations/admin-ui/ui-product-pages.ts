@@ -2,6 +2,7 @@ import type { SkuMapRow } from '../../product-sync/sku-map/sku-map-row.entity.js
 import type { ProductStatusDto } from '../admin/product-status.dto.js';
 import type { TimelineEvent } from '../admin/product-timeline.js';
 import { csrfField, esc, page } from './ui-html.js';
+import type { ShopifyMatch } from './ui-shopify-search.js';
 import { relativeTime, timelineLine } from './ui-timeline-words.js';
 
 const STYLE = `<style>
@@ -20,6 +21,7 @@ export function productSearchPage(
   shop: string | null,
   results: Array<{ shop: string; productId: string }> | null,
   csrf: string,
+  shopify: ShopifySide | null = null,
 ): string {
   const options = [`<option value="">Every shop</option>`]
     .concat(shops.map((s) => `<option${s === shop ? ' selected' : ''}>${esc(s)}</option>`))
@@ -41,9 +43,33 @@ export function productSearchPage(
     `${STYLE}<form class="search" method="get" action="/admin/ui/products" role="search">
 <label for="q">Shopify product id, supplierSku or skuId <input id="q" name="q" value="${esc(query)}" required maxlength="200"></label>
 <label for="shop">Shop <select id="shop" name="shop">${options}</select></label>
-<button type="submit">Search</button></form>${list}`,
+<button type="submit">Search</button></form>
+<p class="muted" style="overflow-wrap:anywhere">Titles, handles and SKUs are searched in Shopify too, in the chosen shop (<code>title:</code>, <code>handle:</code> or <code>sku:</code> names the field).</p>${list}<div style="overflow-wrap:anywhere">${shopifySide(shopify)}</div>`,
     csrf,
   );
+}
+
+/** Why: Shopify's matches for the same words, shown after the connector's own. */
+export interface ShopifySide {
+  shop: string | null;
+  matches: ShopifyMatch[] | null;
+  error: string | null;
+}
+
+function shopifySide(side: ShopifySide | null): string {
+  if (side === null) return '';
+  const head = `<h2>In Shopify${side.shop ? ` (${esc(side.shop)})` : ''}</h2>`;
+  if (side.shop === null)
+    return `${head}<p class="muted">Choose a shop to search its products in Shopify.</p>`;
+  if (side.error !== null) return `${head}<p class="error">Shopify's search failed: ${esc(side.error)}</p>`;
+  const matches = side.matches ?? [];
+  if (matches.length === 0) return `${head}<p class="shopify-count">No product matched in Shopify.</p>`;
+  return `${head}<p class="shopify-count">${matches.length} product${matches.length === 1 ? '' : 's'} matched in Shopify.</p><ul class="shopify-results">${matches
+    .map(
+      (m) =>
+        `<li><a href="/admin/ui/products/${esc(m.productId)}?shop=${encodeURIComponent(side.shop as string)}">${esc(m.title)}</a> <span class="muted">product ${esc(m.productId)}, handle ${esc(m.handle)}</span></li>`,
+    )
+    .join('')}</ul>`;
 }
 
 /** Why: the catalog side of the product page, read at page time, by attribute key. */

@@ -10,6 +10,7 @@ import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
 import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 import { UI_ACTIONS_PATHS } from './ui-actions-openapi.js';
+import { UI_DRIFT_PATHS } from './ui-drift-openapi.js';
 import { WRITE_BACK_PATHS, WRITE_BACK_SCHEMAS } from './write-back-openapi.js';
 
 const FILTER = [
@@ -207,6 +208,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       },
       ...resyncPaths(operation),
       ...driftPaths(operation),
+      ...UI_DRIFT_PATHS,
       ...enrichmentPaths(operation),
     },
   };

@@ -1,0 +1,118 @@
+import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { Clock } from '#lib/clock';
+import { DriftService } from '../../drift/drift.service.js';
+import { DriftRepairs } from '../../drift/drift-repairs.js';
+import type { DriftReport } from '../../drift/store/drift-report.entity.js';
+import { DriftReportsRepository } from '../../drift/store/drift-reports.repository.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { Shops } from '../../shops/shops.js';
+import { AdminUiFilter } from './admin-ui.filter.js';
+import { AdminUiGuard } from './admin-ui.guard.js';
+import {
+  driftChoiceOf,
+  driftListPage,
+  driftRepairConfirmPage,
+  driftRepairResultPage,
+  driftReportPage,
+  driftRunConfirmPage,
+} from './ui-drift-pages.js';
+import type { UiRequest } from './ui-request.js';
+import { csrfOf, sendHtml } from './ui-respond.js';
+
+/**
+ * Why: the drift report in the web view (issue 33): each shop's latest report, running one now
+ * (confirmed, then POST with the CSRF token), a report's findings by kind, and choosing repairs
+ * (one, a selection, or all of a kind) through a confirm page to a page of what each did. It uses
+ * what the admin API's drift routes use (`DriftService`, `DriftRepairs`).
+ */
+@Controller('admin/ui/drift')
+@UseFilters(AdminUiFilter)
+@UseGuards(AdminUiGuard)
+export class AdminUiDriftController {
+  constructor(
+    private readonly shops: Shops,
+    private readonly drift: DriftService,
+    private readonly reports: DriftReportsRepository,
+    private readonly repairs: DriftRepairs,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  async list(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
+    const rows = await Promise.all(
+      this.shops.all.map(async (s) => ({ shop: s.domain, latest: await this.reports.latest(s.domain) })),
+    );
+    const open = new Map<string, { new: number; stillOpen: number }>();
+    for (const { latest } of rows) {
+      if (!latest) continue;
+      const findings = await this.reports.findingsOf(latest.id);
+      const unrepaired = findings.filter((f) => !f.repairedAt);
+      open.set(latest.id, {
+        new: unrepaired.filter((f) => f.status === 'new').length,
+        stillOpen: unrepaired.filter((f) => f.status === 'still-open').length,
+      });
+    }
+    sendHtml(res, 200, driftListPage(rows, open, this.clock.now(), csrfOf(req)));
+  }
+
+  @Get('shops/:shop/run')
+  confirmRun(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
+    sendHtml(res, 200, driftRunConfirmPage(this.shopOf(shop), csrfOf(req)));
+  }
+
+  @Post('shops/:shop/run')
+  async run(@Res() res: Response, @Param('shop') shop: string): Promise<void> {
+    const { report } = await this.drift.report(this.shopOf(shop));
+    res.redirect(303, `/admin/ui/drift/${encodeURIComponent(report.id)}`);
+  }
+
+  @Get(':id')
+  async show(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const report = await this.reportOf(id);
+    const rows = await this.reports.findingsOf(report.id);
+    sendHtml(res, 200, driftReportPage(report, rows, this.clock.now(), csrfOf(req)));
+  }
+
+  @Get(':id/repair')
+  async confirmRepair(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const report = await this.reportOf(id);
+    const choice = driftChoiceOf(req.query);
+    if (!choice) throw notChosen();
+    const chosen = (await this.reports.findingsOf(report.id, choice)).filter((r) => !r.repairedAt);
+    sendHtml(res, 200, driftRepairConfirmPage(report, choice, chosen, csrfOf(req)));
+  }
+
+  @Post(':id/repairs')
+  async repair(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const report = await this.reportOf(id);
+    const choice = driftChoiceOf(req.uiForm ?? {});
+    if (!choice) throw notChosen();
+    const outcomes = (await this.repairs.repair(report.id, choice)) ?? [];
+    sendHtml(res, 200, driftRepairResultPage(report, outcomes, csrfOf(req)));
+  }
+
+  private async reportOf(id: string): Promise<DriftReport> {
+    const report = /^\d{1,18}$/.test(id) ? await this.reports.report(id) : null;
+    if (!report) throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No drift report ${id}.`, { id });
+    return report;
+  }
+
+  private shopOf(shop: string): string {
+    const found = this.shops.find(shop);
+    if (!found)
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Name a shop this connector serves.', {
+        parameter: 'shop',
+      });
+    return found.domain;
+  }
+}
+
+function notChosen(): ConnectorError {
+  return new ConnectorError(
+    ConnectorErrorCode.BAD_REQUEST,
+    "Choose findings to repair: tick some, use a finding's own button, or all of a kind.",
+    { parameter: 'ids' },
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { DriftFindingRow } from '../../drift/store/drift-finding-row.entity.js';
+import type { DriftReport } from '../../drift/store/drift-report.entity.js';
+import { driftChoiceOf, driftRepairConfirmPage, driftReportPage } from './ui-drift-pages.js';
+
+const report = {
+  id: '7',
+  shop: 'demo.myshopify.com',
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  catalogSearches: 1,
+  catalogRecords: 3,
+  counts: { orphan: 1 },
+  previousId: null,
+  resolved: [],
+} as unknown as DriftReport;
+
+const orphan = {
+  id: '12',
+  status: 'new',
+  repairedAt: null,
+  repairOutcome: null,
+  finding: {
+    kind: 'orphan',
+    key: 'orphan:S-1',
+    productId: null,
+    skuId: 'S-1',
+    supplierSku: 'sku-<1>',
+    field: null,
+    expected: null,
+    found: null,
+    repair: 'delete-record',
+  },
+} as unknown as DriftFindingRow;
+
+describe('driftChoiceOf', () => {
+  it("takes a finding's own button over the ticked boxes", () => {
+    expect(driftChoiceOf({ one: '5', ids: ['1', '2'] })).toEqual({ ids: ['5'] });
+  });
+  it('reads ticked boxes (repeated) and the confirm form (comma-separated), dropping non-ids', () => {
+    expect(driftChoiceOf({ ids: ['1', '2', '2', 'x'] })).toEqual({ ids: ['1', '2'] });
+    expect(driftChoiceOf({ ids: '3,4' })).toEqual({ ids: ['3', '4'] });
+  });
+  it('reads a known kind, and nothing else', () => {
+    expect(driftChoiceOf({ kind: 'orphan' })).toEqual({ kind: 'orphan' });
+    expect(driftChoiceOf({ kind: 'everything' })).toBeNull();
+    expect(driftChoiceOf({})).toBeNull();
+  });
+});
+
+describe('drift pages', () => {
+  it('group findings by kind, name each repair in words, and label each checkbox', () => {
+    const html = driftReportPage(report, [orphan], Date.parse('2026-01-01T00:05:00Z'), 'tok');
+    expect(html).toContain('Catalog record nobody links (1)');
+    expect(html).toContain('Repair: delete the record from the catalog.');
+    expect(html).toContain('<input type="checkbox" id="f-12" name="ids" value="12"> <label for="f-12">');
+    expect(html).toContain('supplierSku sku-&lt;1&gt;');
+    expect(html).toContain('href="/admin/ui/drift/7/repair?kind=orphan"');
+  });
+  it('confirm with a POST carrying the CSRF token and the chosen ids', () => {
+    const html = driftRepairConfirmPage(report, { ids: ['12'] }, [orphan], 'tok');
+    expect(html).toContain('<form method="post" action="/admin/ui/drift/7/repairs">');
+    expect(html).toContain('name="_csrf" value="tok"');
+    expect(html).toContain('name="ids" value="12"');
+    expect(html).toContain('will delete the record from the catalog');
+  });
+});

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productBody } from '#testing/catalog-sandbox';
+import { CHROMIUM, startBrowser, type TestBrowser } from './support/browser.js';
+import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
+
+const SHOTS = join(process.cwd(), '.tmp', 'admin-ui');
+const AXE = createRequire(import.meta.url).resolve('axe-core');
+
+// The drift part of the operators' view in Debian's chromium: a record nobody links is put in
+// the catalog behind the connector's back; a report is run from the browser (confirmed), the
+// orphan is chosen and repaired (confirmed), the outcome shown, and the next report finds it
+// resolved. Each POST is refused without the CSRF token; each page's screenshot at 1280 and
+// 390 px and its axe-core check. Then linking with a dry run, and a search by title in Shopify.
+describe('/admin/ui drift in a browser', () => {
+  let world: SyncWorld;
+  let browser: TestBrowser;
+  let axeBrowser: Browser;
+  let straySku: string;
+  const token = `admin-${randomBytes(16).toString('hex')}`;
+  const url = () => world.harness.url;
+
+  beforeAll(async () => {
+    world = await startSyncWorld({ env: { CONNECTOR_ADMIN_TOKEN: token } });
+    const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
+    expect(stray.status).toBeLessThan(300);
+    straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+    browser = await startBrowser();
+    axeBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+    await mkdir(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await axeBrowser?.close();
+    await browser?.close();
+    await world?.close();
+  });
+
+  const signedIn = async (): Promise<Page> => {
+    const page = await browser.context.newPage();
+    const answer = await page.goto(`${url()}/admin/ui/drift`);
+    if (answer?.status() === 401) {
+      await page.fill('input[name="token"]', token);
+      await Promise.all([page.waitForURL(`${url()}/admin/ui`), page.click('button[type="submit"]')]);
+      await page.goto(`${url()}/admin/ui/drift`);
+    }
+    return page;
+  };
+
+  const check = async (name: string, path: string) => {
+    const context = await axeBrowser.newContext({ bypassCSP: true });
+    await context.addCookies(await browser.context.cookies());
+    const page = await context.newPage();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const answer = await page.goto(`${url()}${path}`);
+      expect(answer?.status(), path).toBe(200);
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await page.addScriptTag({ path: AXE });
+    const violations = (await page.evaluate(
+      'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
+    )) as Array<{ id: string; impact: string | null }>;
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await context.close();
+  };
+
+  const bare = async (path: string, form: Record<string, string> = {}) =>
+    (
+      await browser.context.request.post(`${url()}${path}`, {
+        form,
+        headers: { Origin: url() },
+        maxRedirects: 0,
+      })
+    ).status();
+
+  it('runs a report, repairs the chosen orphan, and the next report finds it resolved', async () => {
+    const shop = world.shop.domain;
+    const page = await signedIn();
+    expect(await bare(`/admin/ui/drift/shops/${shop}/run`)).toBe(403);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Drift');
+    await check('drift-list-empty', '/admin/ui/drift');
+
+    await page.getByRole('link', { name: 'Run a report now…' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe(`Run a drift report for ${shop}?`);
+    await Promise.all([
+      page.waitForURL(/\/admin\/ui\/drift\/\d+$/),
+      page.getByRole('button', { name: 'Run the report' }).click(),
+    ]);
+    const reportPath = new URL(page.url()).pathname;
+    const orphans = page.locator('section', { hasText: 'Catalog record nobody links' });
+    await expect(orphans.locator('li', { hasText: `record ${straySku}` }).textContent()).resolves.toContain(
+      'Repair: delete the record from the catalog.',
+    );
+    await check('drift-report', reportPath);
+
+    const item = orphans.locator('li', { hasText: `record ${straySku}` });
+    const findingId = (await item.locator('input[type="checkbox"]').getAttribute('value')) as string;
+    expect(await bare(`${reportPath}/repairs`, { ids: findingId })).toBe(403);
+    await item.getByRole('checkbox').check();
+    await orphans.getByRole('button', { name: 'Repair the selected…' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Repair 1 finding(s)?');
+    await expect(page.locator('main ul').textContent()).resolves.toContain(
+      'will delete the record from the catalog',
+    );
+    await check('drift-repair-confirm', new URL(page.url()).pathname + new URL(page.url()).search);
+    await page.getByRole('button', { name: 'Run 1 repair(s)' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Drift repairs done');
+    await expect(page.locator('.repair-outcome').allTextContents()).resolves.toEqual([
+      'record deleted from the catalog',
+    ]);
+    expect(await world.catalogRecord(straySku)).toBeFalsy();
+
+    await page.goto(`${url()}/admin/ui/drift/shops/${shop}/run`);
+    await Promise.all([
+      page.waitForURL((u) => /\/admin\/ui\/drift\/\d+$/.test(u.pathname) && u.pathname !== reportPath),
+      page.getByRole('button', { name: 'Run the report' }).click(),
+    ]);
+    await expect(page.locator('main').textContent()).resolves.not.toContain(`record ${straySku}`);
+    await expect(page.locator('main p').first().textContent()).resolves.toMatch(
+      /[1-9]\d* finding\(s\) of the previous report resolved/,
+    );
+    await page.goto(`${url()}/admin/ui/drift`);
+    const row = page.locator('tbody tr', { hasText: shop });
+    await expect(row.locator('td').nth(4).textContent()).resolves.not.toBe('0');
+    await check('drift-list', '/admin/ui/drift');
+    await page.close();
+  });
+
+  it('links with a dry run first, then for real after the confirm, refused without the CSRF token', async () => {
+    const shop = world.shop.domain;
+    const productId = await world.createProduct({ title: 'Oak Board', vendor: 'Acme' });
+    await world.settle(productId);
+    expect(await bare(`/admin/ui/link/${shop}`)).toBe(403);
+    const page = await signedIn();
+    await page.goto(`${url()}/admin/ui/link/${shop}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(`Link ${shop}: dry run`);
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+      'Dry run: nothing was changed.',
+    );
+    await expect(page.locator('ul.updated').textContent()).resolves.toContain(`product ${productId}`);
+    await check('link', `/admin/ui/link/${shop}`);
+    await page.getByRole('button', { name: `Link ${shop} for real` }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe(`Linked ${shop}`);
+    await expect(page.locator('[role="status"]').textContent()).resolves.toMatch(/Resync run \S+ started\./);
+
+    // Found by its title through Shopify's search, after the connector's own tables.
+    const search = `/admin/ui/products?q=${encodeURIComponent('Oak Board')}&shop=${encodeURIComponent(shop)}`;
+    await page.goto(`${url()}${search}`);
+    await expect(page.locator('.shopify-count').textContent()).resolves.toBe('1 product matched in Shopify.');
+    expect(await page.locator('ul.shopify-results a').getAttribute('href')).toBe(
+      `/admin/ui/products/${productId}?shop=${encodeURIComponent(shop)}`,
+    );
+    await expect(page.locator('ul.shopify-results a').textContent()).resolves.toBe('Oak Board');
+    await check('search-title', search);
+    await page.close();
+  });
+});
