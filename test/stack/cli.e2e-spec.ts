@@ -252,7 +252,9 @@ describe('npm run connector', () => {
   it('preview prints what a shop in shadow would send (none here), as lines, JSON or CSV (exit 0)', async () => {
     const run = await cli('preview', world.shop.domain);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim()).toBe(`${world.shop.domain} (live): 0 creates, 0 patches, 0 deletes planned`);
+    expect(run.stdout.trim()).toBe(
+      `${world.shop.domain} (live): 0 creates, 0 patches, 0 deletes, 0 uploads, 0 write-backs planned; 0 conflicts, 0 mapping gaps`,
+    );
     const json = await cli('preview', world.shop.domain, '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({
       shop: world.shop.domain,
@@ -260,7 +262,7 @@ describe('npm run connector', () => {
       products: [],
     });
     const csv = await cli('preview', world.shop.domain, '--csv');
-    expect(csv.stdout.trim()).toBe('productId,supplierSku,calls,field,before,after');
+    expect(csv.stdout.trim()).toBe('productId,source,supplierSku,calls,field,before,after');
     const unknown = await cli('preview', 'nobody.myshopify.com');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('(not_found, HTTP 404)');
