@@ -1,6 +1,6 @@
 import { operation, query } from './openapi-operation.js';
+import { csrfForm, HTML } from './ui-openapi-parts.js';
 
-const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
 const CSV = { mediaType: 'text/csv', schema: { type: 'string' } };
 const path = (name: string, pattern = '^.+$') => ({
   name,
@@ -40,18 +40,7 @@ const uiPost = (
     answer: HTML,
     errors: [400, 403, 404, 409],
   }),
-  requestBody: {
-    required: true,
-    content: {
-      'application/x-www-form-urlencoded': {
-        schema: {
-          type: 'object',
-          required: ['_csrf'],
-          properties: { _csrf: { type: 'string', description: "The session's CSRF token." }, ...fields },
-        },
-      },
-    },
-  },
+  requestBody: csrfForm(fields),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { operation, query } from './openapi-operation.js';
+import { csrfForm, HTML } from './ui-openapi-parts.js';
 
-const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
 const REPORT_ID = {
   name: 'id',
   in: 'path',
@@ -18,18 +18,6 @@ const page = (operationId: string, summary: string, parameters?: Array<Record<st
     answer: HTML,
     errors: [400, 404],
   });
-const form = (fields: Record<string, unknown>) => ({
-  required: true,
-  content: {
-    'application/x-www-form-urlencoded': {
-      schema: {
-        type: 'object',
-        required: ['_csrf'],
-        properties: { _csrf: { type: 'string', description: "The session's CSRF token." }, ...fields },
-      },
-    },
-  },
-});
 
 /** Why: the drift pages of the web view (issue 33) are routes like any other, so the OpenAPI document lists them. */
 export const UI_DRIFT_PATHS: Record<string, Record<string, unknown>> = {
@@ -47,7 +35,7 @@ export const UI_DRIFT_PATHS: Record<string, Record<string, unknown>> = {
         successStatus: 303,
         errors: [400, 403],
       }),
-      requestBody: form({}),
+      requestBody: csrfForm({}),
     },
   },
   '/admin/ui/drift/{id}': {
@@ -78,7 +66,7 @@ export const UI_DRIFT_PATHS: Record<string, Record<string, unknown>> = {
         answer: HTML,
         errors: [400, 403, 404],
       }),
-      requestBody: form({
+      requestBody: csrfForm({
         ids: { type: 'string', description: 'Comma-separated finding ids.' },
         kind: { type: 'string', description: 'Every finding of this kind.' },
       }),
@@ -100,7 +88,7 @@ export const UI_DRIFT_PATHS: Record<string, Record<string, unknown>> = {
         answer: HTML,
         errors: [400, 403],
       }),
-      requestBody: form({ match: { type: 'string', description: 'The match of the dry run.' } }),
+      requestBody: csrfForm({ match: { type: 'string', description: 'The match of the dry run.' } }),
     },
   },
 };

@@ -21,10 +21,11 @@ export const FORM = (fields: Record<string, unknown>, required: string[]) => ({
     'application/x-www-form-urlencoded': { schema: { type: 'object', required, properties: fields } },
   },
 });
-export const CSRF_FORM = FORM(
-  { _csrf: { type: 'string', description: "The session's CSRF token (in every page's forms)." } },
-  ['_csrf'],
-);
+const CSRF = { type: 'string', description: "The session's CSRF token (in every page's forms)." };
+
+/** A web-view form body: the session's CSRF token (required) and the action's own fields. */
+export const csrfForm = (fields: Record<string, unknown> = {}) => FORM({ _csrf: CSRF, ...fields }, ['_csrf']);
+export const CSRF_FORM = csrfForm();
 
 /** A UI action: a POST form with the CSRF token, answered by a 303 to the page to show. */
 export const uiAction = (
