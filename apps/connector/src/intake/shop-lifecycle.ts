@@ -35,9 +35,10 @@ export class ShopLifecycle {
         );
         return;
       case 'shop/redact': {
+        // Redacted first: no new Shopify call or job starts for the shop while its tables empty.
+        await this.tokens.redacted(shop);
         // The failures table is the platform's: purged here (a registry of the platform's own would be an import).
         const rows = (await this.shopData.purge(shop)) + (await this.failures.purgeShop(shop));
-        await this.tokens.redacted(shop);
         // A shop that installed itself keeps only its domain in `shops` (no key, no mapping), marked redacted.
         await this.installed.forget(shop);
         this.logger.warn(

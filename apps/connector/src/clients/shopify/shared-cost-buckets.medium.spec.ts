@@ -64,4 +64,20 @@ describe('SharedCostBuckets', () => {
     expect(await buckets.take('a.myshopify.com', 500, 0)).toBe(5_000);
     expect(await buckets.take('b.myshopify.com', 500, 0)).toBe(0);
   });
+
+  it('stays empty for a redacted shop: an answer to a call sent before shop/redact brings no row back', async () => {
+    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const shop = 'redacted.myshopify.com';
+    await buckets.settle(shop, STATUS, 0, 0);
+    await dataSource.query(
+      `INSERT INTO "${schema}".shop_sessions (shop, auth_kind, state) VALUES ($1, 'client_credentials', 'redacted')`,
+      [shop],
+    );
+    expect(await buckets.purgeShop(shop)).toBe(1);
+    await buckets.settle(shop, STATUS, 0, 10);
+    const rows = await dataSource.query(`SELECT shop FROM "${schema}".shopify_cost_buckets WHERE shop = $1`, [
+      shop,
+    ]);
+    expect(rows).toEqual([]);
+  });
 });

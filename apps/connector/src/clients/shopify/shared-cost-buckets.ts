@@ -21,7 +21,6 @@ export class SharedCostBuckets {
     @InjectRepository(ShopifyCostBucketRow) private readonly rows: Repository<ShopifyCostBucketRow>,
   ) {}
 
-  /** Takes `cost` points now (0), or says how long until the bucket holds them (ms). */
   /** `shop/redact`: forgets the shop's bucket (it is rebuilt from Shopify's next report). */
   async purgeShop(shop: string): Promise<number> {
     const [, affected]: [unknown, number] = await this.rows.query(
@@ -31,6 +30,7 @@ export class SharedCostBuckets {
     return affected;
   }
 
+  /** Takes `cost` points now (0), or says how long until the bucket holds them (ms). */
   async take(shop: string, cost: number, nowMs: number): Promise<number> {
     const taken: [unknown[], number] = await this.rows.query(
       `UPDATE ${this.table} AS b SET available = ${LEVEL('$3')} - $2, updated_ms = GREATEST(b.updated_ms, $3)
@@ -52,8 +52,10 @@ export class SharedCostBuckets {
   /** An answer's report and its refund (requested less actual cost). */
   async settle(shop: string, status: ThrottleStatus, refund: number, nowMs: number): Promise<void> {
     await this.rows.query(
+      // A call answered after its shop was redacted (sent before) does not bring the row back.
       `INSERT INTO ${this.table} AS b (shop, available, maximum, restore_rate, updated_ms)
-       VALUES ($1, $2, $3, $4, $6)
+       SELECT $1, $2, $3, $4, $6
+        WHERE NOT EXISTS (SELECT 1 FROM ${this.sessionsTable} s WHERE s.shop = $1 AND s.state = 'redacted')
        ON CONFLICT (shop) DO UPDATE SET
          available = LEAST(EXCLUDED.available, ${LEVEL('$6')} + $5),
          maximum = EXCLUDED.maximum, restore_rate = EXCLUDED.restore_rate,
@@ -82,5 +84,11 @@ export class SharedCostBuckets {
 
   private get table(): string {
     return this.rows.metadata.tablePath;
+  }
+
+  /** `shop_sessions`, read only for the redacted guard above (its repository owns every write). */
+  private get sessionsTable(): string {
+    const schema = this.rows.metadata.schema;
+    return schema ? `"${schema}".shop_sessions` : 'shop_sessions';
   }
 }
