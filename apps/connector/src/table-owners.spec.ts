@@ -20,7 +20,14 @@ const OWNERS: TableOwner[] = [
       'resync/resync-runs.repository.ts': "a run's progress counts its products' failures in one statement",
     },
   },
-  { table: 'shop_sessions', owner: 'shops/shop-sessions.repository.ts' },
+  {
+    table: 'shop_sessions',
+    owner: 'shops/shop-sessions.repository.ts',
+    joinedBy: {
+      'clients/shopify/shared-cost-buckets.ts':
+        "an answer settled after shop/redact brings no bucket row back, in the upsert's one statement",
+    },
+  },
   { table: 'shops', owner: 'shops/installed-shops.repository.ts' },
   { table: 'shop_modes', owner: 'shops/shop-modes.repository.ts' },
   { table: 'planned_writes', owner: 'product-sync/planned/planned-writes.repository.ts' },
