@@ -11,6 +11,14 @@ const alias = [
   { find: /^#testing\/([\w-]+)$/, replacement: `${apps}$1/src/testing.ts` },
 ];
 
+/**
+ * Test files run two at a time in the unit, medium and e2e tiers, whatever the core count (Vitest's
+ * default is cores - 1: one on a 2-core CI machine). Each e2e file has its own schema, queue
+ * namespace, ports and shops, and spends most of its time waiting on HTTP and queues, so two
+ * overlap well even on two cores.
+ */
+const WORKERS = 2;
+
 export default defineConfig({
   // Decorator metadata must survive the transform, or Nest's dependency injection breaks:
   // unplugin-swc compiles TypeScript with the build's settings (.swcrc).
@@ -22,6 +30,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          maxWorkers: WORKERS,
           include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'],
           // Benchmarks run only with `vitest bench` (bench/README.md), in this project alone.
           benchmark: { include: ['bench/**/*.bench.ts'] },
@@ -32,6 +42,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'medium',
+          sequence: { groupOrder: 1 },
+          maxWorkers: WORKERS,
           benchmark: { include: [] },
           include: ['apps/**/*.medium.spec.ts', 'libs/**/*.medium.spec.ts'],
           globalSetup: ['libs/testing/src/global-setup.ts'],
@@ -43,6 +55,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
+          maxWorkers: WORKERS,
           benchmark: { include: [] },
           include: ['test/**/*.e2e-spec.ts', 'apps/**/test/**/*.e2e-spec.ts'],
           exclude: ['test/stack/**', '**/node_modules/**'],
@@ -57,6 +71,9 @@ export default defineConfig({
           // The repository as a newcomer uses it: npm scripts, the local stack in real processes
           // (from the build in dist/, made once here), every README shell example, docker-compose.
           name: 'stack',
+          // One at a time: these start whole stacks in processes, some on the README's fixed ports.
+          sequence: { groupOrder: 3 },
+          maxWorkers: 1,
           benchmark: { include: [] },
           include: ['test/stack/**/*.e2e-spec.ts'],
           // PostgreSQL and the queue backend too: connector processes of the CLI and replica
