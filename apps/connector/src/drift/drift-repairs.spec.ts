@@ -3,6 +3,7 @@ import type { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import type { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import type { WrittenBackTarget, WrittenBackValues } from '../product-sync/written-back-values.js';
 import type { ShopModes } from '../shops/shop-modes.js';
 import { adoptRefusal, DriftRepairs } from './drift-repairs.js';
 import type { DriftFinding } from './model/drift-finding.js';
@@ -23,6 +24,7 @@ const orphan: DriftFinding = {
 
 function harness(linkAnswer: boolean, finding: DriftFinding = orphan, mode = 'live') {
   const linked: Array<{ productId: string; skuIds: string[] }> = [];
+  const written: string[] = [];
   const enqueued: string[] = [];
   const repaired: Array<{ id: string; outcome: string }> = [];
   const rows = [{ id: '1', shop: 'a.myshopify.com', kind: finding.kind, finding, repairedAt: null }];
@@ -44,10 +46,26 @@ function harness(linkAnswer: boolean, finding: DriftFinding = orphan, mode = 'li
       return linkAnswer;
     },
   } as unknown as SkuMapLinks;
-  const repairs = new DriftRepairs(reports, enqueuer, {} as CatalogClients, {} as SkuMapRepository, links, {
-    modeOf: async () => mode,
-  } as unknown as ShopModes);
-  return { repairs, linked, enqueued, repaired };
+  const writtenBack = {
+    retract: async (_shop: string, target: WrittenBackTarget) => {
+      written.push(`retract ${target.ownerId} ${target.attribute} ${target.target}`);
+      return { outcome: 'retracted' };
+    },
+    accept: async (_shop: string, target: WrittenBackTarget) => {
+      written.push(`accept ${target.ownerId} ${target.attribute} ${target.target}`);
+      return { outcome: 'accepted' };
+    },
+  } as unknown as WrittenBackValues;
+  const repairs = new DriftRepairs(
+    reports,
+    enqueuer,
+    {} as CatalogClients,
+    {} as SkuMapRepository,
+    links,
+    { modeOf: async () => mode } as unknown as ShopModes,
+    writtenBack,
+  );
+  return { repairs, linked, enqueued, repaired, written };
 }
 
 describe('DriftRepairs adopt', () => {
@@ -70,30 +88,61 @@ describe('DriftRepairs adopt', () => {
   });
 });
 
-describe('DriftRepairs retract', () => {
+describe('DriftRepairs retract and accept-merchant', () => {
+  const owner = 'gid://shopify/Product/42';
   const withdrawn: DriftFinding = {
     ...orphan,
     kind: 'no-longer-approved',
-    key: 'no-longer-approved:sku-9:material',
+    key: `no-longer-approved:${owner}:material:metafield:$app:catalog.material`,
     field: 'material',
     repair: 'retract',
+    ownerId: owner,
+    target: 'metafield:$app:catalog.material',
+  };
+  const edited: DriftFinding = {
+    ...withdrawn,
+    kind: 'written-back-differs',
+    key: `written-back-differs:${owner}:material:metafield:$app:catalog.material`,
+    repair: 'accept-merchant',
   };
 
-  it('refuses, with the reason, to take a value out of Shopify in shadow mode (finding left open)', async () => {
-    const h = harness(true, withdrawn, 'shadow');
-    const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
-    expect(outcomes?.[0]).toMatchObject({
-      outcome: 'refused',
-      reason: expect.stringContaining('shadow mode'),
-    });
-    expect(h.repaired).toEqual([]);
+  it('refuses, with the reason, to touch a written-back value in shadow mode (finding left open)', async () => {
+    for (const finding of [withdrawn, edited]) {
+      const h = harness(true, finding, 'shadow');
+      const outcomes = await h.repairs.repair('7', { kind: finding.kind });
+      expect(outcomes?.[0]).toMatchObject({
+        outcome: 'refused',
+        reason: expect.stringContaining('shadow mode'),
+      });
+      expect(h.written).toEqual([]);
+      expect(h.repaired).toEqual([]);
+    }
   });
 
-  it('answers not-supported outside shadow mode (the Shopify write is not built)', async () => {
+  it('retracts through the write-back, and marks the finding repaired', async () => {
     const h = harness(true, withdrawn, 'live');
     const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
+    expect(outcomes?.[0]?.outcome).toBe('retracted');
+    expect(h.written).toEqual([`retract ${owner} material metafield:$app:catalog.material`]);
+    expect(h.enqueued).toEqual([]);
+    expect(h.repaired).toEqual([{ id: '1', outcome: 'retracted' }]);
+  });
+
+  it("accepts the merchant's value through the write-back, then syncs the product", async () => {
+    const h = harness(true, edited, 'live');
+    const outcomes = await h.repairs.repair('7', { kind: 'written-back-differs' });
+    expect(outcomes?.[0]?.outcome).toBe('accepted');
+    expect(h.written).toEqual([`accept ${owner} material metafield:$app:catalog.material`]);
+    expect(h.enqueued).toEqual(['42']);
+    expect(h.repaired).toEqual([{ id: '1', outcome: 'accepted' }]);
+  });
+
+  it('answers not-supported for a finding stored without its target', async () => {
+    const { ownerId: _o, target: _t, ...bare } = withdrawn;
+    const h = harness(true, bare, 'live');
+    const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
     expect(outcomes?.[0]?.outcome).toBe('not-supported');
-    expect(h.repaired).toEqual([]);
+    expect(h.written).toEqual([]);
   });
 });
 

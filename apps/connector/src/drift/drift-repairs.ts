@@ -3,6 +3,7 @@ import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { WrittenBackValues } from '../product-sync/written-back-values.js';
 import { ShopModes } from '../shops/shop-modes.js';
 import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
@@ -15,16 +16,22 @@ export interface DriftRepairOutcome {
   repair: string;
   /**
    * `enqueued` (a resync), `deleted` (a record), `adopted` (an orphan linked to its product, whose
-   * sync is enqueued), `already-repaired`, `not-adoptable` (see `reason`), `refused` (a repair
-   * that would write to Shopify, in shadow mode; see `reason`), `not-supported` (not built yet).
+   * sync is enqueued), `retracted` (a written-back value taken out of Shopify), `accepted` (a
+   * merchant's edit kept, the product's sync enqueued), `already-repaired`, `not-adoptable` (see
+   * `reason`), `refused` (a write-back repair in shadow mode; see `reason`), `failed` (the repair
+   * ran and did not take; see `reason`), `not-supported` (a finding stored without what its repair
+   * needs).
    */
   outcome:
     | 'enqueued'
     | 'deleted'
     | 'adopted'
+    | 'retracted'
+    | 'accepted'
     | 'already-repaired'
     | 'not-adoptable'
     | 'refused'
+    | 'failed'
     | 'not-supported';
   /** Why a repair was not made, when it was not. */
   reason?: string;
@@ -35,6 +42,7 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
   'already-repaired',
   'not-adoptable',
   'refused',
+  'failed',
   'not-supported',
 ]);
 
@@ -51,8 +59,12 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
  * value) and the product's sync enqueued; an orphan that cannot be claimed (no such product,
  * a variant record, a parent with variant records, or the product is mapped already) answers
  * `not-adoptable` with the reason.
- * `retract` is not built yet and says so, except that a shop in shadow mode has the retract of a
- * value the catalog no longer approves (a Shopify write) answered `refused` with the reason.
+ * `retract` (a value the catalog no longer approves) runs the product's write-back now, which
+ * takes the value out of Shopify; `accept-merchant` (a merchant's edit of a written-back value)
+ * records the edit as the sync would (the target is the merchant's from then on) and enqueues
+ * the product's sync (the catalog gets the merchant's value where it is mapped). Both go through
+ * the write-back (`WrittenBackValues`) under the product's lock, and both are `refused` for a
+ * shop in shadow mode (nothing of the write-back is stored or written there).
  */
 @Injectable()
 export class DriftRepairs {
@@ -65,6 +77,7 @@ export class DriftRepairs {
     private readonly map: SkuMapRepository,
     private readonly links: SkuMapLinks,
     private readonly modes: ShopModes,
+    private readonly writtenBack: WrittenBackValues,
   ) {}
 
   /** Runs the chosen findings' repairs of one report; null when the report does not exist. */
@@ -122,11 +135,34 @@ export class DriftRepairs {
       return { outcome: 'deleted' };
     }
     if (finding.repair === 'adopt') return this.adopt(row.shop, finding, parents);
-    // Taking a value out of Shopify is a Shopify write: never in shadow mode.
-    if (finding.kind === 'no-longer-approved' && (await this.modes.modeOf(row.shop)) === 'shadow') {
-      return { outcome: 'refused', reason: 'the shop is in shadow mode: nothing is written to Shopify' };
+    if (finding.repair === 'retract' || finding.repair === 'accept-merchant') {
+      return this.repairWrittenBack(row.shop, finding, resynced);
     }
     return { outcome: 'not-supported' };
+  }
+
+  /** Retracts a written-back value, or keeps a merchant's edit of one (then syncs the product). */
+  private async repairWrittenBack(
+    shop: string,
+    finding: DriftFinding,
+    resynced: Set<string>,
+  ): Promise<Answer> {
+    // The write-back's states and writes: never in shadow mode.
+    if ((await this.modes.modeOf(shop)) === 'shadow') {
+      return { outcome: 'refused', reason: 'the shop is in shadow mode: nothing is written to Shopify' };
+    }
+    const { productId, ownerId, field: attribute, target } = finding;
+    if (productId === null || ownerId === undefined || attribute === null || target === undefined) {
+      return { outcome: 'not-supported', reason: 'the finding names no written-back target' };
+    }
+    const about = { productId, ownerId, attribute, target };
+    if (finding.repair === 'retract') return this.writtenBack.retract(shop, about);
+    const done = await this.writtenBack.accept(shop, about);
+    if (done.outcome === 'accepted' && !resynced.has(productId)) {
+      resynced.add(productId);
+      await this.enqueuer.enqueue({ shop, productId, reason: 'drift' });
+    }
+    return done;
   }
 
   /** Claims an orphan for the product its supplierSku names, then syncs that product. */

@@ -153,40 +153,54 @@ describe('findDrift', () => {
     ).not.toHaveProperty('parentSkuId');
   });
 
-  it('reports written-back values a merchant edited or the catalog no longer approves, to retract', () => {
+  it('reports written-back values a merchant edited (to accept) or the catalog no longer approves (to retract)', () => {
     const rows = [row('1', 'S1')];
     const catalog = [record('S1', 'acme:product:1')];
+    const owner = 'gid://shopify/Product/1';
     const writtenBack = [
       {
         productId: '1',
+        ownerId: owner,
         skuId: 'S1',
-        field: 'descriptionHtml',
-        pushed: 'AI',
-        inShopify: 'Mine',
-        stillApproved: true,
+        attribute: 'aiDescription',
+        target: 'descriptionHtml',
+        disagreement: 'differs' as const,
+        expected: 'AI',
+        found: 'Mine',
       },
       {
         productId: '1',
+        ownerId: owner,
         skuId: 'S1',
-        field: 'seo.title',
-        pushed: 'AI title',
-        inShopify: 'AI title',
-        stillApproved: false,
-      },
-      {
-        productId: '1',
-        skuId: 'S1',
-        field: 'seo.description',
-        pushed: 'ok',
-        inShopify: 'ok',
-        stillApproved: true,
+        attribute: 'seoTitle',
+        target: 'seo.title',
+        disagreement: 'withdrawn' as const,
+        expected: null,
+        found: 'AI title',
       },
     ];
     const found = findDrift(input({ rows, catalog, writtenBack }));
-    expect(found.map((f) => [f.kind, f.field, f.expected, f.found, f.repair])).toEqual([
-      ['written-back-differs', 'descriptionHtml', 'AI', 'Mine', 'retract'],
-      ['no-longer-approved', 'seo.title', 'AI title', 'AI title', 'retract'],
+    expect(found.map((f) => [f.kind, f.key, f.field, f.target, f.expected, f.found, f.repair])).toEqual([
+      [
+        'written-back-differs',
+        `written-back-differs:${owner}:aiDescription:descriptionHtml`,
+        'aiDescription',
+        'descriptionHtml',
+        'AI',
+        'Mine',
+        'accept-merchant',
+      ],
+      [
+        'no-longer-approved',
+        `no-longer-approved:${owner}:seoTitle:seo.title`,
+        'seoTitle',
+        'seo.title',
+        null,
+        'AI title',
+        'retract',
+      ],
     ]);
+    expect(found.every((f) => f.productId === '1' && f.ownerId === owner)).toBe(true);
   });
 
   it('gives the same disagreement the same key in the next report', () => {

@@ -1,6 +1,7 @@
 import type { AttributeValue, ProductRecord } from '#lib/catalog-contract';
 import { sameValue } from '../../product-sync/plan/attribute-diff.js';
 import type { AttributeSnapshot, RecordKind } from '../../product-sync/plan/index.js';
+import type { WrittenBackValue } from '../../product-sync/written-back-values.js';
 import type { DriftFinding } from './drift-finding.js';
 
 /** A sku map row as the comparison needs it (live and pending rows; tombstoned ones left out). */
@@ -18,17 +19,8 @@ export interface DriftMapRow {
   shopifyUpdatedAt: number | null;
 }
 
-/** A value the write-back pushed to Shopify, with what Shopify and the catalog hold now. */
-export interface DriftWrittenBack {
-  productId: string;
-  skuId: string;
-  field: string;
-  pushed: string;
-  /** The field's value in Shopify now (null: absent). */
-  inShopify: string | null;
-  /** Whether the catalog still approves the pushed value (the review watch missed a change). */
-  stillApproved: boolean;
-}
+/** A written-back value that disagrees (the write-back's comparison, through `WrittenBackValues`). */
+export type DriftWrittenBack = WrittenBackValue;
 
 /** Everything one report compares, read before the comparison (so it stays pure). */
 export interface DriftInput {
@@ -87,28 +79,20 @@ export function findDrift(input: DriftInput): DriftFinding[] {
   }
   findings.push(...strayRecords(input));
   for (const value of input.writtenBack) {
-    const base = {
+    const kind = value.disagreement === 'differs' ? 'written-back-differs' : 'no-longer-approved';
+    findings.push({
+      kind,
+      key: `${kind}:${value.ownerId}:${value.attribute}:${value.target}`,
       productId: value.productId,
       skuId: value.skuId,
       supplierSku: null,
-      field: value.field,
-      expected: value.pushed,
-      found: value.inShopify,
-      repair: 'retract' as const,
-    };
-    if (value.inShopify !== value.pushed) {
-      findings.push({
-        ...base,
-        kind: 'written-back-differs',
-        key: `written-back-differs:${value.skuId}:${value.field}`,
-      });
-    } else if (!value.stillApproved) {
-      findings.push({
-        ...base,
-        kind: 'no-longer-approved',
-        key: `no-longer-approved:${value.skuId}:${value.field}`,
-      });
-    }
+      field: value.attribute,
+      expected: value.expected,
+      found: value.found,
+      repair: kind === 'written-back-differs' ? 'accept-merchant' : 'retract',
+      ownerId: value.ownerId,
+      target: value.target,
+    });
   }
   return findings;
 }

@@ -75,11 +75,11 @@ export function driftCommand(contextOf: ContextOf): Command {
           );
         out.line(`${answer.repairs.length} finding${answer.repairs.length === 1 ? '' : 's'} chosen.`);
         const refused = answer.repairs.filter((r) =>
-          ['not-supported', 'not-adoptable', 'refused'].includes(r.outcome),
+          ['not-supported', 'not-adoptable', 'refused', 'failed'].includes(r.outcome),
         );
         if (refused.length > 0)
           throw new CliError(
-            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable or refused)`,
+            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable, refused or failed)`,
           );
       },
     );
