@@ -13,7 +13,8 @@ import { ADMIN_TOKEN, EnrichmentFixture, type MappedProduct } from './support/en
 // sandboxes (real HTTP servers), one report finds each with its repair, the operator's chosen
 // repairs run through the admin API, and the next report finds none of them. The kinds: a
 // catalog value a person changed, a dropped update webhook, a map row whose record is gone,
-// orphans (the shop's own supplierSku naming a product: adopted; a stranger's; a record as
+// orphans (the shop's own supplierSku naming a product: adopted, a product with options whole
+// with its variant records; a stranger's; a record as
 // linking leaves it, its supplierSku a SKU; a variant record keyed by a variant SKU under a
 // claimed parent), a duplicate supplierSku, a written-back value a merchant edited with its
 // webhook dropped (accepted), and a written-back value the catalog rejected after approval
@@ -65,6 +66,7 @@ describe('drift report: every kind, repaired', () => {
       MappedProduct,
       MappedProduct,
     ];
+    const options = await fx.product('Linen shirt');
     // Two products get an approved SEO title written back to Shopify.
     await fx.enrich([merchant.parentSku, rejected.parentSku]);
     for (const p of [merchant, rejected]) await fx.review(p.parentSku, { approve: ['seoTitle'] });
@@ -97,6 +99,14 @@ describe('drift report: every kind, repaired', () => {
     // a map row is lost (an old backup restored): its record, with the shop's supplierSku, is an orphan;
     const adoptableSupplierSku = await supplierSkuOf(adoptable);
     expect(await map.forget(fx.shop.domain, [adoptableSupplierSku])).toBe(1);
+    // and a product with options loses its rows too: its parent and variant records are orphans;
+    const optionRows = await map.rowsOfProduct(fx.shop.domain, options.productId);
+    expect(
+      await map.forget(
+        fx.shop.domain,
+        optionRows.map((r) => r.supplierSku),
+      ),
+    ).toBe(3);
     // records nobody claims: a stranger's, one as linking leaves it (a SKU as supplierSku), and a
     // variant record keyed by a variant SKU under a claimed parent;
     const tag = `${Date.now()}`;
@@ -127,6 +137,9 @@ describe('drift report: every kind, repaired', () => {
         ['missed-webhook', missed.productId, 'resync'],
         ['missed-webhook', merchant.productId, 'resync'],
         ['orphan', adoptable.productId, 'adopt'],
+        ['orphan', options.productId, 'adopt'],
+        ['orphan', options.productId, 'adopt'],
+        ['orphan', options.productId, 'adopt'],
         ['orphan', stranger, 'delete-record'],
         ['orphan', linked, 'delete-record'],
         ['orphan', variantSku, 'delete-record'],
@@ -135,7 +148,13 @@ describe('drift report: every kind, repaired', () => {
         ['no-longer-approved', rejected.productId, 'retract'],
       ]),
     );
-    expect(found.findings).toHaveLength(11);
+    expect(found.findings).toHaveLength(14);
+    expect(
+      byKind('orphan')
+        .filter((f) => f.parentSkuId === options.parentSku)
+        .map((f) => f.skuId)
+        .sort(),
+    ).toEqual([...options.variantSkus].sort());
     expect(byKind('orphan').find((f) => f.skuId === variantSku)?.parentSkuId).toBe(missed.parentSku);
     expect(byKind('written-back-differs')[0]).toMatchObject({
       ownerId: merchant.gid,
@@ -176,6 +195,9 @@ describe('drift report: every kind, repaired', () => {
         ['missed-webhook', 'enqueued', ''],
         ['missed-webhook', 'enqueued', ''],
         ['orphan', 'adopted', ''],
+        ['orphan', 'adopted', ''],
+        ['orphan', 'adopted', ''],
+        ['orphan', 'adopted', ''],
         ['orphan', 'deleted', ''],
         ['orphan', 'deleted', ''],
         ['orphan', 'deleted', ''],
@@ -203,12 +225,18 @@ describe('drift report: every kind, repaired', () => {
     ]);
     expect(await repairsOf(rejected)).toEqual(['drift no-longer-approved (seoTitle): retract retracted']);
     expect(await repairsOf(adoptable)).toEqual(['drift orphan: adopt adopted']);
+    expect(await repairsOf(options)).toEqual(Array(3).fill('drift orphan: adopt adopted'));
+    // The product with options is claimed whole again: the same three records, nothing created twice.
+    const claimed = await map.rowsOfProduct(fx.shop.domain, options.productId);
+    expect(claimed.map((r) => r.skuId).sort()).toEqual([options.parentSku, ...options.variantSkus].sort());
+    expect(claimed.map((r) => r.supplierSku).sort()).toEqual(optionRows.map((r) => r.supplierSku).sort());
 
     // Once the enqueued syncs (and the retraction's own update webhook) ran, a second report
     // finds none of them, nor anything else.
     const keys = found.findings.map((f) => f.key);
     const cleared = await eventually(async () => {
-      for (const p of [edited, gone, missed, adoptable, merchant, rejected]) await fx.settle(p.productId);
+      for (const p of [edited, gone, missed, adoptable, merchant, rejected, options])
+        await fx.settle(p.productId);
       const next = await report();
       return next.findings.length === 0 && next;
     }, 60_000);

@@ -22,15 +22,26 @@ const orphan: DriftFinding = {
   repair: 'adopt',
 };
 
-function harness(linkAnswer: boolean, finding: DriftFinding = orphan, mode = 'live') {
+function harness(linkAnswer: boolean, chosen: DriftFinding | DriftFinding[] = orphan, mode = 'live') {
   const linked: Array<{ productId: string; skuIds: string[] }> = [];
   const written: string[] = [];
   const enqueued: string[] = [];
   const repaired: Array<{ id: string; outcome: string }> = [];
-  const rows = [{ id: '1', shop: 'a.myshopify.com', kind: finding.kind, finding, repairedAt: null }];
+  const rows = [chosen].flat().map((finding, i) => ({
+    id: String(i + 1),
+    shop: 'a.myshopify.com',
+    kind: finding.kind,
+    finding,
+    repairedAt: null,
+  }));
   const reports = {
     report: async (id: string) => (id === '7' ? { id: '7', shop: 'a.myshopify.com' } : null),
-    findingsOf: async () => rows as unknown as DriftFindingRow[],
+    findingsOf: async (_id: string, selection?: { kind?: string; ids?: string[] }) =>
+      rows.filter(
+        (r) =>
+          selection === undefined ||
+          (selection.kind !== undefined ? r.kind === selection.kind : selection.ids?.includes(r.id)),
+      ) as unknown as DriftFindingRow[],
     markRepaired: async (id: string, outcome: string) => {
       repaired.push({ id, outcome });
     },
@@ -41,8 +52,17 @@ function harness(linkAnswer: boolean, finding: DriftFinding = orphan, mode = 'li
     },
   } as unknown as SyncEnqueuer;
   const links = {
-    link: async (_shop: string, productId: string, records: Array<{ skuId: string }>) => {
-      linked.push({ productId, skuIds: records.map((r) => r.skuId) });
+    link: async (
+      _shop: string,
+      productId: string,
+      records: Array<{ skuId: string; kind: string; shopifyVariantId: string | null }>,
+    ) => {
+      linked.push({
+        productId,
+        skuIds: records.map(
+          (r) => `${r.kind} ${r.skuId}${r.shopifyVariantId ? ` ${r.shopifyVariantId}` : ''}`,
+        ),
+      });
       return linkAnswer;
     },
   } as unknown as SkuMapLinks;
@@ -73,9 +93,41 @@ describe('DriftRepairs adopt', () => {
     const h = harness(true);
     const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
     expect(outcomes).toEqual([{ findingId: '1', kind: 'orphan', repair: 'adopt', outcome: 'adopted' }]);
-    expect(h.linked).toEqual([{ productId: '42', skuIds: ['sku-9'] }]);
+    expect(h.linked).toEqual([{ productId: '42', skuIds: ['simple sku-9'] }]);
     expect(h.enqueued).toEqual(['42']);
     expect(h.repaired).toEqual([{ id: '1', outcome: 'adopted' }]);
+  });
+
+  it('adopts a product with options whole: its orphan variant records too, each for the variant it names', async () => {
+    const variant = (skuId: string, variantId: string): DriftFinding => ({
+      ...orphan,
+      key: `orphan:${skuId}`,
+      skuId,
+      supplierSku: `shop:variant:${variantId}`,
+      found: `shop:variant:${variantId}`,
+      parentSkuId: 'sku-9',
+    });
+    // The variant findings come first in the report: the parent's adopt still runs first.
+    const h = harness(true, [variant('sku-10', '501'), variant('sku-11', '502'), orphan]);
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.map((o) => [o.findingId, o.outcome])).toEqual([
+      ['3', 'adopted'],
+      ['1', 'adopted'],
+      ['2', 'adopted'],
+    ]);
+    expect(h.linked).toEqual([
+      { productId: '42', skuIds: ['parent sku-9', 'variant sku-10 501', 'variant sku-11 502'] },
+    ]);
+    expect(h.enqueued).toEqual(['42']);
+    expect(h.repaired.map((r) => r.id).sort()).toEqual(['1', '2', '3']);
+    // A variant record chosen without its parent is not adopted alone.
+    const alone = harness(true, [variant('sku-10', '501'), orphan]);
+    const refused = await alone.repairs.repair('7', { ids: ['1'] });
+    expect(refused?.[0]).toMatchObject({
+      outcome: 'not-adoptable',
+      reason: expect.stringContaining('parent'),
+    });
+    expect(alone.linked).toEqual([]);
   });
 
   it('answers not-adoptable (finding left open, nothing enqueued) when the product is mapped already', async () => {
@@ -148,14 +200,12 @@ describe('DriftRepairs retract and accept-merchant', () => {
 
 describe('adoptRefusal', () => {
   it('adopts a product record naming a product of the shop', () => {
-    expect(adoptRefusal(orphan, new Set(['sku-1']))).toBeNull();
+    expect(adoptRefusal(orphan)).toBeNull();
   });
 
-  it('refuses an orphan naming no product, a variant record, and other kinds, saying why', () => {
-    const none = new Set<string>();
-    expect(adoptRefusal({ ...orphan, productId: null }, none)).toContain('names no product');
-    expect(adoptRefusal({ ...orphan, parentSkuId: 'sku-1' }, none)).toContain('variant of sku-1');
-    expect(adoptRefusal({ ...orphan, kind: 'duplicate' }, none)).toContain('not an orphan');
-    expect(adoptRefusal(orphan, new Set(['sku-9']))).toContain('product with options');
+  it('refuses an orphan naming no product, a variant record alone, and other kinds, saying why', () => {
+    expect(adoptRefusal({ ...orphan, productId: null })).toContain('names no product');
+    expect(adoptRefusal({ ...orphan, parentSkuId: 'sku-1' })).toContain('variant of sku-1');
+    expect(adoptRefusal({ ...orphan, kind: 'duplicate' })).toContain('not an orphan');
   });
 });

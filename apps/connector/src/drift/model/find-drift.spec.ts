@@ -123,6 +123,28 @@ describe('findDrift', () => {
     ]);
   });
 
+  it('adopts an orphan product with options whole: its derived variant records go with it', () => {
+    const variant = (skuId: string, supplierSku: string, parentSkuId: string) => ({
+      ...record(skuId, supplierSku),
+      parentSkuId,
+    });
+    const catalog = [
+      record('P3', 'acme:product:3'),
+      variant('V1', 'acme:variant:31', 'P3'),
+      variant('V2', 'MUG-RED-S', 'P3'), // a variant-sku record: nothing says which variant it is
+      record('P4', 'acme:product:4'), // Shopify has no product 4
+      variant('V3', 'acme:variant:41', 'P4'),
+    ];
+    const found = findDrift(input({ rows: [], catalog, shopify: new Map([['3', T]]) }));
+    expect(found.map((f) => [f.skuId, f.productId, f.repair])).toEqual([
+      ['P3', '3', 'adopt'],
+      ['V1', '3', 'adopt'],
+      ['V2', null, 'delete-record'],
+      ['P4', null, 'delete-record'],
+      ['V3', null, 'delete-record'],
+    ]);
+  });
+
   it('reports a second record with a claimed supplierSku as a duplicate to delete, not an orphan', () => {
     const rows = [row('1', 'S1')];
     const catalog = [record('S1', 'acme:product:1'), record('S1b', 'acme:product:1')];

@@ -97,12 +97,36 @@ export function findDrift(input: DriftInput): DriftFinding[] {
   return findings;
 }
 
-/** Orphans and duplicates: records no map row claims, told apart by their supplierSku. */
+/**
+ * Orphans and duplicates: records no map row claims, told apart by their supplierSku. An orphan
+ * product record whose derived supplierSku names a product of the shop is adopted; so are its
+ * orphan variant records with derived supplierSkus (`<prefix>:variant:<id>`: a product with
+ * options, adopted whole); any other orphan is deleted.
+ */
 function strayRecords(input: DriftInput): DriftFinding[] {
   const findings: DriftFinding[] = [];
   const claimedSkus = new Set(
     input.catalog.filter((r) => input.claimed.skuIds.has(r.skuId)).map((r) => r.supplierSku),
   );
+  const unclaimed = (r: ProductRecord) =>
+    !input.claimed.skuIds.has(r.skuId) &&
+    !claimedSkus.has(r.supplierSku) &&
+    !input.claimed.supplierSkus.has(r.supplierSku);
+  // Orphan product records naming a product of the shop: skuId to that product.
+  const adoptableParents = new Map(
+    input.catalog.flatMap((r) => {
+      const productId = r.parentSkuId === null && unclaimed(r) ? adoptable(r.supplierSku, input) : null;
+      return productId === null ? [] : [[r.skuId, productId] as const];
+    }),
+  );
+  const variantHead = `${input.prefix}:variant:`;
+  const productOf = (record: ProductRecord): string | null => {
+    if (record.parentSkuId === null) return adoptableParents.get(record.skuId) ?? null;
+    const derived = /^\d+$/.test(record.supplierSku.slice(variantHead.length));
+    return record.supplierSku.startsWith(variantHead) && derived
+      ? (adoptableParents.get(record.parentSkuId) ?? null)
+      : null;
+  };
   for (const record of input.catalog) {
     if (input.claimed.skuIds.has(record.skuId)) continue;
     const common = {
@@ -125,7 +149,7 @@ function strayRecords(input: DriftInput): DriftFinding[] {
     }
     // A pending create's record: the next sync finds it by supplierSku and links it; not an orphan.
     if (input.claimed.supplierSkus.has(record.supplierSku)) continue;
-    const productId = adoptable(record.supplierSku, input);
+    const productId = productOf(record);
     findings.push({
       ...common,
       productId,
