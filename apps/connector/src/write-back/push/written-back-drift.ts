@@ -15,7 +15,7 @@ import {
 import { catalogValueOf } from '../decide/catalog-value.js';
 import { currentOf, planWriteBack } from '../decide/plan-write-back.js';
 import { emptyPlan, type TargetRef } from '../decide/write-back-plan.js';
-import type { ShopifyProductState, WriteBackSubject } from '../decide/write-back-state.js';
+import type { PushState, ShopifyProductState, WriteBackSubject } from '../decide/write-back-state.js';
 import { MetafieldDefinitions } from '../definitions/metafield-definitions.js';
 import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
@@ -62,10 +62,10 @@ export class WrittenBackDrift implements WrittenBackSource, OnModuleInit {
     const keep = entries.map((e) => ({ ...e, merchantEdits: 'keep' as const }));
     const found: WrittenBackValue[] = [];
     for (const productId of await this.states.pushedProducts(shop)) {
-      const read = await this.read(shop, productId, keep, records);
+      const states = await this.states.forProduct(shop, productId);
+      const read = await this.read(shop, productId, keep, states, records);
       if (!read) continue;
       const { subject, shopify, skuIdOf } = read;
-      const states = await this.states.forProduct(shop, productId);
       const plan = planWriteBack({ subject, entries: keep, states, shopify });
       const about = (ref: TargetRef) => ({
         productId,
@@ -128,9 +128,9 @@ export class WrittenBackDrift implements WrittenBackSource, OnModuleInit {
       if (state?.status === 'merchant-owned') return { outcome: 'accepted' };
       if (state?.status !== 'pushed')
         return { outcome: 'already-repaired', reason: `${target.target} holds no value the connector wrote` };
-      const read = await this.read(shop, target.productId, entries, new Map());
-      if (!read) return { outcome: 'failed', reason: `product ${target.productId} is not in Shopify` };
       const states = await this.states.forProduct(shop, target.productId);
+      const read = await this.read(shop, target.productId, entries, states, new Map());
+      if (!read) return { outcome: 'failed', reason: `product ${target.productId} is not in Shopify` };
       const plan = planWriteBack({ subject: read.subject, entries, states, shopify: read.shopify });
       const edit = plan.conflicts.find(
         (c) =>
@@ -163,6 +163,7 @@ export class WrittenBackDrift implements WrittenBackSource, OnModuleInit {
     shop: string,
     productId: string,
     entries: readonly ResolvedWriteBackEntry[],
+    states: readonly PushState[],
     records: ReadonlyMap<string, ProductRecord>,
   ): Promise<{
     subject: WriteBackSubject;
@@ -190,9 +191,7 @@ export class WrittenBackDrift implements WrittenBackSource, OnModuleInit {
       const skuId = skuIdOf(ownerId);
       return (skuId === null ? undefined : records.get(skuId)) ?? null;
     };
-    const owners = (await this.states.forProduct(shop, productId))
-      .map((s) => s.ownerId)
-      .filter((id, i, all) => id !== gid && all.indexOf(id) === i);
+    const owners = states.map((s) => s.ownerId).filter((id, i, all) => id !== gid && all.indexOf(id) === i);
     const subject: WriteBackSubject = {
       productId: gid,
       record: recordOf(gid),
