@@ -58,11 +58,10 @@ export class WriteBackStates {
   /** The Shopify products of the shop with a value the connector wrote there (`pushed`), by id. */
   async pushedProducts(shop: string): Promise<string[]> {
     const rows: Array<{ product_id: string }> = await this.rows.query(
-      `SELECT DISTINCT product_id::text AS product_id FROM ${this.table}
-        WHERE shop = $1 AND status = 'pushed' ORDER BY 1`,
+      `SELECT DISTINCT product_id FROM ${this.table} WHERE shop = $1 AND status = 'pushed' ORDER BY product_id`,
       [shop],
     );
-    return rows.map((row) => row.product_id);
+    return rows.map((row) => String(row.product_id));
   }
 
   /** The product's push history, oldest first. */
