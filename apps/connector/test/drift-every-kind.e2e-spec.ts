@@ -29,7 +29,7 @@ describe('drift report: every kind, repaired', () => {
     await fx?.close();
   });
 
-  const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
     call<T>(fx.harness.url, method, path, ADMIN_TOKEN, body);
   const created = (answer: { status: number; body: { data: { skuId: string } } }) => {
     expect(answer.status).toBeLessThan(300);
@@ -181,6 +181,15 @@ describe('drift report: every kind, repaired', () => {
       expect(answer.status).toBe(200);
       return answer.body.repairs.map((r) => [r.kind, r.outcome, r.reason ?? '']);
     };
+    // In shadow mode the written-back repairs are refused, saying why, and their findings stay open.
+    const mode = (to: string) => api('PUT', `/admin/shops/${fx.shop.domain}/mode`, { mode: to });
+    expect((await mode('shadow')).status).toBe(200);
+    const shadow = 'the shop is in shadow mode: nothing is written to Shopify';
+    expect(await repair({ kind: 'written-back-differs' })).toEqual([
+      ['written-back-differs', 'refused', shadow],
+    ]);
+    expect(await repair({ kind: 'no-longer-approved' })).toEqual([['no-longer-approved', 'refused', shadow]]);
+    expect((await mode('live')).status).toBe(200);
     expect(await repair({ kind: 'written-back-differs' })).toEqual([
       ['written-back-differs', 'accepted', ''],
     ]);
