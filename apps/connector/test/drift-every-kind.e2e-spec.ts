@@ -252,4 +252,53 @@ describe('drift report: every kind, repaired', () => {
     expect(cleared.findings.filter((f) => keys.includes(f.key))).toEqual([]);
     expect(await fx.value(edited.parentSku, 'name')).not.toBe('Renamed');
   });
+
+  it("retracts a product's and a variant's written-back values the catalog rejected: metafields, tags", async () => {
+    const product = await fx.product('Wool scarf');
+    const [variantSku] = product.variantSkus as [string];
+    const [variantGid] = product.variantGids as [string];
+    await fx.enrich([product.parentSku, ...product.variantSkus]);
+    await fx.review(product.parentSku, { approve: ['material', 'aiTags'] });
+    await fx.review(variantSku, { approve: ['variantTitle'] });
+    await fx.poll();
+    await fx.settle(product.productId);
+    const metafield = (
+      state: Awaited<ReturnType<EnrichmentFixture['shopify']>>,
+      owner: string,
+      key: string,
+    ) => state.metafields.find((m) => m.ownerId === owner && m.key === key)?.value;
+    const pushed = await fx.shopify(product.gid);
+    expect(metafield(pushed, product.gid, 'material')).toBe(await fx.value(product.parentSku, 'material'));
+    expect(metafield(pushed, variantGid, 'variant_title')).toBe(await fx.value(variantSku, 'variantTitle'));
+    expect(pushed.tags.length).toBeGreaterThan(1);
+
+    // Rejected after approval, and no poll to see it.
+    await fx.review(product.parentSku, { reject: ['material', 'aiTags'] });
+    await fx.review(variantSku, { reject: ['variantTitle'] });
+    // (A sync that changed only the product's own record left its variant rows at an older
+    // updatedAt: no missed webhook for that.)
+    const found = await report();
+    const mine = found.findings.filter((f) => f.productId === product.productId);
+    expect(mine.map((f) => [f.kind, f.ownerId, f.field, f.target, f.repair]).sort()).toEqual(
+      [
+        ['no-longer-approved', product.gid, 'aiTags', 'tags', 'retract'],
+        ['no-longer-approved', product.gid, 'material', 'metafield:$app:catalog.material', 'retract'],
+        ['no-longer-approved', variantGid, 'variantTitle', 'metafield:$app:catalog.variant_title', 'retract'],
+      ].sort(),
+    );
+    const answer = await api<{ repairs: DriftRepairOutcome[] }>('POST', `/admin/drift/${found.id}/repairs`, {
+      ids: mine.map((f) => f.id),
+    });
+    expect(answer.body.repairs.map((r) => r.outcome)).toEqual(['retracted', 'retracted', 'retracted']);
+    const retracted = await fx.shopify(product.gid);
+    expect(metafield(retracted, product.gid, 'material')).toBeUndefined();
+    expect(metafield(retracted, variantGid, 'variant_title')).toBeUndefined();
+    expect(retracted.tags).toEqual(['linen']);
+    const cleared = await eventually(async () => {
+      await fx.settle(product.productId);
+      const next = await report();
+      return next.findings.every((f) => f.productId !== product.productId) && next;
+    }, 30_000);
+    expect(cleared.counts['no-longer-approved']).toBe(0);
+  });
 });

@@ -95,6 +95,18 @@ describe('findDrift', () => {
     ]);
   });
 
+  it("takes a product's latest applied update: a sync that left its variant rows alone is no missed webhook", () => {
+    const parent = { ...row('1', 'S1'), kind: 'parent' as const, shopifyUpdatedAt: T + 1000 };
+    const variant = { ...row('1', 'S1v'), variantId: '11', kind: 'variant' as const, shopifyUpdatedAt: T };
+    const catalog = [record('S1', 'acme:product:1'), record('S1v', 'acme:variant:11')];
+    const at = (updatedAt: number) =>
+      findDrift(input({ rows: [variant, parent], catalog, shopify: new Map([['1', updatedAt]]) }));
+    expect(at(T + 1000)).toEqual([]);
+    expect(at(T + 2000).map((f) => [f.kind, f.expected, f.found])).toEqual([
+      ['missed-webhook', new Date(T + 1000).toISOString(), new Date(T + 2000).toISOString()],
+    ]);
+  });
+
   it('reports a live row whose record is gone from the catalog, not a pending create', () => {
     const rows = [row('1', 'S1'), row('2', null)];
     const found = findDrift(input({ rows, catalog: [] }));

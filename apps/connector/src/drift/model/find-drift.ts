@@ -46,17 +46,27 @@ export function findDrift(input: DriftInput): DriftFinding[] {
   const findings: DriftFinding[] = [];
   const bySkuId = new Map(input.catalog.map((record) => [record.skuId, record]));
   const missed = new Set<string>();
+  // The latest Shopify `updatedAt` a sync applied to each product: a sync that changed only the
+  // product's own record leaves its variant rows at an older one, and saw the whole product.
+  const applied = new Map<string, number>();
+  for (const row of input.rows) {
+    if (row.shopifyUpdatedAt === null) continue;
+    applied.set(
+      row.productId,
+      Math.max(applied.get(row.productId) ?? row.shopifyUpdatedAt, row.shopifyUpdatedAt),
+    );
+  }
   for (const row of input.rows) {
     const updatedAt = input.shopify.get(row.productId);
-    const changedSince =
-      updatedAt !== undefined && row.shopifyUpdatedAt !== null && updatedAt > row.shopifyUpdatedAt;
+    const last = applied.get(row.productId);
+    const changedSince = updatedAt !== undefined && last !== undefined && updatedAt > last;
     if ((updatedAt === undefined || changedSince) && !missed.has(row.productId)) {
       missed.add(row.productId);
       findings.push({
         ...about(row, 'missed-webhook', `missed-webhook:${row.productId}`),
         skuId: null,
         supplierSku: null,
-        expected: row.shopifyUpdatedAt === null ? null : new Date(row.shopifyUpdatedAt).toISOString(),
+        expected: last === undefined ? null : new Date(last).toISOString(),
         found: updatedAt === undefined ? null : new Date(updatedAt).toISOString(),
       });
     }
