@@ -101,7 +101,8 @@ function printReport(line: (text: string) => void, report: DriftReportDto, json:
       `${report.resolved.length} resolved; ${report.catalogSearches} catalog search(es).`,
   );
   for (const f of report.findings) {
-    const subject = f.productId !== null ? `product ${f.productId}` : `record ${f.skuId ?? '?'}`;
+    const value = f.field !== null ? ` ${f.field}${f.target !== undefined ? ` -> ${f.target}` : ''}` : '';
+    const subject = `${f.productId !== null ? `product ${f.productId}` : `record ${f.skuId ?? '?'}`}${value}`;
     const done = f.repairedAt !== null ? `  repaired: ${f.repairOutcome ?? ''}` : '';
     line(`#${f.id}  ${f.kind}  ${subject}  repair: ${f.repair}  ${f.status}${done}`);
   }
