@@ -98,6 +98,9 @@ function findingText(row: DriftFindingRow): string {
     f.supplierSku ? `supplierSku ${f.supplierSku}` : null,
     f.skuId ? `record ${f.skuId}` : null,
     f.field ? `field ${f.field}` : null,
+    f.target
+      ? `written to ${f.target}${f.ownerId?.includes('ProductVariant') ? ` of variant ${f.ownerId.slice(f.ownerId.lastIndexOf('/') + 1)}` : ''}`
+      : null,
   ].filter((x) => x !== null);
   const values =
     f.expected !== null || f.found !== null
