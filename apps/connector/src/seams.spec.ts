@@ -14,6 +14,7 @@ const REGISTRIES: RegistryDeclaration[] = [
   { name: 'Observations', method: 'subscribe' },
   { name: 'DependencyHealth', method: 'register' },
   { name: 'QueueRecoveryRegistry', method: 'work' },
+  { name: 'WrittenBackValues', method: 'provide' },
 ];
 
 describe("the connector's seams", () => {
@@ -35,6 +36,7 @@ describe("the connector's seams", () => {
       'registry Observations: operations/metrics, operations/overview -> platform/reporting',
       'registry DependencyHealth: operations/metrics -> platform/reporting',
       'registry QueueRecoveryRegistry: intake, media/run, resync, write-back -> platform/queues',
+      'registry WrittenBackValues: write-back/push -> product-sync',
     ]);
   });
 

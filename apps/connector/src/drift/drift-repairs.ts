@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { type RecordLink, SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { WrittenBackValues } from '../product-sync/written-back-values.js';
 import { ShopModes } from '../shops/shop-modes.js';
 import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
@@ -15,16 +16,22 @@ export interface DriftRepairOutcome {
   repair: string;
   /**
    * `enqueued` (a resync), `deleted` (a record), `adopted` (an orphan linked to its product, whose
-   * sync is enqueued), `already-repaired`, `not-adoptable` (see `reason`), `refused` (a repair
-   * that would write to Shopify, in shadow mode; see `reason`), `not-supported` (not built yet).
+   * sync is enqueued), `retracted` (a written-back value taken out of Shopify), `accepted` (a
+   * merchant's edit kept, the product's sync enqueued), `already-repaired`, `not-adoptable` (see
+   * `reason`), `refused` (a write-back repair in shadow mode; see `reason`), `failed` (the repair
+   * ran and did not take; see `reason`), `not-supported` (a finding stored without what its repair
+   * needs).
    */
   outcome:
     | 'enqueued'
     | 'deleted'
     | 'adopted'
+    | 'retracted'
+    | 'accepted'
     | 'already-repaired'
     | 'not-adoptable'
     | 'refused'
+    | 'failed'
     | 'not-supported';
   /** Why a repair was not made, when it was not. */
   reason?: string;
@@ -35,6 +42,7 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
   'already-repaired',
   'not-adoptable',
   'refused',
+  'failed',
   'not-supported',
 ]);
 
@@ -48,11 +56,16 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
  * a finding already repaired is left). `adopt` claims an orphan whose derived supplierSku names a
  * product Shopify still has (`<prefix>:product:<id>`): a live map row for that product is
  * written with the record's skuId (as link does, empty snapshot so the sync sends every mapped
- * value) and the product's sync enqueued; an orphan that cannot be claimed (no such product,
- * a variant record, a parent with variant records, or the product is mapped already) answers
- * `not-adoptable` with the reason.
- * `retract` is not built yet and says so, except that a shop in shadow mode has the retract of a
- * value the catalog no longer approves (a Shopify write) answered `refused` with the reason.
+ * value), with a row per orphan variant record whose derived supplierSku names a variant
+ * (`<prefix>:variant:<id>`: a product with options), and the product's sync enqueued; an
+ * orphan that cannot be claimed (no such product, a variant record chosen without its parent's,
+ * or the product is mapped already) answers `not-adoptable` with the reason.
+ * `retract` (a value the catalog no longer approves) runs the product's write-back now, which
+ * takes the value out of Shopify; `accept-merchant` (a merchant's edit of a written-back value)
+ * records the edit as the sync would (the target is the merchant's from then on) and enqueues
+ * the product's sync (the catalog gets the merchant's value where it is mapped). Both go through
+ * the write-back (`WrittenBackValues`) under the product's lock, and both are `refused` for a
+ * shop in shadow mode (nothing of the write-back is stored or written there).
  */
 @Injectable()
 export class DriftRepairs {
@@ -65,6 +78,7 @@ export class DriftRepairs {
     private readonly map: SkuMapRepository,
     private readonly links: SkuMapLinks,
     private readonly modes: ShopModes,
+    private readonly writtenBack: WrittenBackValues,
   ) {}
 
   /** Runs the chosen findings' repairs of one report; null when the report does not exist. */
@@ -73,19 +87,28 @@ export class DriftRepairs {
     if (!report) return null;
     const outcomes: DriftRepairOutcome[] = [];
     const resynced = new Set<string>();
-    const chosen = await this.reports.findingsOf(report.id, selection);
-    // Parents of the report's orphan variant records: such a record is a product with options.
-    const parents = chosen.some((row) => row.finding.repair === 'adopt')
-      ? new Set(
-          (await this.reports.findingsOf(report.id, { kind: 'orphan' })).flatMap((row) =>
-            row.finding.parentSkuId !== undefined ? [row.finding.parentSkuId] : [],
-          ),
-        )
-      : new Set<string>();
+    // An adopted product record takes its variant records along: those are chosen last.
+    const chosen = [...(await this.reports.findingsOf(report.id, selection))].sort(
+      (a, b) => Number(isVariantAdopt(a.finding)) - Number(isVariantAdopt(b.finding)),
+    );
+    // The report's adoptable orphan variant records by parent (a product with options).
+    const variantsOf = new Map<string, DriftFindingRow[]>();
+    if (chosen.some((row) => row.finding.repair === 'adopt')) {
+      for (const row of await this.reports.findingsOf(report.id, { kind: 'orphan' })) {
+        if (!isVariantAdopt(row.finding) || row.repairedAt !== null) continue;
+        const parent = row.finding.parentSkuId as string;
+        variantsOf.set(parent, [...(variantsOf.get(parent) ?? []), row]);
+      }
+    }
+    const adopted = new Set<string>();
     for (const row of chosen) {
       const done: Answer =
-        row.repairedAt !== null ? { outcome: 'already-repaired' } : await this.apply(row, resynced, parents);
-      if (!NOT_REPAIRED.has(done.outcome)) await this.reports.markRepaired(row.id, done.outcome);
+        row.repairedAt !== null || adopted.has(row.id)
+          ? { outcome: adopted.has(row.id) ? 'adopted' : 'already-repaired' }
+          : await this.apply(row, resynced, variantsOf, adopted);
+      if (!NOT_REPAIRED.has(done.outcome) && !adopted.has(row.id)) {
+        await this.reports.markRepaired(row.id, done.outcome);
+      }
       outcomes.push({ findingId: row.id, kind: row.kind, repair: row.finding.repair, ...done });
     }
     this.logger.log(`${report.shop}: drift report ${report.id}: ${outcomes.length} repair(s) chosen`);
@@ -95,7 +118,8 @@ export class DriftRepairs {
   private async apply(
     row: DriftFindingRow,
     resynced: Set<string>,
-    parents: ReadonlySet<string>,
+    variantsOf: ReadonlyMap<string, readonly DriftFindingRow[]>,
+    adopted: Set<string>,
   ): Promise<Answer> {
     const { finding } = row;
     if (finding.repair === 'resync' && finding.productId !== null) {
@@ -121,24 +145,78 @@ export class DriftRepairs {
       else await client.deleteProduct(finding.skuId, { priority: 'bulk' });
       return { outcome: 'deleted' };
     }
-    if (finding.repair === 'adopt') return this.adopt(row.shop, finding, parents);
-    // Taking a value out of Shopify is a Shopify write: never in shadow mode.
-    if (finding.kind === 'no-longer-approved' && (await this.modes.modeOf(row.shop)) === 'shadow') {
-      return { outcome: 'refused', reason: 'the shop is in shadow mode: nothing is written to Shopify' };
+    if (finding.repair === 'adopt') return this.adopt(row.shop, finding, variantsOf, adopted);
+    if (finding.repair === 'retract' || finding.repair === 'accept-merchant') {
+      return this.repairWrittenBack(row.shop, finding, resynced);
     }
     return { outcome: 'not-supported' };
   }
 
-  /** Claims an orphan for the product its supplierSku names, then syncs that product. */
-  private async adopt(shop: string, finding: DriftFinding, parents: ReadonlySet<string>): Promise<Answer> {
-    const refusal = adoptRefusal(finding, parents);
+  /** Retracts a written-back value, or keeps a merchant's edit of one (then syncs the product). */
+  private async repairWrittenBack(
+    shop: string,
+    finding: DriftFinding,
+    resynced: Set<string>,
+  ): Promise<Answer> {
+    // The write-back's states and writes: never in shadow mode.
+    if ((await this.modes.modeOf(shop)) === 'shadow') {
+      return { outcome: 'refused', reason: 'the shop is in shadow mode: nothing is written to Shopify' };
+    }
+    const { productId, ownerId, field: attribute, target } = finding;
+    if (productId === null || ownerId === undefined || attribute === null || target === undefined) {
+      return { outcome: 'not-supported', reason: 'the finding names no written-back target' };
+    }
+    const about = { productId, ownerId, attribute, target };
+    if (finding.repair === 'retract') return this.writtenBack.retract(shop, about);
+    const done = await this.writtenBack.accept(shop, about);
+    if (done.outcome === 'accepted' && !resynced.has(productId)) {
+      resynced.add(productId);
+      await this.enqueuer.enqueue({ shop, productId, reason: 'drift' });
+    }
+    return done;
+  }
+
+  /**
+   * Claims an orphan for the product its supplierSku names, with its orphan variant records (a
+   * product with options: each variant record for the Shopify variant its supplierSku names),
+   * then syncs that product: the sync updates what was claimed, creates the records of variants
+   * nothing claimed, and deletes those of variants Shopify no longer has.
+   */
+  private async adopt(
+    shop: string,
+    finding: DriftFinding,
+    variantsOf: ReadonlyMap<string, readonly DriftFindingRow[]>,
+    adopted: Set<string>,
+  ): Promise<Answer> {
+    const refusal = adoptRefusal(finding);
     if (refusal !== null) return { outcome: 'not-adoptable', reason: refusal };
     const { productId, skuId, supplierSku } = finding as AdoptableFinding;
-    const linked = await this.links.link(shop, productId, [
-      { kind: 'simple', shopifyVariantId: null, supplierSku, parentSupplierSku: null, skuId, snapshot: {} },
-    ]);
+    const variants = variantsOf.get(skuId) ?? [];
+    const own: RecordLink = {
+      kind: variants.length > 0 ? 'parent' : 'simple',
+      shopifyVariantId: null,
+      supplierSku,
+      parentSupplierSku: null,
+      skuId,
+      snapshot: {},
+    };
+    const links = variants.map(
+      ({ finding: v }): RecordLink => ({
+        kind: 'variant',
+        shopifyVariantId: (v.supplierSku as string).slice((v.supplierSku as string).lastIndexOf(':') + 1),
+        supplierSku: v.supplierSku as string,
+        parentSupplierSku: supplierSku,
+        skuId: v.skuId as string,
+        snapshot: {},
+      }),
+    );
+    const linked = await this.links.link(shop, productId, [own, ...links]);
     if (!linked) {
       return { outcome: 'not-adoptable', reason: `product ${productId} is in the sku map already` };
+    }
+    for (const variant of variants) {
+      await this.reports.markRepaired(variant.id, 'adopted');
+      adopted.add(variant.id);
     }
     await this.enqueuer.enqueue({ shop, productId, reason: 'drift' });
     return { outcome: 'adopted' };
@@ -148,21 +226,23 @@ export class DriftRepairs {
 type Answer = Pick<DriftRepairOutcome, 'outcome' | 'reason'>;
 type AdoptableFinding = DriftFinding & { productId: string; skuId: string; supplierSku: string };
 
+/** An orphan variant record adopted with its parent's product (never on its own). */
+function isVariantAdopt(finding: DriftFinding): boolean {
+  return finding.repair === 'adopt' && finding.parentSkuId !== undefined;
+}
+
 /**
  * Why: an orphan is adopted only when nothing is guessed: it names a product of the shop, and it
- * is a product's own record (a variant record's parent decides where it belongs). Null: adoptable.
+ * is a product's own record (a variant record goes with its parent's). Null: adoptable.
  */
-export function adoptRefusal(finding: DriftFinding, parents: ReadonlySet<string>): string | null {
+export function adoptRefusal(finding: DriftFinding): string | null {
   if (finding.kind !== 'orphan') return `a ${finding.kind} finding is not an orphan`;
   if (finding.skuId === null || finding.supplierSku === null) return 'the finding names no catalog record';
   if (finding.parentSkuId !== undefined) {
-    return `record ${finding.skuId} is a variant of ${finding.parentSkuId}: adopt its parent's product instead`;
+    return `record ${finding.skuId} is a variant of ${finding.parentSkuId}: adopt its parent's record, which takes it along`;
   }
   if (finding.productId === null) {
     return `supplierSku ${finding.supplierSku} names no product of this shop in Shopify`;
-  }
-  if (parents.has(finding.skuId)) {
-    return `record ${finding.skuId} has variant records (a product with options): link the product instead`;
   }
   return null;
 }

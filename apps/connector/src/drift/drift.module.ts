@@ -6,6 +6,7 @@ import { IntakeModule } from '../intake/intake.module.js';
 import { MappingModule } from '../mapping/mapping.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
+import { WrittenBackValuesModule } from '../product-sync/written-back-values.js';
 import { DriftService } from './drift.service.js';
 import { DriftRepairs } from './drift-repairs.js';
 import { DriftReportJob } from './drift-report.job.js';
@@ -29,6 +30,7 @@ import { DriftReportsRepository } from './store/drift-reports.repository.js';
     ShopifyModule,
     IntakeModule,
     FailuresModule,
+    WrittenBackValuesModule,
   ],
   providers: [
     DriftReportsRepository,

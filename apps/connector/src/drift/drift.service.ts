@@ -4,6 +4,7 @@ import { ShopMappings } from '../mapping/shop-mappings.js';
 import { shopHandle } from '../product-sync/plan/index.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import type { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { WrittenBackValues } from '../product-sync/written-back-values.js';
 import { type DriftMapRow, findDrift } from './model/find-drift.js';
 import { readDriftCatalog } from './read/drift-catalog.js';
 import { DriftShopifyReader } from './read/drift-shopify.js';
@@ -14,7 +15,8 @@ import { DriftReportsRepository, type RecordedDriftReport } from './store/drift-
  * catalog key claims are read first (a record a sync creates meanwhile then has its intent, and
  * its supplierSku, claimed), then Shopify's products (bulk or pages) and the whole catalog
  * account (keyset pages of 500 at `bulk` priority), compared, and stored beside the shop's
- * previous report. It only reads and reports: repairs wait for an operator's choice.
+ * previous report, with the written-back values the write-back finds disagreeing (edited by a
+ * merchant, or no longer approved). It only reads and reports: repairs wait for an operator's choice.
  */
 @Injectable()
 export class DriftService {
@@ -26,6 +28,7 @@ export class DriftService {
     private readonly mappings: ShopMappings,
     private readonly shopify: DriftShopifyReader,
     private readonly reports: DriftReportsRepository,
+    private readonly writtenBack: WrittenBackValues,
   ) {}
 
   /** Runs and stores one report of `shop`. */
@@ -36,12 +39,16 @@ export class DriftService {
     const shopify = await this.shopify.read(shop, new Set(rows.map((r) => r.shopifyProductId)).size);
     const catalog = await readDriftCatalog(account.client);
     const prefix = this.mappings.mapping(shop)?.file.supplierSku.prefix ?? shopHandle(shop);
+    // What the write-back wrote, judged against the records just read (one Shopify read per
+    // product holding a written-back value).
+    const bySkuId = new Map(catalog.records.map((record) => [record.skuId, record]));
+    const writtenBack = await this.writtenBack.compare(shop, bySkuId);
     const findings = findDrift({
       rows: rows.map(toDriftRow),
       claimed,
       catalog: catalog.records,
       shopify: shopify.products,
-      writtenBack: [],
+      writtenBack,
       prefix,
     });
     const recorded = await this.reports.record(shop, findings, {

@@ -8,6 +8,7 @@ import { PlannedWritesModule } from '../product-sync/planned/planned-writes.modu
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
+import { WrittenBackValuesModule } from '../product-sync/written-back-values.js';
 import { MetafieldDefinitions } from './definitions/metafield-definitions.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
 import { EnrichmentPushJob } from './enrichment-push.job.js';
@@ -22,6 +23,7 @@ import { PushEnqueuer } from './push/push-enqueuer.js';
 import { PushNow } from './push/push-now.js';
 import { ShopGraphql } from './push/shop-graphql.js';
 import { WriteBackPusher } from './push/write-back-pusher.js';
+import { WrittenBackDrift } from './push/written-back-drift.js';
 import { EnrichmentCheckpoint } from './store/enrichment-checkpoint.entity.js';
 import { EnrichmentOutboxRow } from './store/enrichment-outbox.entity.js';
 import { EnrichmentOutbox } from './store/enrichment-outbox.repository.js';
@@ -59,6 +61,7 @@ export const ENRICHMENT_ENTITIES = [
     SkuMapModule,
     ProductLocksModule,
     PlannedWritesModule,
+    WrittenBackValuesModule,
   ],
   providers: [
     EnrichmentOutbox,
@@ -74,6 +77,7 @@ export const ENRICHMENT_ENTITIES = [
     MetafieldDefinitions,
     MerchantEdits,
     OverwriteRequests,
+    WrittenBackDrift,
     EnrichmentPoller,
     EnrichmentPollScheduler,
     EnrichmentPollJob,

@@ -35,10 +35,21 @@ export const DRIFT_KINDS: readonly DriftKind[] = [
  * would do. `resync`: sync the product again from Shopify (the catalog gets the connector's
  * values back, a gone record is created again, a deleted product's records are deleted).
  * `adopt`: link the orphan to the product its supplierSku names. `delete-record`: delete the
- * orphan or the duplicate from the catalog. `retract`: forget a written-back value (a merchant's
- * edit is kept) or take it out of Shopify (no longer approved).
+ * orphan or the duplicate from the catalog. `retract`: take a written-back value the catalog no
+ * longer approves out of Shopify (what the merchant had before is restored). `accept-merchant`:
+ * keep a merchant's edit of a written-back value (the target becomes the merchant's, and the
+ * product is synced so the catalog gets the merchant's value where it is mapped).
  */
-export type DriftRepair = 'resync' | 'adopt' | 'delete-record' | 'retract';
+export type DriftRepair = 'resync' | 'adopt' | 'delete-record' | 'retract' | 'accept-merchant';
+
+/** Every repair, in the order the documentation lists them. */
+export const DRIFT_REPAIRS: readonly DriftRepair[] = [
+  'resync',
+  'adopt',
+  'delete-record',
+  'retract',
+  'accept-merchant',
+];
 
 /**
  * Why: one disagreement, stable across reports: its `key` is the same for the same disagreement
@@ -64,4 +75,8 @@ export interface DriftFinding {
    * variant's, never its parent product's); absent otherwise.
    */
   parentSkuId?: string;
+  /** A written-back value's Shopify owner (product or variant gid); absent otherwise. */
+  ownerId?: string;
+  /** A written-back value's target key (`seo.title`, `tags`, `metafield:...`); absent otherwise. */
+  target?: string;
 }

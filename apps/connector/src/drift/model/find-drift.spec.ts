@@ -95,6 +95,18 @@ describe('findDrift', () => {
     ]);
   });
 
+  it("takes a product's latest applied update: a sync that left its variant rows alone is no missed webhook", () => {
+    const parent = { ...row('1', 'S1'), kind: 'parent' as const, shopifyUpdatedAt: T + 1000 };
+    const variant = { ...row('1', 'S1v'), variantId: '11', kind: 'variant' as const, shopifyUpdatedAt: T };
+    const catalog = [record('S1', 'acme:product:1'), record('S1v', 'acme:variant:11')];
+    const at = (updatedAt: number) =>
+      findDrift(input({ rows: [variant, parent], catalog, shopify: new Map([['1', updatedAt]]) }));
+    expect(at(T + 1000)).toEqual([]);
+    expect(at(T + 2000).map((f) => [f.kind, f.expected, f.found])).toEqual([
+      ['missed-webhook', new Date(T + 1000).toISOString(), new Date(T + 2000).toISOString()],
+    ]);
+  });
+
   it('reports a live row whose record is gone from the catalog, not a pending create', () => {
     const rows = [row('1', 'S1'), row('2', null)];
     const found = findDrift(input({ rows, catalog: [] }));
@@ -120,6 +132,28 @@ describe('findDrift', () => {
     expect(found.map((f) => [f.kind, f.skuId, f.productId, f.repair])).toEqual([
       ['orphan', 'S3', '3', 'adopt'],
       ['orphan', 'S4', null, 'delete-record'],
+    ]);
+  });
+
+  it('adopts an orphan product with options whole: its derived variant records go with it', () => {
+    const variant = (skuId: string, supplierSku: string, parentSkuId: string) => ({
+      ...record(skuId, supplierSku),
+      parentSkuId,
+    });
+    const catalog = [
+      record('P3', 'acme:product:3'),
+      variant('V1', 'acme:variant:31', 'P3'),
+      variant('V2', 'MUG-RED-S', 'P3'), // a variant-sku record: nothing says which variant it is
+      record('P4', 'acme:product:4'), // Shopify has no product 4
+      variant('V3', 'acme:variant:41', 'P4'),
+    ];
+    const found = findDrift(input({ rows: [], catalog, shopify: new Map([['3', T]]) }));
+    expect(found.map((f) => [f.skuId, f.productId, f.repair])).toEqual([
+      ['P3', '3', 'adopt'],
+      ['V1', '3', 'adopt'],
+      ['V2', null, 'delete-record'],
+      ['P4', null, 'delete-record'],
+      ['V3', null, 'delete-record'],
     ]);
   });
 
@@ -153,40 +187,54 @@ describe('findDrift', () => {
     ).not.toHaveProperty('parentSkuId');
   });
 
-  it('reports written-back values a merchant edited or the catalog no longer approves, to retract', () => {
+  it('reports written-back values a merchant edited (to accept) or the catalog no longer approves (to retract)', () => {
     const rows = [row('1', 'S1')];
     const catalog = [record('S1', 'acme:product:1')];
+    const owner = 'gid://shopify/Product/1';
     const writtenBack = [
       {
         productId: '1',
+        ownerId: owner,
         skuId: 'S1',
-        field: 'descriptionHtml',
-        pushed: 'AI',
-        inShopify: 'Mine',
-        stillApproved: true,
+        attribute: 'aiDescription',
+        target: 'descriptionHtml',
+        disagreement: 'differs' as const,
+        expected: 'AI',
+        found: 'Mine',
       },
       {
         productId: '1',
+        ownerId: owner,
         skuId: 'S1',
-        field: 'seo.title',
-        pushed: 'AI title',
-        inShopify: 'AI title',
-        stillApproved: false,
-      },
-      {
-        productId: '1',
-        skuId: 'S1',
-        field: 'seo.description',
-        pushed: 'ok',
-        inShopify: 'ok',
-        stillApproved: true,
+        attribute: 'seoTitle',
+        target: 'seo.title',
+        disagreement: 'withdrawn' as const,
+        expected: null,
+        found: 'AI title',
       },
     ];
     const found = findDrift(input({ rows, catalog, writtenBack }));
-    expect(found.map((f) => [f.kind, f.field, f.expected, f.found, f.repair])).toEqual([
-      ['written-back-differs', 'descriptionHtml', 'AI', 'Mine', 'retract'],
-      ['no-longer-approved', 'seo.title', 'AI title', 'AI title', 'retract'],
+    expect(found.map((f) => [f.kind, f.key, f.field, f.target, f.expected, f.found, f.repair])).toEqual([
+      [
+        'written-back-differs',
+        `written-back-differs:${owner}:aiDescription:descriptionHtml`,
+        'aiDescription',
+        'descriptionHtml',
+        'AI',
+        'Mine',
+        'accept-merchant',
+      ],
+      [
+        'no-longer-approved',
+        `no-longer-approved:${owner}:seoTitle:seo.title`,
+        'seoTitle',
+        'seo.title',
+        null,
+        'AI title',
+        'retract',
+      ],
     ]);
+    expect(found.every((f) => f.productId === '1' && f.ownerId === owner)).toBe(true);
   });
 
   it('gives the same disagreement the same key in the next report', () => {

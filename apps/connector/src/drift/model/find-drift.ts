@@ -1,6 +1,7 @@
 import type { AttributeValue, ProductRecord } from '#lib/catalog-contract';
 import { sameValue } from '../../product-sync/plan/attribute-diff.js';
 import type { AttributeSnapshot, RecordKind } from '../../product-sync/plan/index.js';
+import type { WrittenBackValue } from '../../product-sync/written-back-values.js';
 import type { DriftFinding } from './drift-finding.js';
 
 /** A sku map row as the comparison needs it (live and pending rows; tombstoned ones left out). */
@@ -18,17 +19,8 @@ export interface DriftMapRow {
   shopifyUpdatedAt: number | null;
 }
 
-/** A value the write-back pushed to Shopify, with what Shopify and the catalog hold now. */
-export interface DriftWrittenBack {
-  productId: string;
-  skuId: string;
-  field: string;
-  pushed: string;
-  /** The field's value in Shopify now (null: absent). */
-  inShopify: string | null;
-  /** Whether the catalog still approves the pushed value (the review watch missed a change). */
-  stillApproved: boolean;
-}
+/** A written-back value that disagrees (the write-back's comparison, through `WrittenBackValues`). */
+export type DriftWrittenBack = WrittenBackValue;
 
 /** Everything one report compares, read before the comparison (so it stays pure). */
 export interface DriftInput {
@@ -54,17 +46,27 @@ export function findDrift(input: DriftInput): DriftFinding[] {
   const findings: DriftFinding[] = [];
   const bySkuId = new Map(input.catalog.map((record) => [record.skuId, record]));
   const missed = new Set<string>();
+  // The latest Shopify `updatedAt` a sync applied to each product: a sync that changed only the
+  // product's own record leaves its variant rows at an older one, and saw the whole product.
+  const applied = new Map<string, number>();
+  for (const row of input.rows) {
+    if (row.shopifyUpdatedAt === null) continue;
+    applied.set(
+      row.productId,
+      Math.max(applied.get(row.productId) ?? row.shopifyUpdatedAt, row.shopifyUpdatedAt),
+    );
+  }
   for (const row of input.rows) {
     const updatedAt = input.shopify.get(row.productId);
-    const changedSince =
-      updatedAt !== undefined && row.shopifyUpdatedAt !== null && updatedAt > row.shopifyUpdatedAt;
+    const last = applied.get(row.productId);
+    const changedSince = updatedAt !== undefined && last !== undefined && updatedAt > last;
     if ((updatedAt === undefined || changedSince) && !missed.has(row.productId)) {
       missed.add(row.productId);
       findings.push({
         ...about(row, 'missed-webhook', `missed-webhook:${row.productId}`),
         skuId: null,
         supplierSku: null,
-        expected: row.shopifyUpdatedAt === null ? null : new Date(row.shopifyUpdatedAt).toISOString(),
+        expected: last === undefined ? null : new Date(last).toISOString(),
         found: updatedAt === undefined ? null : new Date(updatedAt).toISOString(),
       });
     }
@@ -87,38 +89,54 @@ export function findDrift(input: DriftInput): DriftFinding[] {
   }
   findings.push(...strayRecords(input));
   for (const value of input.writtenBack) {
-    const base = {
+    const kind = value.disagreement === 'differs' ? 'written-back-differs' : 'no-longer-approved';
+    findings.push({
+      kind,
+      key: `${kind}:${value.ownerId}:${value.attribute}:${value.target}`,
       productId: value.productId,
       skuId: value.skuId,
       supplierSku: null,
-      field: value.field,
-      expected: value.pushed,
-      found: value.inShopify,
-      repair: 'retract' as const,
-    };
-    if (value.inShopify !== value.pushed) {
-      findings.push({
-        ...base,
-        kind: 'written-back-differs',
-        key: `written-back-differs:${value.skuId}:${value.field}`,
-      });
-    } else if (!value.stillApproved) {
-      findings.push({
-        ...base,
-        kind: 'no-longer-approved',
-        key: `no-longer-approved:${value.skuId}:${value.field}`,
-      });
-    }
+      field: value.attribute,
+      expected: value.expected,
+      found: value.found,
+      repair: kind === 'written-back-differs' ? 'accept-merchant' : 'retract',
+      ownerId: value.ownerId,
+      target: value.target,
+    });
   }
   return findings;
 }
 
-/** Orphans and duplicates: records no map row claims, told apart by their supplierSku. */
+/**
+ * Orphans and duplicates: records no map row claims, told apart by their supplierSku. An orphan
+ * product record whose derived supplierSku names a product of the shop is adopted; so are its
+ * orphan variant records with derived supplierSkus (`<prefix>:variant:<id>`: a product with
+ * options, adopted whole); any other orphan is deleted.
+ */
 function strayRecords(input: DriftInput): DriftFinding[] {
   const findings: DriftFinding[] = [];
   const claimedSkus = new Set(
     input.catalog.filter((r) => input.claimed.skuIds.has(r.skuId)).map((r) => r.supplierSku),
   );
+  const unclaimed = (r: ProductRecord) =>
+    !input.claimed.skuIds.has(r.skuId) &&
+    !claimedSkus.has(r.supplierSku) &&
+    !input.claimed.supplierSkus.has(r.supplierSku);
+  // Orphan product records naming a product of the shop: skuId to that product.
+  const adoptableParents = new Map(
+    input.catalog.flatMap((r) => {
+      const productId = r.parentSkuId === null && unclaimed(r) ? adoptable(r.supplierSku, input) : null;
+      return productId === null ? [] : [[r.skuId, productId] as const];
+    }),
+  );
+  const variantHead = `${input.prefix}:variant:`;
+  const productOf = (record: ProductRecord): string | null => {
+    if (record.parentSkuId === null) return adoptableParents.get(record.skuId) ?? null;
+    const derived = /^\d+$/.test(record.supplierSku.slice(variantHead.length));
+    return record.supplierSku.startsWith(variantHead) && derived
+      ? (adoptableParents.get(record.parentSkuId) ?? null)
+      : null;
+  };
   for (const record of input.catalog) {
     if (input.claimed.skuIds.has(record.skuId)) continue;
     const common = {
@@ -141,7 +159,7 @@ function strayRecords(input: DriftInput): DriftFinding[] {
     }
     // A pending create's record: the next sync finds it by supplierSku and links it; not an orphan.
     if (input.claimed.supplierSkus.has(record.supplierSku)) continue;
-    const productId = adoptable(record.supplierSku, input);
+    const productId = productOf(record);
     findings.push({
       ...common,
       productId,

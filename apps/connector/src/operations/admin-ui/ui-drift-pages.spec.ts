@@ -56,6 +56,42 @@ describe('drift pages', () => {
     expect(html).toContain('supplierSku sku-&lt;1&gt;');
     expect(html).toContain('href="/admin/ui/drift/7/repair?kind=orphan"');
   });
+  it("names a written-back value's target and owner, and the merchant-or-retract repairs in words", () => {
+    const written = (kind: string, repair: string, id: string) =>
+      ({
+        ...orphan,
+        id,
+        finding: {
+          ...orphan.finding,
+          kind,
+          key: `${kind}:x`,
+          productId: '42',
+          skuId: 'S-2',
+          supplierSku: null,
+          field: 'variantTitle',
+          expected: null,
+          found: 'Mine',
+          repair,
+          ownerId: 'gid://shopify/ProductVariant/77',
+          target: 'metafield:$app:catalog.variant_title',
+        },
+      }) as unknown as DriftFindingRow;
+    const html = driftReportPage(
+      report,
+      [
+        written('written-back-differs', 'accept-merchant', '13'),
+        written('no-longer-approved', 'retract', '14'),
+      ],
+      Date.parse('2026-01-01T00:05:00Z'),
+      'tok',
+    );
+    expect(html).toContain(
+      'field variantTitle, written to metafield:$app:catalog.variant_title of variant 77',
+    );
+    expect(html).toContain('Repair: keep the merchant&#39;s value');
+    expect(html).toContain('Repair: take the written-back value out of Shopify');
+  });
+
   it('confirm with a POST carrying the CSRF token and the chosen ids', () => {
     const html = driftRepairConfirmPage(report, { ids: ['12'] }, [orphan], 'tok');
     expect(html).toContain('<form method="post" action="/admin/ui/drift/7/repairs">');

@@ -23,7 +23,10 @@ export const REPAIR_WORDS: Record<DriftRepair, string> = {
   resync: 'sync the product again from Shopify',
   adopt: 'link the record to the product its supplierSku names, then sync that product',
   'delete-record': 'delete the record from the catalog',
-  retract: 'retract the written-back value (not built yet: does nothing; refused in shadow)',
+  retract:
+    "take the written-back value out of Shopify, putting back the merchant's earlier value (refused in shadow)",
+  'accept-merchant':
+    "keep the merchant's value: the connector stops writing there, and the product is synced (refused in shadow)",
 };
 
 /** Why: the result page says what each chosen repair did, in words. */
@@ -31,7 +34,10 @@ export const OUTCOME_WORDS: Record<DriftRepairOutcome['outcome'], string> = {
   enqueued: 'sync queued',
   deleted: 'record deleted from the catalog',
   'already-repaired': 'already repaired before: left as is',
-  'not-supported': 'not built yet: nothing done',
+  'not-supported': 'cannot be done for this finding: nothing done',
+  retracted: 'value taken out of Shopify',
+  accepted: "merchant's value kept, sync queued",
+  failed: 'tried, did not take',
   adopted: 'record linked to its product, sync queued',
   'not-adoptable': 'cannot be adopted: nothing done',
   refused: 'refused: nothing done',
@@ -92,6 +98,9 @@ function findingText(row: DriftFindingRow): string {
     f.supplierSku ? `supplierSku ${f.supplierSku}` : null,
     f.skuId ? `record ${f.skuId}` : null,
     f.field ? `field ${f.field}` : null,
+    f.target
+      ? `written to ${f.target}${f.ownerId?.includes('ProductVariant') ? ` of variant ${f.ownerId.slice(f.ownerId.lastIndexOf('/') + 1)}` : ''}`
+      : null,
   ].filter((x) => x !== null);
   const values =
     f.expected !== null || f.found !== null

@@ -61,7 +61,7 @@ export function driftPaths(operation: OperationBuilder): Record<string, unknown>
         tag: 'admin',
         summary: 'Repair the findings an operator chose: body {"ids": [...]} or {"kind": "<kind>"}',
         description:
-          "resync enqueues the product's sync (reason drift); delete-record deletes the orphan or duplicate from the catalog; adopt and retract answer not-supported (not built yet). A finding already repaired is left.",
+          "resync enqueues the product's sync (reason drift); delete-record deletes the orphan or duplicate from the catalog; adopt links an orphan to the product its supplierSku names and syncs it (a product with options whole: its orphan variant records <prefix>:variant:<id> with it; not-adoptable, with the reason, when it cannot); retract (no-longer-approved) runs the product's write-back now, taking the value out of Shopify and putting back the merchant's earlier one; accept-merchant (written-back-differs) keeps the merchant's edit (the target becomes the merchant's) and enqueues the product's sync. retract and accept-merchant are refused for a shop in shadow mode; failed says why a repair did not take. A finding already repaired is left.",
         security: 'adminToken',
         parameters: [
           { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
@@ -93,9 +93,12 @@ export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
                 'enqueued',
                 'deleted',
                 'adopted',
+                'retracted',
+                'accepted',
                 'already-repaired',
                 'not-adoptable',
                 'refused',
+                'failed',
                 'not-supported',
               ],
             },
@@ -155,10 +158,21 @@ export const DRIFT_SCHEMAS: Record<string, Record<string, unknown>> = {
             field: nullableString,
             expected: value,
             found: value,
-            repair: { type: 'string', enum: ['resync', 'adopt', 'delete-record', 'retract'] },
+            repair: {
+              type: 'string',
+              enum: ['resync', 'adopt', 'delete-record', 'retract', 'accept-merchant'],
+            },
             parentSkuId: {
               type: 'string',
               description: "An orphan's or duplicate's parent record, when it is a variant record.",
+            },
+            ownerId: {
+              type: 'string',
+              description: "A written-back value's Shopify owner (product or variant gid).",
+            },
+            target: {
+              type: 'string',
+              description: "A written-back value's target (seo.title, tags, metafield:<namespace>.<key>).",
             },
             repairedAt: nullableString,
             repairOutcome: nullableString,

@@ -230,4 +230,26 @@ describe('push states against PostgreSQL', () => {
       ['rejected', 'h2', ['seo: too long']],
     ]);
   });
+
+  it('lists the products holding a pushed value (the drift report reads those), not intents nor retracted ones', async () => {
+    const shop = newShop();
+    const state = (ownerId: string, status: 'pushed' | 'retracted' | 'merchant-owned') => ({
+      ownerId,
+      attribute: 'seoTitle',
+      target: 'seo.title',
+      status,
+      valueHash: 'h',
+    });
+    await states.save(shop, '20', { states: [state('gid://shopify/Product/20', 'pushed')] });
+    await states.save(shop, '3', {
+      states: [
+        state('gid://shopify/Product/3', 'retracted'),
+        state('gid://shopify/ProductVariant/31', 'pushed'),
+      ],
+    });
+    await states.save(shop, '4', { states: [state('gid://shopify/Product/4', 'merchant-owned')] });
+    await states.save(shop, '5', { intents: [state('gid://shopify/Product/5', 'pushed')] });
+    await states.save(newShop(), '6', { states: [state('gid://shopify/Product/6', 'pushed')] });
+    expect(await states.pushedProducts(shop)).toEqual(['3', '20']);
+  });
 });

@@ -55,6 +55,15 @@ export class WriteBackStates {
     return rows.map(toPushState);
   }
 
+  /** The Shopify products of the shop with a value the connector wrote there (`pushed`), by id. */
+  async pushedProducts(shop: string): Promise<string[]> {
+    const rows: Array<{ product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT product_id FROM ${this.table} WHERE shop = $1 AND status = 'pushed' ORDER BY product_id`,
+      [shop],
+    );
+    return rows.map((row) => String(row.product_id));
+  }
+
   /** The product's push history, oldest first. */
   history(shop: string, productId: string): Promise<WriteBackPushRow[]> {
     return this.rows.manager

@@ -75,11 +75,11 @@ export function driftCommand(contextOf: ContextOf): Command {
           );
         out.line(`${answer.repairs.length} finding${answer.repairs.length === 1 ? '' : 's'} chosen.`);
         const refused = answer.repairs.filter((r) =>
-          ['not-supported', 'not-adoptable', 'refused'].includes(r.outcome),
+          ['not-supported', 'not-adoptable', 'refused', 'failed'].includes(r.outcome),
         );
         if (refused.length > 0)
           throw new CliError(
-            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable or refused)`,
+            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable, refused or failed)`,
           );
       },
     );
@@ -101,7 +101,8 @@ function printReport(line: (text: string) => void, report: DriftReportDto, json:
       `${report.resolved.length} resolved; ${report.catalogSearches} catalog search(es).`,
   );
   for (const f of report.findings) {
-    const subject = f.productId !== null ? `product ${f.productId}` : `record ${f.skuId ?? '?'}`;
+    const value = f.field !== null ? ` ${f.field}${f.target !== undefined ? ` -> ${f.target}` : ''}` : '';
+    const subject = `${f.productId !== null ? `product ${f.productId}` : `record ${f.skuId ?? '?'}`}${value}`;
     const done = f.repairedAt !== null ? `  repaired: ${f.repairOutcome ?? ''}` : '';
     line(`#${f.id}  ${f.kind}  ${subject}  repair: ${f.repair}  ${f.status}${done}`);
   }
