@@ -39,6 +39,8 @@ interface ShopState {
   shop: string;
   state: string;
   reasons: string[];
+  authState: string;
+  backlog: number;
 }
 
 // Every shop state rule of the overview (the connector README, "Shop states"), each driven by
