@@ -3,6 +3,7 @@ import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
+import { MappingModule } from '../../mapping/mapping.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
@@ -37,6 +38,7 @@ import { UiShopifySearch } from './ui-shopify-search.js';
     DriftModule,
     FailuresModule,
     IntakeModule,
+    MappingModule,
     MetricsModule,
     OverviewModule,
     ProductSyncModule,

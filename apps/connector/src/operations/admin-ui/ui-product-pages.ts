@@ -2,6 +2,7 @@ import type { SkuMapRow } from '../../product-sync/sku-map/sku-map-row.entity.js
 import type { ProductStatusDto } from '../admin/product-status.dto.js';
 import type { TimelineEvent } from '../admin/product-timeline.js';
 import { csrfField, esc, page } from './ui-html.js';
+import { ownersHtml, type TargetOwner } from './ui-product-owners.js';
 import type { ShopifyMatch } from './ui-shopify-search.js';
 import { relativeTime, timelineLine } from './ui-timeline-words.js';
 
@@ -88,6 +89,8 @@ export interface ProductView {
   /** The catalog record's values read now; null without a live catalog record. */
   catalog: CatalogSide | null;
   events: TimelineEvent[];
+  /** Each write-back target's owner by the mapping's rules; null when the shop has no checked mapping. */
+  owners: TargetOwner[] | null;
   now: number;
   notice: string | null;
 }
@@ -111,7 +114,7 @@ export function productPage(view: ProductView, csrf: string): string {
 <dl class="raw"><dt>Last sync</dt><dd class="last-sync">${esc(lastSync)}</dd><dt>Last write-back</dt><dd class="last-write-back">${esc(lastWriteBack)}</dd>
 ${status?.lastError ? `<dt>Last error</dt><dd>${esc(relativeTime(status.lastError.at, now))}: ${esc(status.lastError.code)} ${esc(status.lastError.message)}</dd>` : ''}</dl>
 <section class="sides" aria-label="Shopify and catalog sides">${sidesOf(view)}</section>
-<section class="owners"><h2>Owners of the write-back targets</h2>${ownersOf(status)}</section>
+<section class="owners"><h2>Owners of the write-back targets</h2>${ownersHtml(view.owners)}</section>
 <h2>History</h2>${historyOf(view.events, now)}`,
     csrf,
   );
@@ -158,24 +161,6 @@ function sidesOf(view: ProductView): string {
     rows || '<tr><td colspan="3" class="muted">No field recorded.</td></tr>'
   }</tbody></table></div>
 <div class="scroll" role="region" aria-label="Catalog records" tabindex="0"><h2>Catalog records</h2><table><thead><tr><th scope="col">Kind</th><th scope="col">Shopify variant</th><th scope="col">supplierSku</th><th scope="col">skuId</th><th scope="col">State</th></tr></thead><tbody>${records}</tbody></table></div>`;
-}
-
-function ownersOf(status: ProductStatusDto | null): string {
-  const owners = new Map<string, string>();
-  for (const entry of status?.writeBacks ?? []) {
-    if (!owners.has(entry.field))
-      owners.set(
-        entry.field,
-        entry.conflict
-          ? `Shopify (the merchant's edit kept over the catalog's ${entry.details.attribute})`
-          : `catalog (${entry.details.attribute})`,
-      );
-  }
-  if (owners.size === 0)
-    return '<p class="muted">No write-back to this product yet: every field is Shopify\'s.</p>';
-  return `<ul>${[...owners]
-    .map(([field, owner]) => `<li><strong>${esc(field)}</strong>: owned by the ${esc(owner)}</li>`)
-    .join('')}</ul>`;
 }
 
 function historyOf(events: TimelineEvent[], now: number): string {
