@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
+import { signedInPage } from './support/admin-ui-session.js';
 import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
@@ -20,9 +21,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
-// uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures and
-// deliveries pages at 1280 and 390 px (screenshots under .tmp/admin-ui), each checked with
-// axe-core; the skip link and the navigation reached with Tab.
+// uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures,
+// deliveries, write-backs and sync records pages at 1280 and 390 px (screenshots under
+// .tmp/admin-ui), each checked with axe-core; the skip link and the navigation reached with Tab.
 describe('/admin/ui overview: shop states, pages, accessibility', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
@@ -94,17 +95,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     expect(shown.get(shops.uninstalled.domain)?.reasons.join('; ')).toMatch(/the app is uninstalled/);
   });
 
-  /** A new page signed in through the form. */
-  const signedIn = async (width: number): Promise<Page> => {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const answer = await page.goto(`${harness.url}/admin/ui`);
-    if (answer?.status() === 401) {
-      await page.fill('input[name="token"]', token);
-      await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
-    }
-    return page;
-  };
+  const signedIn = (width: number): Promise<Page> => signedInPage(browser, harness.url, token, width);
 
   it('shows each state and its reason on the overview, every figure linking to its list', async () => {
     const page = await signedIn(1280);
@@ -160,6 +151,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['failures', '/admin/ui/failures'],
     ['deliveries', '/admin/ui/deliveries'],
     ['write-backs', '/admin/ui/write-backs'],
+    ['syncs', '/admin/ui/syncs'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
       await mkdir(SCREENSHOTS, { recursive: true });

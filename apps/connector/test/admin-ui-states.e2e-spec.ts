@@ -50,7 +50,8 @@ interface ShopState {
 // clock moved on), the catalog breaker open for a refused key, the enrichment poll lagging more
 // than twice its interval (the catalog's enrichment completed long ago), an open failure; and a
 // shop where everything gets through. Read from GET /admin/overview and the overview page, each
-// with its reason in words.
+// with its reason in words. Then the lists behind the figures (sync records, failures,
+// deliveries), filtered by shop and by time as the connector's clock moves on.
 describe('overview: every shop state rule, driven through the running connector', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
@@ -243,6 +244,48 @@ describe('overview: every shop state rule, driven through the running connector'
     expect(row(html, shops.healthy).reasons).toMatch(new RegExp(lag.source.slice(1, -1)));
     expect(row(html, shops.backlog).state).toBe('failing');
     expect(row(html, shops.backlog).reasons).toMatch(new RegExp(backlog.source.slice(1, -1)));
+  });
+
+  it('links every figure to the list behind it, each list filtered by shop and time', async () => {
+    const shop = shops.failures.domain;
+    const q = encodeURIComponent(shop);
+    const overview = (await uiPage(harness.url, cookie, '/admin/ui')).html;
+    for (const href of [
+      `/admin/ui/syncs?shop=${q}`,
+      `/admin/ui/failures?shop=${q}`,
+      `/admin/ui/deliveries?shop=${q}&amp;state=received`,
+      '/admin/ui/deliveries?hours=1',
+      '/admin/ui/syncs',
+      '/admin/ui/failures?hours=24',
+      '/admin/ui/write-backs?hours=24',
+    ]) {
+      expect(overview).toContain(`href="${href}"`);
+    }
+    const rows = async (path: string) => {
+      const answer = await uiPage(harness.url, cookie, path);
+      expect(answer.status, path).toBe(200);
+      return [...answer.html.matchAll(/<tr data-(?:sync-record|failure-id)="\d+">/g)].length;
+    };
+    // The failed sync of the shop whose token Shopify refuses, and its open failure.
+    expect(await rows(`/admin/ui/syncs?shop=${q}`)).toBe(1);
+    expect(await rows(`/admin/ui/syncs?shop=${q}&outcome=failed`)).toBe(1);
+    expect(await rows(`/admin/ui/syncs?shop=${q}&outcome=synced`)).toBe(0);
+    expect(await rows(`/admin/ui/failures?shop=${q}&hours=1`)).toBe(1);
+    expect(await rows(`/admin/ui/failures?shop=${encodeURIComponent(shops.healthy.domain)}`)).toBe(0);
+    const deliveries = async (hours: number) =>
+      (await uiPage(harness.url, cookie, `/admin/ui/deliveries?shop=${q}&hours=${hours}`)).html.includes(
+        '7390000999001',
+      );
+    expect(await deliveries(1)).toBe(true);
+    // Three hours later by the connector's clock: the last hour holds none of them, four hours do.
+    clock.offsetMs = 3 * 60 * MINUTE;
+    expect(await rows(`/admin/ui/syncs?shop=${q}&hours=1`)).toBe(0);
+    expect(await rows(`/admin/ui/syncs?shop=${q}&hours=4`)).toBe(1);
+    expect(await rows(`/admin/ui/failures?shop=${q}&hours=1`)).toBe(0);
+    expect(await rows(`/admin/ui/failures?shop=${q}&hours=4`)).toBe(1);
+    expect(await rows(`/admin/ui/failures?shop=${q}`)).toBe(1);
+    expect(await deliveries(1)).toBe(false);
+    expect(await deliveries(4)).toBe(true);
   });
 
   /** The demo shirt, created by the merchant and delivered to the connector: its id. */
