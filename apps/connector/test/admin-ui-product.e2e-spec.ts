@@ -14,7 +14,8 @@ const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 // The product part of the operators' view in Debian's chromium: searching by Shopify product id
 // and supplierSku, a product's page with both sides, the owners and the history in words, a
-// resync confirmed then done from the browser, refused without the CSRF token; each page's
+// resync (of the product, and of a selection ticked on the products page) confirmed then done
+// from the browser, refused without the CSRF token; each page's
 // screenshot at 1280 and 390 px and its axe-core check.
 describe('/admin/ui products in a browser', () => {
   let world: SyncWorld;
@@ -181,6 +182,55 @@ describe('/admin/ui products in a browser', () => {
     expect(bare.status()).toBe(403);
     expect(await bare.text()).toContain('Refused');
     await page.close();
+  });
+
+  it('resyncs a selection ticked on the products page after a confirm step, refused without the CSRF token', async () => {
+    const item = `${shop.domain}:${productId}`;
+    const bare = await browser.context.request.post(`${harness.url}/admin/ui/resync-selection`, {
+      form: { items: item },
+      headers: { Origin: harness.url },
+      maxRedirects: 0,
+    });
+    expect(bare.status()).toBe(403);
+    // In a CSP-bypassing context: the answer to the POST is checked with axe-core too.
+    const context = await axeBrowser.newContext({ bypassCSP: true });
+    await context.addCookies(await browser.context.cookies());
+    const page = await context.newPage();
+    await page.goto(`${harness.url}/admin/ui/products?shop=${shop.domain}&q=${productId}`);
+    // Ticked in the connector's results (Shopify's matches may name the same product).
+    await page.locator('ul.results').getByLabel(`Select product ${productId} of ${shop.domain}`).check();
+    await page.getByRole('button', { name: 'Resync selected…' }).click();
+    await page.waitForURL(/\/admin\/ui\/resync-selection\?item=/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Resync 1 product(s)?');
+    await expect(page.locator('ul.selection li').allTextContents()).resolves.toEqual([
+      `Product ${productId} ${shop.domain}`,
+    ]);
+    await check('resync-selection', `/admin/ui/resync-selection?item=${encodeURIComponent(item)}`);
+    await page.getByRole('button', { name: 'Resync 1 product(s)' }).click();
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+      'Resync started for 1 of 1 product(s).',
+    );
+    const runId = (await page.locator('li[data-run]').getAttribute('data-run')) as string;
+    const run = await eventually(async () => {
+      const answer = await admin<{ state: string; productId: string }>('GET', `/admin/resync/${runId}`);
+      return answer.status === 200 && answer.body.state === 'done' && answer.body;
+    });
+    expect(run.productId).toBe(productId);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(SHOTS, `resync-selection-done-${width}.png`), fullPage: true });
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow, `the result at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await page.addScriptTag({ path: AXE });
+    const violations = (await page.evaluate(
+      'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))',
+    )) as Array<{ id: string; impact: string | null }>;
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // A product of a shop this connector does not serve is refused before anything starts.
+    const foreign = await page.goto(`${harness.url}/admin/ui/resync-selection?item=other.myshopify.com:1`);
+    expect(foreign?.status()).toBe(400);
+    await context.close();
   });
 
   it("pauses and resumes the shop's syncing after confirm steps, each refused without the CSRF token", async () => {

@@ -22,6 +22,7 @@ import { AdminUiLinkController } from './admin-ui-link.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
+import { AdminUiResyncController } from './admin-ui-resync.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.js';
 import { UiShopifySearch } from './ui-shopify-search.js';
@@ -51,6 +52,7 @@ import { UiShopifySearch } from './ui-shopify-search.js';
     AdminUiOverviewController,
     AdminUiController,
     AdminUiProductController,
+    AdminUiResyncController,
     AdminUiActionsController,
     AdminUiBulkController,
     AdminUiShopSettingsController,

@@ -3,6 +3,7 @@ import type { ProductStatusDto } from '../admin/product-status.dto.js';
 import type { TimelineEvent } from '../admin/product-timeline.js';
 import { csrfField, esc, page } from './ui-html.js';
 import { ownersHtml, type TargetOwner } from './ui-product-owners.js';
+import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
 import type { ShopifyMatch } from './ui-shopify-search.js';
 import { relativeTime, timelineLine } from './ui-timeline-words.js';
 
@@ -36,7 +37,7 @@ export function productSearchPage(
 <ul class="results">${results
             .map(
               (r) =>
-                `<li><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">Product ${esc(r.productId)}</a> <span class="muted">${esc(r.shop)}</span></li>`,
+                `<li>${selectionBox(r)} <a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">Product ${esc(r.productId)}</a> <span class="muted">${esc(r.shop)}</span></li>`,
             )
             .join('')}</ul>`;
   return page(
@@ -44,7 +45,9 @@ export function productSearchPage(
     `${STYLE}<form class="search" method="get" action="/admin/ui/products" role="search">
 <label for="q">Shopify product id, supplierSku or skuId <input id="q" name="q" value="${esc(query)}" required maxlength="200"></label>
 <label for="shop">Shop <select id="shop" name="shop">${options}</select></label>
-<button type="submit">Search</button></form>
+<button type="submit">Search</button></form>${
+      (results?.length ?? 0) > 0 || (shopify?.matches?.length ?? 0) > 0 ? SELECTION_FORM : ''
+    }
 <p class="muted" style="overflow-wrap:anywhere">Titles, handles and SKUs are searched in Shopify too, in the chosen shop (<code>title:</code>, <code>handle:</code> or <code>sku:</code> names the field).</p>${list}<div style="overflow-wrap:anywhere">${shopifySide(shopify)}</div>`,
     csrf,
   );
@@ -65,10 +68,11 @@ function shopifySide(side: ShopifySide | null): string {
   if (side.error !== null) return `${head}<p class="error">Shopify's search failed: ${esc(side.error)}</p>`;
   const matches = side.matches ?? [];
   if (matches.length === 0) return `${head}<p class="shopify-count">No product matched in Shopify.</p>`;
+  const shop = side.shop;
   return `${head}<p class="shopify-count">${matches.length} product${matches.length === 1 ? '' : 's'} matched in Shopify.</p><ul class="shopify-results">${matches
     .map(
       (m) =>
-        `<li><a href="/admin/ui/products/${esc(m.productId)}?shop=${encodeURIComponent(side.shop as string)}">${esc(m.title)}</a> <span class="muted">product ${esc(m.productId)}, handle ${esc(m.handle)}</span></li>`,
+        `<li>${selectionBox({ shop, productId: m.productId })} <a href="/admin/ui/products/${esc(m.productId)}?shop=${encodeURIComponent(side.shop as string)}">${esc(m.title)}</a> <span class="muted">product ${esc(m.productId)}, handle ${esc(m.handle)}</span></li>`,
     )
     .join('')}</ul>`;
 }
