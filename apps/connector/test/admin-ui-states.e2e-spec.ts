@@ -41,6 +41,7 @@ interface ShopState {
   reasons: string[];
   authState: string;
   backlog: number;
+  costBucketUse: number | null;
 }
 
 // Every shop state rule of the overview (the connector README, "Shop states"), each driven by
@@ -240,6 +241,13 @@ describe('overview: every shop state rule, driven through the running connector'
       expect.stringMatching(lag),
     ]);
     html = (await uiPage(harness.url, cookie, '/admin/ui')).html;
+    // The shirt's sync read Shopify: its shop's cost bucket use is known, and shown.
+    const use = settled(later, shops.healthy)?.costBucketUse;
+    expect(use).toBeGreaterThanOrEqual(0);
+    expect(use).toBeLessThanOrEqual(1);
+    expect(html).toMatch(
+      new RegExp(`<tr data-shop="${shops.healthy.domain}">(?:(?!<tr)[\\s\\S])*?<td>\\d{1,3} %</td></tr>`),
+    );
     expect(row(html, shops.healthy).state).toBe('degraded');
     expect(row(html, shops.healthy).reasons).toMatch(new RegExp(lag.source.slice(1, -1)));
     expect(row(html, shops.backlog).state).toBe('failing');
