@@ -1,6 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
@@ -9,15 +6,13 @@ import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 interface ShopState {
   shop: string;
   state: string;
   reasons: string[];
 }
-
-const SCREENSHOTS = join(process.cwd(), '.tmp', 'admin-ui');
-const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
@@ -154,19 +149,13 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['syncs', '/admin/ui/syncs'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
-      await mkdir(SCREENSHOTS, { recursive: true });
       for (const width of [1280, 390]) {
         const page = await signedIn(width);
         const answer = await page.goto(`${harness.url}${path}`);
         expect(answer?.status()).toBe(200);
-        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
         // The page itself never scrolls sideways: wide tables scroll inside their wrapper.
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-        await page.addScriptTag({ path: AXE });
-        const violations = (await page.evaluate(
-          'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
-        )) as Array<{ id: string; impact: string }>;
-        expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+        expect(await screenshotAt(page, name, width)).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
         await page.close();
       }
     });
