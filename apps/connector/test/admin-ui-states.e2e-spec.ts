@@ -277,6 +277,10 @@ describe('overview: every shop state rule, driven through the running connector'
     // The failed sync of the shop whose token Shopify refuses, and its open failure.
     expect(await rows(`/admin/ui/syncs?shop=${q}`)).toBe(1);
     expect(await rows(`/admin/ui/syncs?shop=${q}&outcome=failed`)).toBe(1);
+    // A failed run's product can be ticked for a resync (the confirm page asks first).
+    const syncs = (await uiPage(harness.url, cookie, `/admin/ui/syncs?shop=${q}`)).html;
+    expect(syncs).toContain('<form id="resync-selection" method="get" action="/admin/ui/resync-selection">');
+    expect(syncs).toContain(`name="item" value="${shop}:7390000999001"`);
     expect(await rows(`/admin/ui/syncs?shop=${q}&outcome=synced`)).toBe(0);
     expect(await rows(`/admin/ui/failures?shop=${q}&hours=1`)).toBe(1);
     expect(await rows(`/admin/ui/failures?shop=${encodeURIComponent(shops.healthy.domain)}`)).toBe(0);

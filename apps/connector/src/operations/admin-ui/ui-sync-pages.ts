@@ -1,6 +1,7 @@
 import type { SyncOutcome } from '../../product-sync/apply/sync-subject.js';
 import type { SyncRecordLine } from '../../product-sync/sync-records.repository.js';
 import { esc, page, scrollTable } from './ui-html.js';
+import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
 
 /** The outcomes a sync run records (`SyncOutcome`, or `failed`), for the list's filter. */
 export const SYNC_OUTCOMES = [
@@ -25,7 +26,8 @@ export function shopOptions(shops: readonly string[], chosen: string | null): st
 
 /**
  * Why: the sync records behind the overview's syncs chart: the latest product sync runs, by
- * shop, outcome and time (a GET form: it changes nothing), each linking to its product's page.
+ * shop, outcome and time (a GET form: it changes nothing), each linking to its product's page;
+ * ticked products are resynced after a confirm page (a failed run's product, say).
  */
 export function syncsPage(
   rows: readonly SyncRecordLine[],
@@ -43,7 +45,7 @@ export function syncsPage(
     .map(
       (
         r,
-      ) => `<tr data-sync-record="${esc(r.id)}"><td>${esc(r.finishedAt.toISOString())}</td><td>${esc(r.shop)}</td>
+      ) => `<tr data-sync-record="${esc(r.id)}"><td>${selectionBox(r)} ${esc(r.finishedAt.toISOString())}</td><td>${esc(r.shop)}</td>
 <td><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a></td>
 <td>${esc(r.reason.replace(/-/g, ' '))}</td><td class="outcome">${esc(r.outcome)}</td><td>${esc(r.detail ?? '')}${
         r.errorCode ? ` <code>${esc(r.errorCode)}</code>` : ''
@@ -55,7 +57,7 @@ export function syncsPage(
     `<form method="get" action="/admin/ui/syncs"><label>Shop <select name="shop">${shopOptions(shops, filter.shop)}</select></label>
 <label>Outcome <select name="outcome">${outcomes}</select></label>
 <label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
-${scrollTable(
+${rows.length > 0 ? SELECTION_FORM : ''}${scrollTable(
   `<table><thead><tr><th scope="col">Finished</th><th scope="col">Shop</th><th scope="col">Product</th><th scope="col">After</th><th scope="col">Outcome</th><th scope="col">Detail</th><th scope="col">Catalog calls</th></tr></thead>
 <tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`,
   'Sync records',
