@@ -3,27 +3,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Clock } from '#lib/clock';
 import type { TestAccount } from '#testing/catalog-sandbox';
 import { type Answer, call } from './support/admin-client.js';
 import { uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { enrichedAt } from './support/catalog-enrichment.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
+import { MovableClock } from './support/movable-clock.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
 
 const DEMO_MAPPING = join(process.cwd(), 'apps/connector/mappings/demo.yaml');
 const MINUTE = 60_000;
-
-/** The connector's clock: the wall clock, moved forward when the test says so. */
-class MovableClock extends Clock {
-  offsetMs = 0;
-  now(): number {
-    return Date.now() + this.offsetMs;
-  }
-  sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-  }
-}
 
 /** HTML text as read (the pages escape &, <, >, " and '). */
 function textOf(text: string): string {
@@ -215,7 +205,7 @@ describe('overview: every shop state rule, driven through the running connector'
       );
       return rows[0]?.sku_id ?? undefined;
     }, 30_000);
-    await enrichedAt(skuId, Date.now() - 30 * MINUTE);
+    await enrichedAt(sandboxes, account, [skuId], Date.now() - 30 * MINUTE);
     const poll = await admin<{ id: string }>('POST', '/admin/enrichment/poll');
     expect(poll.status).toBe(200);
     await eventually(async () => {
@@ -318,21 +308,5 @@ describe('overview: every shop state rule, driven through the running connector'
     });
     expect(delivered.status).toBe(200);
     return productId;
-  }
-
-  /** An enrichment run of the record in the catalog portal, every record completed at `at`. */
-  async function enrichedAt(skuId: string, at: number): Promise<void> {
-    const catalogClock = sandboxes.catalog.app.get(Clock);
-    const now = catalogClock.now.bind(catalogClock);
-    catalogClock.now = () => at;
-    try {
-      const portal = sandboxes.catalog.portal;
-      const base = `/portal/v1/accounts/${account.id}/enrichment/runs`;
-      const run = await portal.post(base, { skuIds: [skuId], mode: 'manual', batchSize: 1 });
-      expect(run.status, JSON.stringify(run.body)).toBe(200);
-      for (const _ of [1, 2]) await portal.post(`${base}/${run.body.data.runId}/step`);
-    } finally {
-      catalogClock.now = now;
-    }
   }
 });
