@@ -14,7 +14,7 @@ import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
 import { catalogKeysSection } from './ui-bulk-pages.js';
-import type { UiRequest } from './ui-request.js';
+import { hoursOf, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import { shopSettingsSection } from './ui-shop-pages.js';
 import { SYNC_OUTCOMES, syncsPage } from './ui-sync-pages.js';
@@ -109,11 +109,6 @@ export class AdminUiOverviewController {
   private shopOrNull(shop: string | undefined): string | null {
     return shop !== undefined && this.shopList.find(shop) ? shop : null;
   }
-}
-
-/** A list's time filter: the last 1 to 720 hours, 24 by default. */
-export function hoursOf(hours: string | undefined): number {
-  return Math.min(720, Math.max(1, Number.parseInt(hours ?? '24', 10) || 24));
 }
 
 const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);

@@ -12,10 +12,9 @@ import { ConnectorMetrics } from '../metrics/connector-metrics.js';
 import { AdminSession, SESSION_COOKIE } from './admin-session.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
-import { hoursOf } from './admin-ui-overview.controller.js';
 import { UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { failuresPage } from './ui-pages.js';
-import { readForm, type UiRequest } from './ui-request.js';
+import { hoursOf, readForm, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
 const STATES = new Set(['open', 'replayed', 'dismissed', 'resolved']);
