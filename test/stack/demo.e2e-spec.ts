@@ -39,6 +39,39 @@ describe('npm run demo', () => {
       expect(output).toContain(`Shopify keeps the merchant's SEO title: "Linen shirt - our own words"`);
       expect(output).toMatch(/seo\.title\s+\| -?\s*.*\| Linen shirt - our own words/);
       expect(output.trim().split('\n').at(-1)).toMatch(/^demo complete: products \d+ and \d+ synced/);
+
+      // The operator's view of the demo shirt: both sides, each write-back target's owner (the
+      // merchant's SEO title kept), and its history in words.
+      const shirt = /^demo complete: products (\d+) and/m.exec(output)?.[1] as string;
+      const connector = stack.url('connector');
+      const login = await fetch(`${connector}/admin/ui/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ token: 'connector-admin-token' }),
+        redirect: 'manual',
+      });
+      expect(login.status).toBe(303);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      const answer = await fetch(`${connector}/admin/ui/products/${shirt}?shop=demo.myshopify.com`, {
+        headers: { cookie },
+      });
+      expect(answer.status).toBe(200);
+      const html = (await answer.text()).replaceAll('&#39;', "'").replaceAll('&quot;', '"');
+      expect(html).toMatch(
+        /<tr data-attribute="name"><th scope="row">name<\/th><td class="shopify-side">Demo Linen Shirt<\/td><td class="catalog-side">Demo Linen Shirt<\/td>/,
+      );
+      expect(html).toMatch(
+        /<li data-target="seo\.title" data-owner="shopify"><strong>seo\.title<\/strong>: owned by Shopify \(the merchant's edit\), a merchant edited it: Shopify's value is kept\./,
+      );
+      expect(html).toMatch(
+        /<li data-target="tags" data-owner="catalog"><strong>tags<\/strong>: owned by the catalog \(aiTags\)/,
+      );
+      expect(html).toMatch(
+        />\d+ min ago: product (created|changed) in Shopify|>just now: product (created|changed) in Shopify/,
+      );
+      expect(html).toMatch(
+        /: sync after [\w ]+: \w+[^<]* → (\d+ \w+, )*\d+ POSTs?( and \d+ \w+)? to the catalog</,
+      );
+      expect(html).toMatch(/: catalog's seoTitle written back to Shopify's seo\.title \(push\)/);
     },
     (DEMO_TIMEOUT_S + 60) * 1_000,
   );

@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
+import { signedInPage } from './support/admin-ui-session.js';
 import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 interface ShopState {
   shop: string;
@@ -15,14 +14,11 @@ interface ShopState {
   reasons: string[];
 }
 
-const SCREENSHOTS = join(process.cwd(), '.tmp', 'admin-ui');
-const AXE = createRequire(import.meta.url).resolve('axe-core');
-
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
-// uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures and
-// deliveries pages at 1280 and 390 px (screenshots under .tmp/admin-ui), each checked with
-// axe-core; the skip link and the navigation reached with Tab.
+// uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures,
+// deliveries, write-backs and sync records pages at 1280 and 390 px (screenshots under
+// .tmp/admin-ui), each checked with axe-core; the skip link and the navigation reached with Tab.
 describe('/admin/ui overview: shop states, pages, accessibility', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
@@ -94,17 +90,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     expect(shown.get(shops.uninstalled.domain)?.reasons.join('; ')).toMatch(/the app is uninstalled/);
   });
 
-  /** A new page signed in through the form. */
-  const signedIn = async (width: number): Promise<Page> => {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const answer = await page.goto(`${harness.url}/admin/ui`);
-    if (answer?.status() === 401) {
-      await page.fill('input[name="token"]', token);
-      await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
-    }
-    return page;
-  };
+  const signedIn = (width: number): Promise<Page> => signedInPage(browser, harness.url, token, width);
 
   it('shows each state and its reason on the overview, every figure linking to its list', async () => {
     const page = await signedIn(1280);
@@ -160,21 +146,16 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['failures', '/admin/ui/failures'],
     ['deliveries', '/admin/ui/deliveries'],
     ['write-backs', '/admin/ui/write-backs'],
+    ['syncs', '/admin/ui/syncs'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
-      await mkdir(SCREENSHOTS, { recursive: true });
       for (const width of [1280, 390]) {
         const page = await signedIn(width);
         const answer = await page.goto(`${harness.url}${path}`);
         expect(answer?.status()).toBe(200);
-        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
         // The page itself never scrolls sideways: wide tables scroll inside their wrapper.
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-        await page.addScriptTag({ path: AXE });
-        const violations = (await page.evaluate(
-          'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
-        )) as Array<{ id: string; impact: string }>;
-        expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+        expect(await screenshotAt(page, name, width)).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
         await page.close();
       }
     });

@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
+import { signedInPage } from './support/admin-ui-session.js';
 import { CHROMIUM, startBrowser, type TestBrowser } from './support/browser.js';
 import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
-
-const SHOTS = join(process.cwd(), '.tmp', 'admin-ui');
-const AXE = createRequire(import.meta.url).resolve('axe-core');
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 // The product part of the operators' view in Debian's chromium: searching by Shopify product id
 // and supplierSku, a product's page with both sides, the owners and the history in words, a
-// resync confirmed then done from the browser, refused without the CSRF token; each page's
+// resync (of the product, and of a selection ticked on the products page) confirmed then done
+// from the browser, refused without the CSRF token; each page's
 // screenshot at 1280 and 390 px and its axe-core check.
 describe('/admin/ui products in a browser', () => {
   let world: SyncWorld;
@@ -55,7 +52,6 @@ describe('/admin/ui products in a browser', () => {
     supplierSku = (rows.find((r) => r.shopify_variant_id === null) ?? rows[0])?.supplier_sku as string;
     browser = await startBrowser();
     axeBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-    await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await axeBrowser?.close();
@@ -64,13 +60,8 @@ describe('/admin/ui products in a browser', () => {
   });
 
   const signedIn = async (): Promise<Page> => {
-    const page = await browser.context.newPage();
-    const answer = await page.goto(`${harness.url}/admin/ui/products`);
-    if (answer?.status() === 401) {
-      await page.fill('input[name="token"]', token);
-      await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
-      await page.goto(`${harness.url}/admin/ui/products`);
-    }
+    const page = await signedInPage(browser, harness.url, token);
+    await page.goto(`${harness.url}/admin/ui/products`);
     return page;
   };
 
@@ -83,15 +74,12 @@ describe('/admin/ui products in a browser', () => {
       await page.setViewportSize({ width, height: 900 });
       const answer = await page.goto(`${harness.url}${path}`);
       expect(answer?.status(), path).toBe(200);
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-      expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(
+        await screenshotAt(page, name, width),
+        `${name} at ${width} px scrolls sideways`,
+      ).toBeLessThanOrEqual(0);
     }
-    await page.addScriptTag({ path: AXE });
-    const violations = (await page.evaluate(
-      'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-    )) as Array<{ id: string; impact: string | null }>;
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   };
 
@@ -181,6 +169,49 @@ describe('/admin/ui products in a browser', () => {
     expect(bare.status()).toBe(403);
     expect(await bare.text()).toContain('Refused');
     await page.close();
+  });
+
+  it('resyncs a selection ticked on the products page after a confirm step, refused without the CSRF token', async () => {
+    const item = `${shop.domain}:${productId}`;
+    const bare = await browser.context.request.post(`${harness.url}/admin/ui/resync-selection`, {
+      form: { items: item },
+      headers: { Origin: harness.url },
+      maxRedirects: 0,
+    });
+    expect(bare.status()).toBe(403);
+    // In a CSP-bypassing context: the answer to the POST is checked with axe-core too.
+    const context = await axeBrowser.newContext({ bypassCSP: true });
+    await context.addCookies(await browser.context.cookies());
+    const page = await context.newPage();
+    await page.goto(`${harness.url}/admin/ui/products?shop=${shop.domain}&q=${productId}`);
+    // Ticked in the connector's results (Shopify's matches may name the same product).
+    await page.locator('ul.results').getByLabel(`Select product ${productId} of ${shop.domain}`).check();
+    await page.getByRole('button', { name: 'Resync selected…' }).click();
+    await page.waitForURL(/\/admin\/ui\/resync-selection\?item=/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Resync 1 product(s)?');
+    await expect(page.locator('ul.selection li').allTextContents()).resolves.toEqual([
+      `Product ${productId} ${shop.domain}`,
+    ]);
+    await check('resync-selection', `/admin/ui/resync-selection?item=${encodeURIComponent(item)}`);
+    await page.getByRole('button', { name: 'Resync 1 product(s)' }).click();
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+      'Resync started for 1 of 1 product(s).',
+    );
+    const runId = (await page.locator('li[data-run]').getAttribute('data-run')) as string;
+    const run = await eventually(async () => {
+      const answer = await admin<{ state: string; productId: string }>('GET', `/admin/resync/${runId}`);
+      return answer.status === 200 && answer.body.state === 'done' && answer.body;
+    });
+    expect(run.productId).toBe(productId);
+    for (const width of [1280, 390]) {
+      const overflow = await screenshotAt(page, 'resync-selection-done', width);
+      expect(overflow, `the result at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    // A product of a shop this connector does not serve is refused before anything starts.
+    const foreign = await page.goto(`${harness.url}/admin/ui/resync-selection?item=other.myshopify.com:1`);
+    expect(foreign?.status()).toBe(400);
+    await context.close();
   });
 
   it("pauses and resumes the shop's syncing after confirm steps, each refused without the CSRF token", async () => {

@@ -25,6 +25,19 @@ export interface SyncRecordView extends NewSyncRecord {
   id: string;
 }
 
+/** One run as a list shows it: its catalog calls counted, its error's code. */
+export interface SyncRecordLine {
+  id: string;
+  shop: string;
+  productId: string;
+  reason: string;
+  outcome: string;
+  detail: string | null;
+  calls: number;
+  errorCode: string | null;
+  finishedAt: Date;
+}
+
 /**
  * The record of every product sync: written once per run by the sync job (failed runs too), read
  * as the product's timeline by the admin API and by tests, pruned by age.
@@ -50,6 +63,25 @@ export class SyncRecords {
       take: limit,
     });
     return rows.map(view);
+  }
+
+  /**
+   * The latest runs finished since `since`, of one shop and outcome when given, newest first
+   * (the web view's sync records list): without their calls, only how many there were.
+   */
+  async latest(
+    filter: { shop: string | null; outcome: string | null; since: Date },
+    limit: number,
+  ): Promise<SyncRecordLine[]> {
+    const rows: Array<Omit<SyncRecordLine, 'calls'> & { calls: string }> = await this.rows.query(
+      `SELECT id::text AS id, shop, product_id::text AS "productId", reason, outcome, detail,
+              jsonb_array_length(calls)::text AS calls, error->>'code' AS "errorCode", finished_at AS "finishedAt"
+         FROM ${this.rows.metadata.tablePath}
+        WHERE finished_at >= $1 AND ($2::text IS NULL OR shop = $2) AND ($3::text IS NULL OR outcome = $3)
+        ORDER BY finished_at DESC, id DESC LIMIT $4`,
+      [filter.since, filter.shop, filter.outcome, limit],
+    );
+    return rows.map((row) => ({ ...row, calls: Number(row.calls), finishedAt: new Date(row.finishedAt) }));
   }
 
   /** Deletes runs finished before `before` (retention), in batches; returns how many. */

@@ -5,6 +5,7 @@ import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { catalogKeyGroups } from '../../clients/catalog/catalog-key-shops.js';
 import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
+import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { ShopEntries } from '../admin/shop-entries.js';
@@ -13,11 +14,12 @@ import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
 import { catalogKeysSection } from './ui-bulk-pages.js';
-import type { UiRequest } from './ui-request.js';
+import { hoursOf, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import { shopSettingsSection } from './ui-shop-pages.js';
+import { SYNC_OUTCOMES, syncsPage } from './ui-sync-pages.js';
 
-/** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts) and the shops page. */
+/** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts), the shops page and the lists its figures link to. */
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -31,6 +33,7 @@ export class AdminUiOverviewController {
     private readonly pushes: WriteBackStates,
     private readonly catalogs: CatalogClients,
     private readonly pauses: SyncPauses,
+    private readonly syncRecords: SyncRecords,
   ) {}
 
   /** The overview; the failures inbox's old address (`/admin/ui?state=`) goes to its new one. */
@@ -84,14 +87,28 @@ export class AdminUiOverviewController {
     sendHtml(res, 200, writeBacksPage(rows, filter, shops, csrfOf(req)));
   }
 
+  @Get('syncs')
+  async syncs(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('shop') shop?: string,
+    @Query('outcome') outcome?: string,
+    @Query('hours') hours?: string,
+  ): Promise<void> {
+    const filter = {
+      shop: this.shopOrNull(shop),
+      outcome: SYNC_OUTCOMES.find((o) => o === outcome) ?? null,
+      hours: hoursOf(hours),
+    };
+    const since = new Date(this.clock.now() - filter.hours * 3_600_000);
+    const rows = await this.syncRecords.latest({ ...filter, since }, 200);
+    const shops = this.shopList.all.map((s) => s.domain);
+    sendHtml(res, 200, syncsPage(rows, filter, shops, csrfOf(req)));
+  }
+
   private shopOrNull(shop: string | undefined): string | null {
     return shop !== undefined && this.shopList.find(shop) ? shop : null;
   }
-}
-
-/** A list's time filter: the last 1 to 720 hours, 24 by default. */
-function hoursOf(hours: string | undefined): number {
-  return Math.min(720, Math.max(1, Number.parseInt(hours ?? '24', 10) || 24));
 }
 
 const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);

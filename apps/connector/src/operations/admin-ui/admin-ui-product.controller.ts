@@ -2,15 +2,18 @@ import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } 
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { ShopMappings } from '../../mapping/shop-mappings.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
+import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { ProductStatus } from '../admin/product-status.js';
 import { ProductTimeline } from '../admin/product-timeline.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { targetOwners } from './ui-product-owners.js';
 import {
   type CatalogSide,
   productPage,
@@ -44,6 +47,8 @@ export class AdminUiProductController {
     private readonly clock: Clock,
     private readonly catalogs: CatalogClients,
     private readonly shopifySearch: UiShopifySearch,
+    private readonly mappings: ShopMappings,
+    private readonly pushes: WriteBackStates,
   ) {}
 
   @Get('products')
@@ -95,10 +100,13 @@ export class AdminUiProductController {
   ): Promise<void> {
     const product = productIdOf(id);
     const domain = this.shopOf(shop);
-    const [rows, events] = await Promise.all([
+    const [rows, events, states] = await Promise.all([
       this.map.rowsOfProduct(domain, product),
       this.timeline.events(domain, product),
+      this.pushes.forProduct(domain, product),
     ]);
+    const mapping = this.mappings.mapping(domain);
+    const owners = mapping === null ? null : targetOwners(mapping.writeBack, states);
     const status = rows.length > 0 ? await this.status.of(product, domain) : null;
     const own = rows.find((row) => row.shopifyVariantId === null && row.skuId !== null);
     const catalog = own?.skuId ? await this.catalogValues(domain, own.skuId) : null;
@@ -107,7 +115,17 @@ export class AdminUiProductController {
       res,
       200,
       productPage(
-        { shop: domain, productId: product, rows, status, catalog, events, now: this.clock.now(), notice },
+        {
+          shop: domain,
+          productId: product,
+          rows,
+          status,
+          catalog,
+          events,
+          owners,
+          now: this.clock.now(),
+          notice,
+        },
         csrfOf(req),
       ),
     );

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
+import { Clock } from '#lib/clock';
 import { AdminSettings } from '../../platform/config/settings.js';
 import { FailureNotOpenError, FailuresService } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
@@ -13,7 +14,7 @@ import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { failuresPage } from './ui-pages.js';
-import { readForm, type UiRequest } from './ui-request.js';
+import { hoursOf, readForm, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
 const STATES = new Set(['open', 'replayed', 'dismissed', 'resolved']);
@@ -34,6 +35,7 @@ export class AdminUiController {
     private readonly sessions: AdminSession,
     private readonly failures: FailuresService,
     private readonly metrics: ConnectorMetrics,
+    private readonly clock: Clock,
   ) {}
 
   @Get('failures')
@@ -44,10 +46,19 @@ export class AdminUiController {
     @Query('state') state?: string,
     @Query('done') done?: string,
     @Query('shop') shop?: string,
+    @Query('hours') hours?: string,
   ): Promise<void> {
     const shown = state !== undefined && STATES.has(state) ? state : 'open';
+    const filter = {
+      shop: shop && this.shops.find(shop) ? shop : null,
+      hours: hours === undefined || hours === '' ? null : hoursOf(hours),
+    };
     const { items, total } = await this.failures.search(
-      { state: shown as 'open', ...(shop && this.shops.find(shop) ? { shop } : {}) },
+      {
+        state: shown as 'open',
+        ...(filter.shop ? { shop: filter.shop } : {}),
+        ...(filter.hours ? { since: new Date(this.clock.now() - filter.hours * 3_600_000) } : {}),
+      },
       { limit: 200, offset: 0 },
     );
     const notice =
@@ -56,7 +67,12 @@ export class AdminUiController {
         : /^(replayed|dismissed) \d{1,19}$/.test(done)
           ? `Failure ${done.split(' ')[1]} ${done.split(' ')[0]}.`
           : null;
-    sendHtml(res, 200, failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req)));
+    const shops = this.shops.all.map((s) => s.domain);
+    sendHtml(
+      res,
+      200,
+      failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req), { ...filter, shops }),
+    );
   }
 
   /** The token in a form body, never a URL; right: a session cookie and back to the inbox. */

@@ -3,6 +3,7 @@ import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
+import { MappingModule } from '../../mapping/mapping.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
@@ -21,6 +22,7 @@ import { AdminUiLinkController } from './admin-ui-link.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
+import { AdminUiResyncController } from './admin-ui-resync.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.js';
 import { UiShopifySearch } from './ui-shopify-search.js';
@@ -37,6 +39,7 @@ import { UiShopifySearch } from './ui-shopify-search.js';
     DriftModule,
     FailuresModule,
     IntakeModule,
+    MappingModule,
     MetricsModule,
     OverviewModule,
     ProductSyncModule,
@@ -49,6 +52,7 @@ import { UiShopifySearch } from './ui-shopify-search.js';
     AdminUiOverviewController,
     AdminUiController,
     AdminUiProductController,
+    AdminUiResyncController,
     AdminUiActionsController,
     AdminUiBulkController,
     AdminUiShopSettingsController,

@@ -20,10 +20,12 @@ const duration = (seconds: number | null) => (seconds === null ? '—' : minutes
 export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[], csrf: string): string {
   const shopRows = view.shops
     .map(
-      (s) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)}</th>
+      (
+        s,
+      ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th>
 <td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
 <td><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
-<td>${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
+<td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
     )
     .join('');
   const backlog = view.shops.reduce((total, s) => total + s.backlog, 0);
@@ -32,7 +34,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
   const budget = view.catalog.reduce((total, c) => total + c.budgetPerMinute, 0);
   const kinds = Object.entries(view.openFailuresByKind);
   const figures = [
-    ['Deliveries in the last minute', String(view.deliveriesLastMinute), '/admin/ui/deliveries'],
+    ['Deliveries in the last minute', String(view.deliveriesLastMinute), '/admin/ui/deliveries?hours=1'],
     [
       'Sync backlog (oldest)',
       `${backlog} (${duration(oldest < 0 ? null : oldest)})`,
@@ -75,7 +77,9 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
 export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string, extra = ''): string {
   const rows = shops
     .map(
-      (s) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)}</th><td>${esc(s.source)}</td>
+      (
+        s,
+      ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th><td>${esc(s.source)}</td>
 <td class="auth">${esc(s.state)}${s.stateReason ? ` <span class="muted">(${esc(s.stateReason)})</span>` : ''}</td>
 <td>${esc(s.authKind)}</td><td class="mode">${esc(s.mode)}${s.modePinned ? ' (pinned)' : ''}</td>
 <td>${s.catalogKeySet ? 'set' : '<span class="error">not set</span>'}</td>

@@ -1,5 +1,6 @@
 import type { FailureDto } from '../admin/failure.dto.js';
 import { actionButton, esc, page, scrollTable } from './ui-html.js';
+import { shopOptions } from './ui-sync-pages.js';
 
 /** The failures inbox page: open failures first-class, each with replay and dismiss, and ticked ones in bulk. */
 export function failuresPage(
@@ -8,6 +9,11 @@ export function failuresPage(
   state: string,
   notice: string | null,
   csrf: string,
+  filter: { shop: string | null; hours: number | null; shops: readonly string[] } = {
+    shop: null,
+    hours: null,
+    shops: [],
+  },
 ): string {
   const rows = failures
     .map(
@@ -26,16 +32,22 @@ export function failuresPage(
       }</td></tr>`,
     )
     .join('');
+  const kept = `${filter.shop ? `&amp;shop=${encodeURIComponent(filter.shop)}` : ''}${filter.hours ? `&amp;hours=${filter.hours}` : ''}`;
   const tabs = ['open', 'replayed', 'dismissed', 'resolved']
-    .map((s) => (s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui/failures?state=${s}">${s}</a>`))
+    .map((s) =>
+      s === state ? `<strong>${s}</strong>` : `<a href="/admin/ui/failures?state=${s}${kept}">${s}</a>`,
+    )
     .join(' · ');
+  const form = `<form method="get" action="/admin/ui/failures"><input type="hidden" name="state" value="${esc(state)}">
+<label>Shop <select name="shop">${shopOptions(filter.shops, filter.shop)}</select></label>
+<label>Failed in the last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours ?? '')}" placeholder="any time"></label> <button type="submit">Filter</button></form>`;
   const bulk =
     state === 'open' && failures.length > 0
       ? `<form id="bulk" method="get" action="/admin/ui/failures/bulk"><p>With the ticked failures: <button type="submit" name="action" value="replay">Replay selected…</button> <button type="submit" name="action" value="dismiss">Dismiss selected…</button> <span class="muted">(each asks first)</span></p></form>`
       : '';
   return page(
     'Failures',
-    `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>
+    `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>${form}
 ${bulk}${scrollTable(
   `<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th>Actions</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,

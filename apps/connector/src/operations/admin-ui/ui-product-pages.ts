@@ -2,6 +2,8 @@ import type { SkuMapRow } from '../../product-sync/sku-map/sku-map-row.entity.js
 import type { ProductStatusDto } from '../admin/product-status.dto.js';
 import type { TimelineEvent } from '../admin/product-timeline.js';
 import { csrfField, esc, page } from './ui-html.js';
+import { ownersHtml, type TargetOwner } from './ui-product-owners.js';
+import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
 import type { ShopifyMatch } from './ui-shopify-search.js';
 import { relativeTime, timelineLine } from './ui-timeline-words.js';
 
@@ -35,7 +37,7 @@ export function productSearchPage(
 <ul class="results">${results
             .map(
               (r) =>
-                `<li><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">Product ${esc(r.productId)}</a> <span class="muted">${esc(r.shop)}</span></li>`,
+                `<li>${selectionBox(r)} <a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">Product ${esc(r.productId)}</a> <span class="muted">${esc(r.shop)}</span></li>`,
             )
             .join('')}</ul>`;
   return page(
@@ -43,7 +45,9 @@ export function productSearchPage(
     `${STYLE}<form class="search" method="get" action="/admin/ui/products" role="search">
 <label for="q">Shopify product id, supplierSku or skuId <input id="q" name="q" value="${esc(query)}" required maxlength="200"></label>
 <label for="shop">Shop <select id="shop" name="shop">${options}</select></label>
-<button type="submit">Search</button></form>
+<button type="submit">Search</button></form>${
+      (results?.length ?? 0) > 0 || (shopify?.matches?.length ?? 0) > 0 ? SELECTION_FORM : ''
+    }
 <p class="muted" style="overflow-wrap:anywhere">Titles, handles and SKUs are searched in Shopify too, in the chosen shop (<code>title:</code>, <code>handle:</code> or <code>sku:</code> names the field).</p>${list}<div style="overflow-wrap:anywhere">${shopifySide(shopify)}</div>`,
     csrf,
   );
@@ -64,10 +68,11 @@ function shopifySide(side: ShopifySide | null): string {
   if (side.error !== null) return `${head}<p class="error">Shopify's search failed: ${esc(side.error)}</p>`;
   const matches = side.matches ?? [];
   if (matches.length === 0) return `${head}<p class="shopify-count">No product matched in Shopify.</p>`;
+  const shop = side.shop;
   return `${head}<p class="shopify-count">${matches.length} product${matches.length === 1 ? '' : 's'} matched in Shopify.</p><ul class="shopify-results">${matches
     .map(
       (m) =>
-        `<li><a href="/admin/ui/products/${esc(m.productId)}?shop=${encodeURIComponent(side.shop as string)}">${esc(m.title)}</a> <span class="muted">product ${esc(m.productId)}, handle ${esc(m.handle)}</span></li>`,
+        `<li>${selectionBox({ shop, productId: m.productId })} <a href="/admin/ui/products/${esc(m.productId)}?shop=${encodeURIComponent(side.shop as string)}">${esc(m.title)}</a> <span class="muted">product ${esc(m.productId)}, handle ${esc(m.handle)}</span></li>`,
     )
     .join('')}</ul>`;
 }
@@ -88,6 +93,8 @@ export interface ProductView {
   /** The catalog record's values read now; null without a live catalog record. */
   catalog: CatalogSide | null;
   events: TimelineEvent[];
+  /** Each write-back target's owner by the mapping's rules; null when the shop has no checked mapping. */
+  owners: TargetOwner[] | null;
   now: number;
   notice: string | null;
 }
@@ -111,7 +118,7 @@ export function productPage(view: ProductView, csrf: string): string {
 <dl class="raw"><dt>Last sync</dt><dd class="last-sync">${esc(lastSync)}</dd><dt>Last write-back</dt><dd class="last-write-back">${esc(lastWriteBack)}</dd>
 ${status?.lastError ? `<dt>Last error</dt><dd>${esc(relativeTime(status.lastError.at, now))}: ${esc(status.lastError.code)} ${esc(status.lastError.message)}</dd>` : ''}</dl>
 <section class="sides" aria-label="Shopify and catalog sides">${sidesOf(view)}</section>
-<section class="owners"><h2>Owners of the write-back targets</h2>${ownersOf(status)}</section>
+<section class="owners"><h2>Owners of the write-back targets</h2>${ownersHtml(view.owners)}</section>
 <h2>History</h2>${historyOf(view.events, now)}`,
     csrf,
   );
@@ -158,24 +165,6 @@ function sidesOf(view: ProductView): string {
     rows || '<tr><td colspan="3" class="muted">No field recorded.</td></tr>'
   }</tbody></table></div>
 <div class="scroll" role="region" aria-label="Catalog records" tabindex="0"><h2>Catalog records</h2><table><thead><tr><th scope="col">Kind</th><th scope="col">Shopify variant</th><th scope="col">supplierSku</th><th scope="col">skuId</th><th scope="col">State</th></tr></thead><tbody>${records}</tbody></table></div>`;
-}
-
-function ownersOf(status: ProductStatusDto | null): string {
-  const owners = new Map<string, string>();
-  for (const entry of status?.writeBacks ?? []) {
-    if (!owners.has(entry.field))
-      owners.set(
-        entry.field,
-        entry.conflict
-          ? `Shopify (the merchant's edit kept over the catalog's ${entry.details.attribute})`
-          : `catalog (${entry.details.attribute})`,
-      );
-  }
-  if (owners.size === 0)
-    return '<p class="muted">No write-back to this product yet: every field is Shopify\'s.</p>';
-  return `<ul>${[...owners]
-    .map(([field, owner]) => `<li><strong>${esc(field)}</strong>: owned by the ${esc(owner)}</li>`)
-    .join('')}</ul>`;
 }
 
 function historyOf(events: TimelineEvent[], now: number): string {

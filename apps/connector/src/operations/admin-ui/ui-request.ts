@@ -34,3 +34,8 @@ export async function readForm(req: Request): Promise<Record<string, string>> {
   }
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
+
+/** A list's time filter: the last 1 to 720 hours, 24 by default. */
+export function hoursOf(hours: string | undefined): number {
+  return Math.min(720, Math.max(1, Number.parseInt(hours ?? '24', 10) || 24));
+}

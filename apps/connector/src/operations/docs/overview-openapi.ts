@@ -5,7 +5,7 @@ const STATE = { enum: ['healthy', 'degraded', 'failing'] };
 const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } };
 const nullableNumber = { type: ['number', 'null'] };
 
-/** Why: the overview's routes (`GET /admin/overview`, the view's overview, shops and failures pages) in the document. */
+/** Why: the overview's routes (`GET /admin/overview`, the view's overview, shops, deliveries, sync records, write-backs and failures pages) in the document. */
 export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
   '/admin/overview': {
     get: operation({
@@ -65,6 +65,22 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
       answer: HTML,
     }),
   },
+  '/admin/ui/syncs': {
+    get: operation({
+      operationId: 'uiSyncRecords',
+      tag: 'admin-ui',
+      summary: 'The latest product sync records (200 at most), by shop, outcome and time',
+      security: 'adminSession',
+      parameters: [
+        query('shop', 'Runs of this shop.'),
+        query('outcome', 'Runs with this outcome.', {
+          enum: ['synced', 'deleted', 'tombstoned', 'stale', 'nothing_pending', 'not_found', 'failed'],
+        }),
+        query('hours', 'Finished in the last hours (1 to 720, default 24).'),
+      ],
+      answer: HTML,
+    }),
+  },
   '/admin/ui/failures': {
     get: operation({
       operationId: 'uiFailures',
@@ -74,6 +90,7 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
       parameters: [
         query('state', 'Failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
         query('shop', 'Failures of this shop.'),
+        query('hours', 'Failed last within the last hours (1 to 720; absent: any time).'),
       ],
       answer: HTML,
     }),

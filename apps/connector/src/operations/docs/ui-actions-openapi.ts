@@ -55,6 +55,17 @@ export const UI_ACTIONS_PATHS: Record<string, Record<string, unknown>> = {
     ]),
     post: uiPost('uiProductResync', 'Resync a product', [PRODUCT_ID], { shop: { type: 'string' } }),
   },
+  '/admin/ui/resync-selection': {
+    get: uiPage('uiResyncSelectionConfirm', "A selection's resync confirm page: the ticked products listed", [
+      query('item', 'A selected product, `<shop>:<product id>` (repeated, at most 50).'),
+    ]),
+    post: uiPost('uiResyncSelection', 'Resync a selection of products: one resync run per product', [], {
+      items: {
+        type: 'string',
+        description: 'The selected products, `<shop>:<product id>`, comma-separated.',
+      },
+    }),
+  },
   '/admin/ui/shops/{shop}/sync': {
     get: uiPage('uiShopSync', "A shop's syncing state: paused or not, and its actions", [SHOP]),
   },

@@ -132,13 +132,13 @@ export class OverviewService {
       {
         id: 'chart-deliveries',
         title: 'Webhook deliveries per minute, last 24 hours',
-        href: '/admin/ui/deliveries',
+        href: '/admin/ui/deliveries?hours=24',
         series: [{ name: 'deliveries', colour: '#0b4fb3', values: perMinute(deliveries, now, DAY_MINUTES) }],
       },
       {
         id: 'chart-syncs',
         title: 'Deliveries synced per minute by outcome, last 24 hours',
-        href: '/admin/ui/deliveries?state=done',
+        href: '/admin/ui/syncs',
         series: kinds.map((kind, i) => ({
           name: kind,
           colour: COLOURS[i] as string,
@@ -167,13 +167,13 @@ export class OverviewService {
       {
         id: 'chart-write-backs',
         title: 'Write-backs to Shopify per minute, last 24 hours',
-        href: '/admin/ui/write-backs',
+        href: '/admin/ui/write-backs?hours=24',
         series: [{ name: 'write-backs', colour: '#6a3d9a', values: perMinute(written, now, DAY_MINUTES) }],
       },
       {
         id: 'chart-failures',
         title: 'Failures opened and resolved per minute, last 24 hours',
-        href: '/admin/ui/failures',
+        href: '/admin/ui/failures?hours=24',
         series: [
           { name: 'opened', colour: '#a4161a', values: perMinute(failures.opened, now, DAY_MINUTES) },
           { name: 'resolved', colour: '#1b6e35', values: perMinute(failures.resolved, now, DAY_MINUTES) },

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, MoreThanOrEqual, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { Observations } from '../reporting/observations.js';
 import { Failure, type FailureState } from './failure.entity.js';
@@ -23,6 +23,8 @@ export interface FailureFilter {
   jobKind?: string;
   state?: FailureState;
   subjectKey?: string;
+  /** Failed last at or after this time (the web view's time filter). */
+  since?: Date;
 }
 
 /** The failures inbox: record, list, replay, dismiss. Nothing that failed is ever swallowed. */
@@ -89,9 +91,10 @@ export class FailuresService {
     filter: FailureFilter,
     page: { limit: number; offset: number },
   ): Promise<{ items: Failure[]; total: number }> {
-    const where = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+    const { since, ...columns } = filter;
+    const where = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
     const [items, total] = await this.failures.findAndCount({
-      where,
+      where: since === undefined ? where : { ...where, lastFailedAt: MoreThanOrEqual(since) },
       order: { lastFailedAt: 'DESC', id: 'DESC' },
       take: page.limit,
       skip: page.offset,
