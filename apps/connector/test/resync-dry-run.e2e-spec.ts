@@ -149,13 +149,13 @@ describe('dry-run resync and reconciliation', () => {
     const reconcileSince = Date.now();
     const realReconcile = await admin<ResyncRunDto>('POST', '/admin/reconcile', { shop });
     expect(realReconcile.body).toMatchObject({ scope: 'reconcile', dryRun: false });
-    const deletes = await eventually(async () => {
-      const writes = await catalogWrites(reconcileSince);
-      return writes.length > 0 && writes;
-    }, 30_000);
-    expect(deletes.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /v1/products/${deletedSku}`]);
     const done = await ended(realReconcile.body.id);
-    expect(done).toMatchObject({ state: 'done', listed: 1, done: 1 });
+    const deletes = await catalogWrites(reconcileSince);
+    expect(deletes.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /v1/products/${deletedSku}`]);
+    // It lists the deleted product (and the two the resync synced, when that sync ran within the
+    // second of their edit: seen only after a later run); their syncs found nothing to send.
+    expect(done).toMatchObject({ state: 'done', failed: 0, remaining: 0 });
+    expect(done.listed).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a bad dryRun, an unknown parameter and an unknown shop', async () => {
