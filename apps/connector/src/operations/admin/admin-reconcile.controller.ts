@@ -4,7 +4,7 @@ import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import type { ResyncRunDto } from '../../resync/resync-run.dto.js';
-import { dryRunOf, parameters } from './admin-resync.controller.js';
+import { dryRunOf, parameters } from './admin-run-parameters.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 
 /**

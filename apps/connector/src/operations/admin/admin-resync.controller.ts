@@ -4,7 +4,7 @@ import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import type { ResyncRunDto } from '../../resync/resync-run.dto.js';
-import { readAdminJson } from './admin-json-body.js';
+import { dryRunOf, parameters } from './admin-run-parameters.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
@@ -50,32 +50,6 @@ export class AdminResyncController {
   cancel(@Param('id') id: string): Promise<ResyncRunDto> {
     return this.resync.cancel(id);
   }
-}
-
-/**
- * The route's parameters from the query string and, when one is sent, a JSON body (the query
- * wins); a name not in `allowed` is a 400 naming it.
- */
-export async function parameters(
-  query: Record<string, unknown>,
-  req: Request,
-  allowed: readonly string[],
-): Promise<Record<string, unknown>> {
-  const hasBody =
-    Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-  const body = hasBody ? await readAdminJson(req) : {};
-  const given = { ...body, ...query };
-  const unknown = Object.keys(given).filter((name) => !allowed.includes(name));
-  if (unknown.length > 0) throw invalid(unknown[0] as string, `Unknown parameter ${unknown.join(', ')}.`);
-  return given;
-}
-
-/** `dryRun`: true or false (a boolean in a body, a string in a query); absent: false. */
-export function dryRunOf(given: Record<string, unknown>): boolean {
-  const dryRun = given.dryRun ?? false;
-  if (![true, false, 'true', 'false'].includes(dryRun as string | boolean))
-    throw invalid('dryRun', 'dryRun must be true or false.');
-  return dryRun === true || dryRun === 'true';
 }
 
 function invalid(parameter: string, message: string): ConnectorError {
