@@ -23,8 +23,9 @@ interface PlannedRow {
 
 // Issue 31, the write-back side: a shop in shadow polls and decides as in live, sends no Shopify
 // mutation, and keeps each push's mutations as planned writes (source `write-back`); going live
-// writes exactly those values, once. `POST /admin/products/{id}/write-back` runs a push now, or
-// with dryRun answers its plan and sends nothing.
+// writes exactly those values, once, also when it switches while approvals land and deliveries
+// keep arriving. `POST /admin/products/{id}/write-back` runs a push now, or with dryRun answers
+// its plan and sends nothing.
 describe('a shop in shadow: the write-back', () => {
   let fx: EnrichmentFixture;
 
@@ -174,6 +175,80 @@ describe('a shop in shadow: the write-back', () => {
     expect(noShop.body.error.code).toBe('bad_request');
     const badDry = await writeBack(product.productId, '&dryRun=maybe');
     expect(badDry.status).toBe(400);
+  });
+
+  it('going live while approvals land in the catalog and deliveries keep arriving converges: each value written once, none lost', async () => {
+    const products = [
+      await fx.product('Switch shirt A'),
+      await fx.product('Switch shirt B'),
+      await fx.product('Switch shirt C'),
+    ];
+    const [a, b, c] = products as [MappedProduct, MappedProduct, MappedProduct];
+    expect((await mode('shadow')).status).toBe(200);
+    // Approvals land for A and B; the shadow poll plans their pushes.
+    for (const product of [a, b]) {
+      await fx.enrich([product.parentSku, ...product.variantSkus]);
+      await fx.review(product.parentSku, { approve: APPROVE });
+    }
+    await fx.poll();
+    for (const product of [a, b]) expect((await planned(product.productId)).length).toBeGreaterThan(0);
+    expect((await Promise.all(products.map((p) => fx.writes(p)))).flat()).toEqual([]);
+
+    // Merchant edits keep arriving (real deliveries, syncs) while the shop goes live and more
+    // approvals land: C's content, A's variant title.
+    const edits = (async () => {
+      for (let round = 1; round <= 3; round++) {
+        for (const product of products) {
+          await fx.sandboxes.merchant(fx.shop, 'PUT', `products/${product.productId}.json`, {
+            product: { id: Number(product.productId), title: `Switch shirt ${product.productId} #${round}` },
+          });
+        }
+      }
+    })();
+    // C's approval lands and a poll is under way as the shop switches; A's variant title lands after.
+    await fx.enrich([c.parentSku, ...c.variantSkus]);
+    await fx.review(c.parentSku, { approve: APPROVE });
+    const polling = call(fx.harness.url, 'POST', '/admin/enrichment/poll', ADMIN_TOKEN);
+    const switched = mode('live');
+    await fx.review(a.variantSkus[0] as string, { approve: ['variantTitle'] });
+    expect((await switched).status).toBe(200);
+    expect((await polling).status).toBe(200);
+    await edits;
+    for (const product of products) await fx.settle(product.productId);
+    await fx.poll();
+
+    // Converged: every approved value is in Shopify, no planned write is left, and no mutation
+    // was sent twice.
+    for (const product of products) {
+      const state = await eventually(async () => {
+        const now = await fx.shopify(product.gid);
+        return now.seo.title === (await fx.value(product.parentSku, 'seoTitle')) && now;
+      }, 60_000);
+      expect(state.metafields.find((m) => m.ownerId === product.gid && m.key === 'material')?.value).toBe(
+        await fx.value(product.parentSku, 'material'),
+      );
+      const aiTags = (await fx.value(product.parentSku, 'aiTags')) as string[];
+      for (const tag of aiTags) expect(state.tags).toContain(tag);
+      expect(await planned(product.productId)).toEqual([]);
+    }
+    const variantTitle = await fx.value(a.variantSkus[0] as string, 'variantTitle');
+    await eventually(async () => {
+      const state = await fx.shopify(a.gid);
+      return state.metafields.some(
+        (m) => m.ownerId === a.variantGids[0] && m.key === 'variant_title' && m.value === variantTitle,
+      );
+    }, 60_000);
+    const sent = (await Promise.all(products.map((p) => fx.writes(p)))).flat();
+    const keys = sent.map((r) => JSON.stringify([r.operationName, r.variables]));
+    expect(keys.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const product of products) {
+      const updates = (await fx.writes(product)).filter((r) => r.operationName === 'WriteBackProductUpdate');
+      expect(updates, product.productId).toHaveLength(1);
+    }
+    // A poll after it writes nothing more.
+    await fx.poll();
+    expect((await Promise.all(products.map((p) => fx.writes(p)))).flat()).toHaveLength(sent.length);
   });
 });
 

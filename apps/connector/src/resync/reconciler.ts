@@ -30,6 +30,13 @@ export interface ReconcileResult {
   deletionScan?: 'bulk' | 'pages';
 }
 
+/** An operator's reconciliation (`POST /admin/reconcile`): a dry run or not, and where what it finds goes. */
+export interface ReconcileRunHooks {
+  dryRun: boolean;
+  /** Products it found (missed changes, then missed deletions), before they are enqueued. */
+  found(productIds: string[]): Promise<void>;
+}
+
 /**
  * Converges what webhooks missed (Shopify does not guarantee delivery). Per shop: products
  * updated since the checkpoint whose map row has not applied that `updatedAt` are enqueued; and
@@ -84,18 +91,28 @@ export class Reconciler {
   /**
    * One shop. Its first run only records the checkpoint (what came before is a resync's or a
    * link's job); a run soon after the last one (a replica's boot upserting the scheduler runs it
-   * at once) is skipped.
+   * at once) is skipped, but one an operator started (`run`). An operator's run hands what it
+   * finds to `run.found` first (its run lists them); a dry run then enqueues nothing and moves
+   * no checkpoint (without one it finds nothing).
    */
-  async reconcile(shop: string): Promise<ReconcileResult> {
+  async reconcile(shop: string, run?: ReconcileRunHooks): Promise<ReconcileResult> {
     const startedAt = this.clock.now();
     const saved = await this.checkpoints.findOneBy({ shop });
-    if (saved && startedAt - saved.lastRunAt.getTime() < this.settings.intervalMs / 2) {
+    if (!run && saved && startedAt - saved.lastRunAt.getTime() < this.settings.intervalMs / 2) {
       return { shop, changed: 0, deleted: 0 };
     }
     if (!saved) {
-      await this.saveCheckpoint(shop, startedAt, 0, 0);
+      if (!run?.dryRun) await this.saveCheckpoint(shop, startedAt, 0, 0);
       return { shop, changed: 0, deleted: 0 };
     }
+    const found = async (productIds: string[]) => {
+      if (productIds.length === 0) return;
+      await run?.found(productIds);
+      if (run?.dryRun) return;
+      await this.enqueuer.enqueueMany(
+        productIds.map((productId) => ({ shop, productId, reason: 'reconcile' })),
+      );
+    };
     const since = new Date(saved.checkpoint.getTime() - OVERLAP_MS);
     const admin = this.shopify.forShop(shop);
     let changed = 0;
@@ -104,12 +121,14 @@ export class Reconciler {
     );
     for await (const items of pages) {
       const seen = await this.seen.among(shop, items);
-      for (const item of items.filter((p) => !seen.has(p.productId))) {
-        await this.enqueuer.enqueue({ shop, productId: item.productId, reason: 'reconcile' });
-        changed += 1;
-      }
+      const missed = items.filter((p) => !seen.has(p.productId)).map((p) => p.productId);
+      await found(missed);
+      changed += missed.length;
     }
-    const { deleted, scan } = await this.missingFromShopify(shop);
+    const { missing, scan } = await this.missingFromShopify(shop);
+    await found(missing);
+    const deleted = missing.length;
+    if (run?.dryRun) return { shop, changed, deleted, deletionScan: scan };
     await this.saveCheckpoint(shop, startedAt, changed, deleted);
     if (changed + deleted > 0) {
       this.logger.warn(`${shop}: enqueued ${changed} missed change(s) and ${deleted} missed deletion(s)`);
@@ -127,8 +146,8 @@ export class Reconciler {
     });
   }
 
-  /** Products the map holds that Shopify no longer lists: enqueued; resolves to how many. */
-  private async missingFromShopify(shop: string): Promise<{ deleted: number; scan: 'bulk' | 'pages' }> {
+  /** Products the map holds that Shopify no longer lists. */
+  private async missingFromShopify(shop: string): Promise<{ missing: string[]; scan: 'bulk' | 'pages' }> {
     // The map is read first: a product created and synced during the walk is then not missing.
     const mapped = await this.links.mappedProducts(shop);
     const inBulk = mapped.size > this.resyncSettings.bulkThreshold && (await this.listInBulk(shop, mapped));
@@ -138,10 +157,7 @@ export class Reconciler {
         for (const item of items) mapped.delete(item.productId);
       }
     }
-    await this.enqueuer.enqueueMany(
-      [...mapped].map((productId) => ({ shop, productId, reason: 'reconcile' as const })),
-    );
-    return { deleted: mapped.size, scan: inBulk ? 'bulk' : 'pages' };
+    return { missing: [...mapped], scan: inBulk ? 'bulk' : 'pages' };
   }
 
   /**

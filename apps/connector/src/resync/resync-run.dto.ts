@@ -1,6 +1,31 @@
 import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
 import type { ResyncReadMode, ResyncRun, ResyncRunState, ResyncScope } from './resync-run.entity.js';
-import type { RunCounts } from './resync-runs.repository.js';
+import type { RunCounts, RunPlanCounts, RunProductPlan } from './resync-runs.repository.js';
+
+/** One call of a dry run's plan: what live would send (method, path, body), the record before and after. */
+export interface RunPlannedCallDto {
+  kind: string;
+  method: string;
+  path: string;
+  supplierSku: string | null;
+  body: Record<string, unknown> | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** A dry run's plan (issue 31): its counts, and the products with calls, a page at a time. */
+export interface ResyncRunPlanDto {
+  counts: RunPlanCounts;
+  products: Array<{
+    productId: string;
+    found: boolean;
+    result: string;
+    detail: string | null;
+    calls: RunPlannedCallDto[];
+  }>;
+  /** The next page: `GET /admin/resync/{id}?planAfter=<this>`; null on the last. */
+  nextPlanAfter: string | null;
+}
 
 /** A resync run as the admin API shows it (never the entity itself). */
 export interface ResyncRunDto {
@@ -8,6 +33,8 @@ export interface ResyncRunDto {
   shop: string;
   scope: ResyncScope;
   productId: string | null;
+  /** A dry run: reads and plans, sends no write; its plan is in `plan`. */
+  dryRun: boolean;
   state: ResyncRunState;
   /** Shopify pages listed so far (whole-shop runs). */
   pages: number;
@@ -33,14 +60,23 @@ export interface ResyncRunDto {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** A dry run's plan so far (null: not a dry run). */
+  plan: ResyncRunPlanDto | null;
 }
 
-export function resyncRunDto(run: ResyncRun, counts: RunCounts, ratePerSecond: number): ResyncRunDto {
+export function resyncRunDto(
+  run: ResyncRun,
+  counts: RunCounts,
+  ratePerSecond: number,
+  plan: { counts: RunPlanCounts; products: Array<RunProductPlan & { productId: string }> } | null = null,
+  planPage = 100,
+): ResyncRunDto {
   return {
     id: run.id,
     shop: run.shop,
     scope: run.scope,
     productId: run.productId,
+    dryRun: run.dryRun,
     state: run.state,
     pages: run.pages,
     walkDone: run.walkDone,
@@ -58,5 +94,31 @@ export function resyncRunDto(run: ResyncRun, counts: RunCounts, ratePerSecond: n
     error: run.error,
     createdAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
+    plan: plan === null ? null : planDto(plan, planPage),
+  };
+}
+
+function planDto(
+  plan: { counts: RunPlanCounts; products: Array<RunProductPlan & { productId: string }> },
+  planPage: number,
+): ResyncRunPlanDto {
+  return {
+    counts: plan.counts,
+    products: plan.products.map((product) => ({
+      productId: product.productId,
+      found: product.found,
+      result: product.result,
+      detail: product.detail,
+      calls: product.writes.map((w) => ({
+        kind: w.kind,
+        method: w.method,
+        path: w.path,
+        supplierSku: w.supplierSku,
+        body: w.body,
+        before: w.before,
+        after: w.after,
+      })),
+    })),
+    nextPlanAfter: plan.products.length === planPage ? (plan.products.at(-1)?.productId ?? null) : null,
   };
 }

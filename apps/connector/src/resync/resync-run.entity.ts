@@ -1,8 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
 
-/** What a run resyncs: one product, or every product of the shop. */
-export type ResyncScope = 'product' | 'shop';
+/**
+ * What a run resyncs: one product, every product of the shop, or what a reconciliation started
+ * by an operator finds (missed changes and deletions since the shop's checkpoint).
+ */
+export type ResyncScope = 'product' | 'shop' | 'reconcile';
 
 /**
  * `running` until the walk is over and every listed product synced (or failed); `cancelled`
@@ -56,6 +59,13 @@ export class ResyncRun {
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;
+
+  /**
+   * A dry run (issue 31, migration `ResyncDryRuns1764000000087`): it reads and plans each product
+   * as its sync would, sends no write, and keeps each product's plan in the run.
+   */
+  @Column({ type: 'boolean', name: 'dry_run', default: false })
+  dryRun!: boolean;
 
   /** Decided by the first page job (migration `ResyncBulkReads1764000000060`); null before. */
   @Column({ type: 'text', name: 'read_mode', nullable: true })

@@ -10,9 +10,12 @@ import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
 import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
+import type { ProductDryRun } from '../product-sync/product-dry-run.js';
 import { Shops } from '../shops/shops.js';
+import type { ReconcileRunHooks, Reconciler } from './reconciler.js';
 import { ResyncService } from './resync.service.js';
 import type { BulkWalkOutcome, ResyncBulkWalk } from './resync-bulk-walk.js';
+import { ResyncDryRun } from './resync-dry-run.js';
 import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
@@ -45,6 +48,7 @@ function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resyn
   const enqueued: SyncProductPayload[] = [];
   const jobs = new Map<string, ResyncPagePayload>();
   const shopifyCalls: Array<string | null> = [];
+  const planned: string[] = [];
   const admin = {
     request: async (_document: string, variables: { after: string | null; first: number }) => {
       shopifyCalls.push(variables.after);
@@ -85,8 +89,35 @@ function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resyn
         return bulkOutcome;
       },
     } as unknown as ResyncBulkWalk,
+    new ResyncDryRun(runs, {
+      plan: async (_shop: string, productId: string) => {
+        planned.push(productId);
+        return {
+          found: true,
+          result: 'applied',
+          detail: null,
+          writes: [
+            {
+              kind: 'updateProduct',
+              method: 'PATCH',
+              path: `/v1/products/sku-${productId}`,
+              supplierSku: `S-${productId}`,
+              body: { attributes: { name: `new ${productId}` } },
+              before: { name: `old ${productId}` },
+              after: { name: `new ${productId}` },
+            },
+          ],
+        };
+      },
+    } as unknown as ProductDryRun),
+    {
+      reconcile: async (_shop: string, hooks: ReconcileRunHooks) => {
+        await hooks.found(PRODUCTS.slice(3));
+        return { shop: SHOP, changed: 2, deleted: 0 };
+      },
+    } as unknown as Reconciler,
   );
-  return { service, enqueued, jobs, shopifyCalls, bulkWalks };
+  return { service, enqueued, jobs, shopifyCalls, bulkWalks, planned };
 }
 
 beforeAll(async () => {
@@ -289,5 +320,65 @@ describe('resync runs against PostgreSQL', () => {
     const run = await service.start(SHOP, null);
     await service.walkPage(run.id);
     expect((await service.show(run.id)).readMode).toBe('pages');
+  });
+
+  it('a dry run plans each product instead of enqueueing it, pages only, and keeps the plans in the run', async () => {
+    const bulkConfig = { ...config.resync, bulkThreshold: 3 };
+    const dry = world(null, bulkConfig);
+    const run = await dry.service.start(SHOP, null, true);
+    expect(run).toMatchObject({ dryRun: true, plan: { counts: { products: 0, total: 0 }, products: [] } });
+    expect(await dry.service.walkPage(run.id)).toBe('walked');
+    // A product's sync reporting back meanwhile does not count as planned.
+    await runs.productSynced(SHOP, PRODUCTS[2] as string);
+    expect(await dry.service.walkPage(run.id)).toBe('walked');
+    expect(await dry.service.walkPage(run.id)).toBe('last');
+    expect(dry.enqueued).toEqual([]);
+    expect(dry.bulkWalks).toEqual([]);
+    expect(dry.planned).toEqual(PRODUCTS);
+    const shown = await dry.service.show(run.id);
+    expect(shown).toMatchObject({
+      state: 'done',
+      readMode: 'pages',
+      listed: 5,
+      done: 5,
+      callsPerProduct: 1,
+      plan: { counts: { products: 5, changed: 5, creates: 0, patches: 5, deletes: 0, total: 5 } },
+    });
+    expect(shown.plan?.products.map((p) => p.productId)).toEqual(
+      [...PRODUCTS].sort((a, b) => Number(BigInt(a) - BigInt(b))),
+    );
+    expect(shown.plan?.products[0]?.calls[0]).toMatchObject({ method: 'PATCH', before: { name: 'old 4' } });
+    // Paged: after the last product, none.
+    expect((await dry.service.show(run.id, PRODUCTS[2])).plan?.products).toEqual([]);
+
+    // A page planned twice (a retry) plans nothing again; a one-product dry run plans its product.
+    const one = await dry.service.start(SHOP, PRODUCTS[0] as string, true);
+    expect(one).toMatchObject({ scope: 'product', walkDone: false });
+    expect(await dry.service.walkPage(one.id)).toBe('last');
+    expect(await dry.service.walkPage(one.id)).toBe('stopped');
+    expect(dry.planned).toEqual([...PRODUCTS, PRODUCTS[0]]);
+    expect(await dry.service.show(one.id)).toMatchObject({
+      state: 'done',
+      plan: { counts: { products: 1 } },
+    });
+    expect(dry.enqueued).toEqual([]);
+  });
+
+  it('an operator reconciliation lists what it finds; a dry run plans it, a real one enqueues it', async () => {
+    const { service, enqueued, planned } = world();
+    const dry = await service.startReconcile(SHOP, true);
+    expect(dry).toMatchObject({ scope: 'reconcile', dryRun: true, walkDone: false });
+    expect(await service.walkPage(dry.id)).toBe('last');
+    expect(planned).toEqual(PRODUCTS.slice(3));
+    expect(await service.show(dry.id)).toMatchObject({
+      state: 'done',
+      listed: 2,
+      plan: { counts: { patches: 2 } },
+    });
+    const real = await service.startReconcile(SHOP, false);
+    expect(await service.walkPage(real.id)).toBe('last');
+    expect(await service.show(real.id)).toMatchObject({ state: 'running', listed: 2, plan: null });
+    expect(enqueued).toEqual([]);
+    expect(planned).toEqual(PRODUCTS.slice(3));
   });
 });

@@ -5,6 +5,7 @@ import { Clock } from '#lib/clock';
 import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
 import { JobName } from '../platform/queues/queue-names.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.js';
+import type { PlannedWrite } from '../product-sync/planned/planned-writes.repository.js';
 import { type ResyncReadMode, ResyncRun } from './resync-run.entity.js';
 
 /** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */
@@ -16,6 +17,24 @@ export interface RunCounts {
   waiting: number;
   /** Catalog calls per synced product so far (from the sync records); null before the first. */
   callsPerProduct: number | null;
+}
+
+/** What a dry run keeps of one product's plan (`ProductDryRun`): the calls live would send. */
+export interface RunProductPlan {
+  found: boolean;
+  result: string;
+  detail: string | null;
+  writes: PlannedWrite[];
+}
+
+/** A dry run's plan in numbers: products planned, those with calls, and the calls by kind. */
+export interface RunPlanCounts {
+  products: number;
+  changed: number;
+  creates: number;
+  patches: number;
+  deletes: number;
+  total: number;
 }
 
 /**
@@ -48,20 +67,29 @@ export class ResyncRunsRepository {
     return new Set(rows.map((row) => row.shop));
   }
 
-  /** A new running run; a one-product run lists its product at once (its walk is done). */
-  async create(shop: string, productId: string | null): Promise<ResyncRun> {
+  /**
+   * A new running run; a one-product run lists its product at once (its walk is done, but for a
+   * dry run: its one page job plans it). A reconciliation's run lists what it finds.
+   */
+  async create(
+    shop: string,
+    productId: string | null,
+    options: { dryRun?: boolean; reconcile?: boolean } = {},
+  ): Promise<ResyncRun> {
     const now = new Date(this.clock.now());
+    const dryRun = options.dryRun === true;
     const run = await this.runs.save(
       this.runs.create({
         shop,
-        scope: productId === null ? 'shop' : 'product',
+        scope: options.reconcile ? 'reconcile' : productId === null ? 'shop' : 'product',
         productId,
         state: 'running',
         cursor: null,
         pages: 0,
         listed: 0,
-        walkDone: productId !== null,
+        walkDone: productId !== null && !dryRun,
         error: null,
+        dryRun,
         readMode: null,
         bulkAttempts: [],
         createdAt: now,
@@ -81,12 +109,9 @@ export class ResyncRunsRepository {
     return this.runs.findOneBy({ id });
   }
 
-  /** Whole-shop runs still walking: resumed at boot from their cursor. */
+  /** Runs still walking (whole shops, reconciliations, one-product dry runs): resumed at boot from their cursor. */
   walking(): Promise<ResyncRun[]> {
-    return this.runs.find({
-      where: { state: 'running', scope: 'shop', walkDone: false },
-      order: { id: 'ASC' },
-    });
+    return this.runs.find({ where: { state: 'running', walkDone: false }, order: { id: 'ASC' } });
   }
 
   /**
@@ -128,9 +153,9 @@ export class ResyncRunsRepository {
     );
   }
 
-  /** Whole-shop runs still walking Shopify's pages (they resume from their cursor). */
+  /** Runs still walking Shopify's pages (they resume from their cursor). */
   walkingRuns(): Promise<number> {
-    return this.runs.count({ where: { state: 'running', scope: 'shop', walkDone: false } });
+    return this.runs.count({ where: { state: 'running', walkDone: false } });
   }
 
   /** Products running runs listed and have not heard back from, after `after`, at most `limit`. */
@@ -141,19 +166,20 @@ export class ResyncRunsRepository {
     const rows: Array<{ shop: string; product_id: string }> = await this.runs.query(
       `SELECT DISTINCT p.shop, p.product_id::text AS product_id
          FROM ${this.productsTable} p JOIN ${this.runsTable} r ON r.id = p.run_id
-        WHERE p.state = 'queued' AND r.state = 'running' AND (p.shop, p.product_id) > ($1, $2::bigint)
+        WHERE p.state = 'queued' AND r.state = 'running' AND NOT r.dry_run AND (p.shop, p.product_id) > ($1, $2::bigint)
         ORDER BY p.shop, product_id LIMIT $3`,
       [after.shop, after.productId, limit],
     );
     return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
 
-  /** Marks the waiting products of running runs done: their sync reported back. */
+  /** Marks the waiting products of running runs done: their sync reported back (a dry run's wait for their plan). */
   async productSynced(shop: string, productId: string): Promise<void> {
     await this.runs.query(
       `UPDATE ${this.productsTable} AS p SET state = 'done', done_at = $3
          FROM ${this.runsTable} r
-        WHERE p.shop = $1 AND p.product_id = $2 AND p.state = 'queued' AND r.id = p.run_id AND r.state = 'running'`,
+        WHERE p.shop = $1 AND p.product_id = $2 AND p.state = 'queued' AND r.id = p.run_id AND r.state = 'running'
+          AND NOT r.dry_run`,
       [shop, productId, new Date(this.clock.now())],
     );
   }
@@ -180,10 +206,13 @@ export class ResyncRunsRepository {
     };
   }
 
-  /** The average catalog calls of the run's products' syncs since they were enqueued. */
+  /** The average catalog calls of the run's products' syncs since they were enqueued (a dry run: of their plans). */
   private async callsPerProduct(runId: string): Promise<number | null> {
     const rows: Array<{ average: string | null }> = await this.runs.query(
-      `SELECT avg(jsonb_array_length(r.calls))::text AS average
+      `SELECT coalesce(
+                (SELECT avg(jsonb_array_length(p.plan->'writes')) FROM ${this.productsTable} p
+                  WHERE p.run_id = $1 AND p.plan IS NOT NULL),
+                avg(jsonb_array_length(r.calls)))::text AS average
          FROM ${this.productsTable} p
          JOIN ${this.syncRecordsTable} r
            ON r.shop = p.shop AND r.product_id = p.product_id AND r.started_at >= p.enqueued_at
@@ -192,6 +221,69 @@ export class ResyncRunsRepository {
     );
     const average = rows[0]?.average ?? null;
     return average === null ? null : Number(average);
+  }
+
+  /** Of `productIds`, those the dry run has not planned yet (a retried page plans only them). */
+  async unplanned(runId: string, productIds: readonly string[]): Promise<string[]> {
+    const rows: Array<{ product_id: string }> = await this.runs.query(
+      `SELECT product_id::text AS product_id FROM ${this.productsTable}
+        WHERE run_id = $1 AND product_id = ANY($2::bigint[]) AND plan IS NULL`,
+      [runId, [...productIds]],
+    );
+    const left = new Set(rows.map((row) => row.product_id));
+    return productIds.filter((id) => left.has(id));
+  }
+
+  /** A dry run's plan of one product: kept in the run, the product done. */
+  async recordPlan(runId: string, productId: string, plan: RunProductPlan): Promise<void> {
+    await this.runs.query(
+      `UPDATE ${this.productsTable} SET plan = $3::jsonb, state = 'done', done_at = $4
+        WHERE run_id = $1 AND product_id = $2`,
+      [runId, productId, JSON.stringify(plan), new Date(this.clock.now())],
+    );
+  }
+
+  /** A dry run's plans with at least one call, by product id after `after`, at most `limit`. */
+  async plans(
+    runId: string,
+    after: string,
+    limit: number,
+  ): Promise<Array<RunProductPlan & { productId: string }>> {
+    const rows: Array<{ product_id: string; plan: RunProductPlan }> = await this.runs.query(
+      `SELECT product_id::text AS product_id, plan FROM ${this.productsTable}
+        WHERE run_id = $1 AND plan IS NOT NULL AND jsonb_array_length(plan->'writes') > 0 AND product_id > $2::bigint
+        ORDER BY product_id LIMIT $3`,
+      [runId, after, limit],
+    );
+    return rows.map((row) => ({ productId: row.product_id, ...row.plan }));
+  }
+
+  /** A dry run's whole plan counted: products planned, those with calls, and the calls by method. */
+  async planCounts(runId: string): Promise<RunPlanCounts> {
+    const rows: Array<{ planned: number; changed: number; post: number; patch: number; del: number }> =
+      await this.runs.query(
+        `SELECT count(*)::int AS planned,
+                count(*) FILTER (WHERE jsonb_array_length(p.plan->'writes') > 0)::int AS changed,
+                coalesce(sum(w.post), 0)::int AS post, coalesce(sum(w.patch), 0)::int AS patch,
+                coalesce(sum(w.del), 0)::int AS del
+           FROM ${this.productsTable} p
+           CROSS JOIN LATERAL (
+             SELECT count(*) FILTER (WHERE c->>'method' = 'POST') AS post,
+                    count(*) FILTER (WHERE c->>'method' = 'PATCH') AS patch,
+                    count(*) FILTER (WHERE c->>'method' = 'DELETE') AS del
+               FROM jsonb_array_elements(p.plan->'writes') c) w
+          WHERE p.run_id = $1 AND p.plan IS NOT NULL`,
+        [runId],
+      );
+    const row = rows[0] ?? { planned: 0, changed: 0, post: 0, patch: 0, del: 0 };
+    return {
+      products: row.planned,
+      changed: row.changed,
+      creates: row.post,
+      patches: row.patch,
+      deletes: row.del,
+      total: row.post + row.patch + row.del,
+    };
   }
 
   /** Ends a running run (`done`, `cancelled` or `failed`); false when it was no longer running. */

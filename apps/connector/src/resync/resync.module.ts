@@ -13,6 +13,7 @@ import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
 import { Reconciler } from './reconciler.js';
 import { ResyncService } from './resync.service.js';
 import { ResyncBulkWalk } from './resync-bulk-walk.js';
+import { ResyncDryRun } from './resync-dry-run.js';
 import { ResyncPageJob } from './resync-page.job.js';
 import { ResyncPageReplay } from './resync-page.replay.js';
 import { ResyncProgress } from './resync-progress.js';
@@ -41,6 +42,7 @@ import { ShopProductKeys } from './shop-product-keys.js';
   providers: [
     ResyncRunsRepository,
     ResyncBulkWalk,
+    ResyncDryRun,
     ShopProductKeys,
     ResyncService,
     ResyncPageJob,

@@ -11,10 +11,15 @@ import { resyncPageJobOptions } from '../platform/queues/job-options.js';
 import type { ResyncPagePayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { Shops } from '../shops/shops.js';
+import { Reconciler } from './reconciler.js';
 import { ResyncBulkWalk } from './resync-bulk-walk.js';
+import { ResyncDryRun } from './resync-dry-run.js';
 import { type ResyncRunDto, resyncRunDto } from './resync-run.dto.js';
 import type { ResyncReadMode, ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
+
+/** A dry run's planned products shown per page of `GET /admin/resync/{id}`. */
+const PLAN_PAGE = 100;
 
 /**
  * Resync runs: one product now, or a whole shop walked through the Admin API page by page (one
@@ -36,6 +41,8 @@ export class ResyncService implements OnApplicationBootstrap {
     private readonly shops: Shops,
     @InjectQueue(QueueName.RESYNC_PAGE) private readonly pages: Queue<ResyncPagePayload>,
     private readonly bulkWalk: ResyncBulkWalk,
+    private readonly dryRuns: ResyncDryRun,
+    private readonly reconciler: Reconciler,
   ) {}
 
   /** Resumes every whole-shop run still walking (its page job may be lost, or waiting: ids dedupe). */
@@ -46,21 +53,41 @@ export class ResyncService implements OnApplicationBootstrap {
     }
   }
 
-  async start(shopDomain: string, productId: string | null): Promise<ResyncRunDto> {
+  /**
+   * Starts a run of one product or a whole shop. A dry run (issue 31) walks the same way but its
+   * page jobs plan the products instead of enqueueing them (`ResyncDryRun`), even one product.
+   */
+  async start(shopDomain: string, productId: string | null, dryRun = false): Promise<ResyncRunDto> {
+    const shop = this.served(shopDomain);
+    const run = await this.runs.create(shop, productId, { dryRun });
+    if (productId === null || dryRun) await this.enqueuePage(run);
+    else await this.enqueuer.enqueue({ shop, productId, reason: 'resync' });
+    return this.show(run.id);
+  }
+
+  /**
+   * An operator's reconciliation of one shop now (`POST /admin/reconcile`): a run of scope
+   * `reconcile` whose one page job reconciles the shop, listing what it finds; a dry run plans
+   * those products instead of enqueueing them and leaves the checkpoint where it is.
+   */
+  async startReconcile(shopDomain: string, dryRun: boolean): Promise<ResyncRunDto> {
+    const run = await this.runs.create(this.served(shopDomain), null, { dryRun, reconcile: true });
+    await this.enqueuePage(run);
+    return this.show(run.id);
+  }
+
+  private served(shopDomain: string): string {
     const shop = this.shops.find(shopDomain);
     if (!shop) {
       throw new ConnectorError(ConnectorErrorCode.UNKNOWN_SHOP, `Shop ${shopDomain} is not configured.`, {
         shop: shopDomain,
       });
     }
-    const run = await this.runs.create(shop.domain, productId);
-    if (productId === null) await this.enqueuePage(run);
-    else await this.enqueuer.enqueue({ shop: shop.domain, productId, reason: 'resync' });
-    return this.show(run.id);
+    return shop.domain;
   }
 
   /** The run with its progress; a run whose walk is over and whose products all reported ends `done`. */
-  async show(id: string): Promise<ResyncRunDto> {
+  async show(id: string, planAfter = '0'): Promise<ResyncRunDto> {
     let run = await this.existing(id);
     let counts = await this.runs.counts(run.id);
     if (run.state === 'running' && run.walkDone && counts.waiting === 0) {
@@ -68,7 +95,13 @@ export class ResyncService implements OnApplicationBootstrap {
       run = await this.existing(id);
       counts = await this.runs.counts(run.id);
     }
-    return resyncRunDto(run, counts, this.catalogSettings.ratePerSecond);
+    const plan = run.dryRun
+      ? {
+          counts: await this.runs.planCounts(run.id),
+          products: await this.runs.plans(run.id, planAfter, PLAN_PAGE),
+        }
+      : null;
+    return resyncRunDto(run, counts, this.catalogSettings.ratePerSecond, plan, PLAN_PAGE);
   }
 
   /** Cancels a running run: its walk stops before the next page. 409 when it has ended. */
@@ -94,8 +127,10 @@ export class ResyncService implements OnApplicationBootstrap {
   async walkPage(runId: string): Promise<'walked' | 'last' | 'stopped' | 'busy'> {
     const run = await this.runs.get(runId);
     if (run?.state !== 'running' || run.walkDone) return 'stopped';
+    if (run.scope !== 'shop') return this.walkAtOnce(run);
     if (run.readMode === null) {
-      run.readMode = await this.readModeOf(run.shop);
+      // A dry run plans from its own reads of each product: no bulk read (no snapshot would be used).
+      run.readMode = run.dryRun ? 'pages' : await this.readModeOf(run.shop);
       await this.runs.readWith(run.id, run.readMode);
     }
     if (run.readMode === 'bulk') {
@@ -108,15 +143,32 @@ export class ResyncService implements OnApplicationBootstrap {
     });
     const ids = page.items.map((p) => p.productId);
     await this.runs.listProducts(run, ids);
+    if (run.dryRun) await this.dryRuns.plan(run, ids);
     // One round trip for the page's syncs (each deduplicated as a single enqueue would be).
-    await this.enqueuer.enqueueMany(
-      ids.map((productId) => ({ shop: run.shop, productId, reason: 'resync' })),
-    );
+    else
+      await this.enqueuer.enqueueMany(
+        ids.map((productId) => ({ shop: run.shop, productId, reason: 'resync' })),
+      );
     const last = page.next === null;
     if (!(await this.runs.advance(run.id, run.cursor, page.next ?? run.cursor, last))) return 'stopped';
     if (last) return 'last';
     await this.enqueuePage({ ...run, pages: run.pages + 1 });
     return 'walked';
+  }
+
+  /** A run of one page: a one-product dry run plans its product; a reconciliation reconciles the shop. */
+  private async walkAtOnce(run: ResyncRun): Promise<'last' | 'stopped'> {
+    if (run.scope === 'product' && run.productId !== null) await this.dryRuns.plan(run, [run.productId]);
+    if (run.scope === 'reconcile') {
+      await this.reconciler.reconcile(run.shop, {
+        dryRun: run.dryRun,
+        found: async (productIds) => {
+          await this.runs.listProducts(run, productIds);
+          if (run.dryRun) await this.dryRuns.plan(run, productIds);
+        },
+      });
+    }
+    return (await this.runs.advance(run.id, run.cursor, run.cursor, true)) ? 'last' : 'stopped';
   }
 
   /** Bulk above the threshold: one id page of threshold + 1 products tells (threshold + 3 points). */

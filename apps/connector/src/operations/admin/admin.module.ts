@@ -17,6 +17,7 @@ import { AdminLinkController } from './admin-link.controller.js';
 import { AdminPreviewController } from './admin-preview.controller.js';
 import { AdminProductSyncController } from './admin-product-sync.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
+import { AdminReconcileController } from './admin-reconcile.controller.js';
 import { AdminResyncController } from './admin-resync.controller.js';
 import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
@@ -48,6 +49,7 @@ import { ShopEntries } from './shop-entries.js';
     AdminProductsController,
     AdminProductSyncController,
     AdminResyncController,
+    AdminReconcileController,
     AdminLinkController,
     AdminEnrichmentController,
     AdminShopsController,

@@ -65,7 +65,8 @@ describe('shopPreview', () => {
         after: { media: [] },
       }),
     ]);
-    const [uploads, record] = preview.products[0]?.records ?? [];
+    // In the order live sends them: the sync's create, the media's uploads, its gallery.
+    const [record, uploads] = preview.products[0]?.records ?? [];
     expect(uploads).toEqual({
       source: 'catalog',
       supplierSku: '',
@@ -73,7 +74,7 @@ describe('shopPreview', () => {
       diffs: [],
       finalState: null,
     });
-    expect(record?.calls).toEqual(['PATCH /v1/products/{skuId}', 'POST /v1/products']);
+    expect(record?.calls).toEqual(['POST /v1/products', 'PATCH /v1/products/{skuId}']);
     expect(record?.finalState).toEqual({ name: 'New', media: ['upload:m1'] });
     expect(record?.diffs).toContainEqual({ field: 'media', before: null, after: ['upload:m1'] });
     expect(preview.products[1]?.records[0]?.diffs).toEqual([{ field: 'media', before: ['F1'], after: [] }]);

@@ -19,7 +19,7 @@ const WRITE_BACK = 'write-back';
 export function shopPreview(shop: string, mode: ShopMode, rows: readonly PlannedWriteRow[]): ShopPreviewDto {
   const counts = previewCounts(rows);
   const products = new Map<string, { plannedAt: Date; records: Map<string, RecordState> }>();
-  for (const row of rows) {
+  for (const row of inLiveOrder(rows)) {
     const product = products.get(row.productId) ?? { plannedAt: row.plannedAt, records: new Map() };
     products.set(row.productId, product);
     if (row.plannedAt > product.plannedAt) product.plannedAt = row.plannedAt;
@@ -90,6 +90,23 @@ export function previewCounts(rows: readonly PlannedWriteRow[]): ShopPreviewDto[
   }
   for (const n of gaps.values()) counts.mappingGaps += n;
   return { ...counts, writeBacks: { total: writeBacks, byTarget }, total: rows.length };
+}
+
+/** Live sends a product's sync calls, then its media's, then its write-back's (stable within each). */
+const SOURCE_ORDER = ['sync', MEDIA, WRITE_BACK];
+
+function inLiveOrder(rows: readonly PlannedWriteRow[]): PlannedWriteRow[] {
+  const rank = (row: PlannedWriteRow) => {
+    const i = SOURCE_ORDER.indexOf(row.source);
+    return i < 0 ? SOURCE_ORDER.length : i;
+  };
+  const firstOf = new Map<string, number>();
+  for (const [i, row] of rows.entries()) if (!firstOf.has(row.productId)) firstOf.set(row.productId, i);
+  const product = (row: PlannedWriteRow) => firstOf.get(row.productId) ?? 0;
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => product(a.row) - product(b.row) || rank(a.row) - rank(b.row) || a.i - b.i)
+    .map(({ row }) => row);
 }
 
 interface RecordState {

@@ -5,6 +5,7 @@ import { driftCommand } from './commands/drift.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
 import { previewCommand } from './commands/preview.command.js';
+import { reconcileCommand } from './commands/reconcile.command.js';
 import { registerWebhooksCommand } from './commands/register-webhooks.command.js';
 import { replayCommand } from './commands/replay.command.js';
 import { resyncCommand } from './commands/resync.command.js';
@@ -51,6 +52,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     writeBackCommand(contextOf),
     syncCommand(contextOf),
     resyncCommand(contextOf),
+    reconcileCommand(contextOf),
     linkCommand(contextOf),
     driftCommand(contextOf),
   ]) {

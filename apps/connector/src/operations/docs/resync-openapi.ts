@@ -29,6 +29,15 @@ const RUN_ID = {
   required: true,
   schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
 };
+const SHOP_OR_BODY = query('shop', 'The shop (`<name>.myshopify.com`; required, here or in the JSON body).', {
+  type: 'string',
+});
+const DRY_RUN = query(
+  'dryRun',
+  '`true`: a dry run (issue 31): every product is read and planned as its sync would, no write is sent, nothing changes but the run; its plan shows in `GET /admin/resync/{id}`. Here or in the JSON body.',
+  { type: 'boolean', default: false },
+);
+const state = { type: ['object', 'null'], additionalProperties: true };
 const MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'barcode:gtin'];
 const ids = { type: 'array', items: { type: 'string' } };
 
@@ -40,11 +49,12 @@ export function resyncPaths(operation: OperationBuilder): Record<string, unknown
         tag: 'admin',
         summary: 'Resync one product (`product`) or a whole shop: every product read from Shopify again',
         description:
-          'A whole shop is walked through the Admin API page by page from a persisted cursor (it resumes after a restart); each product is enqueued with reason `resync`.',
+          'A whole shop is walked through the Admin API page by page from a persisted cursor (it resumes after a restart); each product is enqueued with reason `resync`. With `dryRun=true` the walk reads pages (never one bulk query) and each product is planned instead of enqueued: the sku map, sync states, planned writes and the catalog stay as they are. The parameters may also come in a JSON body (`{"shop": ..., "product": ..., "dryRun": true}`); the query wins.',
         security: 'adminToken',
         parameters: [
-          SHOP,
+          SHOP_OR_BODY,
           query('product', 'Only this Shopify product id.', { type: 'string', pattern: '^[1-9][0-9]*$' }),
+          DRY_RUN,
         ],
         answer: 'ResyncRun',
         errors: [400, 404],
@@ -54,11 +64,20 @@ export function resyncPaths(operation: OperationBuilder): Record<string, unknown
       get: operation({
         operationId: 'getResyncRun',
         tag: 'admin',
-        summary: 'A resync run and its progress (done, failed, remaining, estimate)',
+        summary:
+          'A resync or reconciliation run and its progress (done, failed, remaining, estimate); a dry run with its plan',
+        description:
+          "A dry run's `plan` lists its products with calls, 100 at a time by product id (`planAfter`: the previous page's `nextPlanAfter`); its counts are whole.",
         security: 'adminToken',
-        parameters: [RUN_ID],
+        parameters: [
+          RUN_ID,
+          query('planAfter', "A dry run's plan from after this product id.", {
+            type: 'string',
+            pattern: '^[1-9][0-9]*$',
+          }),
+        ],
         answer: 'ResyncRun',
-        errors: [404],
+        errors: [400, 404],
       }),
     },
     '/admin/resync/{id}/cancel': {
@@ -70,6 +89,19 @@ export function resyncPaths(operation: OperationBuilder): Record<string, unknown
         parameters: [RUN_ID],
         answer: 'ResyncRun',
         errors: [404, 409],
+      }),
+    },
+    '/admin/reconcile': {
+      post: operation({
+        operationId: 'startReconcile',
+        tag: 'admin',
+        summary: "The shop's reconciliation now, as a run (`scope: reconcile`), or its dry run (`dryRun`)",
+        description:
+          'Missed changes (products updated since the checkpoint the sku map has not seen) and missed deletions (products the map holds that Shopify no longer lists), found as the scheduled reconciliation finds them (without its skip of a run soon after the last), are listed in the run (`GET /admin/resync/{id}`) and enqueued with reason `reconcile`; the checkpoint moves. A dry run plans each instead, sends nothing and leaves the checkpoint (a shop without one finds nothing). The parameters may also come in a JSON body.',
+        security: 'adminToken',
+        parameters: [SHOP_OR_BODY, DRY_RUN],
+        answer: 'ResyncRun',
+        errors: [400, 404],
       }),
     },
     '/admin/link': {
@@ -102,6 +134,7 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       'shop',
       'scope',
       'productId',
+      'dryRun',
       'state',
       'pages',
       'walkDone',
@@ -116,12 +149,14 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       'error',
       'createdAt',
       'finishedAt',
+      'plan',
     ],
     properties: {
       id: { type: 'string', pattern: '^[1-9][0-9]*$' },
       shop: { type: 'string' },
-      scope: { enum: ['product', 'shop'] },
+      scope: { enum: ['product', 'shop', 'reconcile'] },
       productId: { type: ['string', 'null'] },
+      dryRun: { type: 'boolean', description: 'A dry run: reads and plans, sends no write.' },
       state: { enum: ['running', 'done', 'cancelled', 'failed'] },
       pages: { type: 'integer', description: 'Shopify pages listed so far.' },
       walkDone: { type: 'boolean', description: 'Every product listed: `remaining` is exact.' },
@@ -156,6 +191,59 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
       error: { type: ['string', 'null'] },
       createdAt: { type: 'string', format: 'date-time' },
       finishedAt: { type: ['string', 'null'], format: 'date-time' },
+      plan: {
+        oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/ResyncRunPlan' }],
+        description: "A dry run's plan so far; null for a run that is not a dry run.",
+      },
+    },
+  },
+  ResyncRunPlan: {
+    type: 'object',
+    required: ['counts', 'products', 'nextPlanAfter'],
+    properties: {
+      counts: {
+        type: 'object',
+        required: ['products', 'changed', 'creates', 'patches', 'deletes', 'total'],
+        properties: {
+          products: { type: 'integer', description: 'Products planned so far.' },
+          changed: { type: 'integer', description: 'Of those, products with at least one call.' },
+          creates: { type: 'integer' },
+          patches: { type: 'integer' },
+          deletes: { type: 'integer' },
+          total: { type: 'integer' },
+        },
+      },
+      products: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['productId', 'found', 'result', 'detail', 'calls'],
+          properties: {
+            productId: { type: 'string' },
+            found: { type: 'boolean', description: 'Shopify still has it (not: its records are deleted).' },
+            result: { type: 'string' },
+            detail: { type: ['string', 'null'] },
+            calls: {
+              type: 'array',
+              description: 'The catalog calls live would send, in order, with the record before and after.',
+              items: {
+                type: 'object',
+                required: ['kind', 'method', 'path', 'supplierSku', 'body', 'before', 'after'],
+                properties: {
+                  kind: { type: 'string' },
+                  method: { type: 'string' },
+                  path: { type: 'string' },
+                  supplierSku: { type: ['string', 'null'] },
+                  body: state,
+                  before: state,
+                  after: state,
+                },
+              },
+            },
+          },
+        },
+      },
+      nextPlanAfter: { type: ['string', 'null'], description: 'The next page: `planAfter=<this>`.' },
     },
   },
   LinkReport: {

@@ -1,16 +1,19 @@
 import cliProgress from 'cli-progress';
 import { Command } from 'commander';
+import type { ResyncRunPlanDto } from '../../../resync/resync-run.dto.js';
 import type { AdminApi } from '../context/admin-api.js';
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
 import { CliError, ExitCode } from '../context/cli-error.js';
 import { integerOption } from './failures.command.js';
+import { changedFields } from './sync.command.js';
 
 /** A resync run as `POST /admin/resync` and `GET /admin/resync/{id}` answer it (the parts used here). */
 export interface ResyncRun {
   id: string;
   shop: string;
-  scope: 'product' | 'shop';
+  scope: 'product' | 'shop' | 'reconcile';
   productId: string | null;
+  dryRun: boolean;
   state: 'running' | 'done' | 'cancelled' | 'failed';
   walkDone: boolean;
   listed: number;
@@ -19,14 +22,16 @@ export interface ResyncRun {
   remaining: number;
   etaSeconds: number | null;
   error: string | null;
+  plan: ResyncRunPlanDto | null;
 }
 
 /**
- * `resync [--product <id>] [--shop <domain>]`: starts a resync run through the admin API, then
- * shows its progress (a cli-progress bar: products done of those listed, failed, and the run's
- * ETA at the catalog budget) until it ends. Ctrl-C stops watching only: the run goes on, and
- * `resync --watch <runId>` shows it again. Exits 1 when the run failed, was cancelled, or some
- * products failed (they are in the failures inbox).
+ * `resync [--product <id>] [--shop <domain>] [--dry-run]`: starts a resync run through the admin
+ * API, then shows its progress (a cli-progress bar: products done of those listed, failed, and
+ * the run's ETA at the catalog budget) until it ends. Ctrl-C stops watching only: the run goes
+ * on, and `resync --watch <runId>` shows it again. Exits 1 when the run failed, was cancelled, or
+ * some products failed (they are in the failures inbox). A dry run (issue 31) then prints its
+ * plan: the counts, and each product's calls with the records' changed fields; nothing is sent.
  */
 export function resyncCommand(contextOf: ContextOf): Command {
   return new Command('resync')
@@ -35,11 +40,12 @@ export function resyncCommand(contextOf: ContextOf): Command {
     )
     .option('--shop <domain>', 'the shop (when several are configured)')
     .option('--product <id>', 'only this Shopify product (its id)')
+    .option('--dry-run', 'plan every product as its sync would, send nothing, print the plan')
     .option('--watch <runId>', 'show the progress of a run already started')
     .option('--interval <ms>', 'how often the progress is read', integerOption, 1000)
     .action(
       async (
-        options: { shop?: string; product?: string; watch?: string; interval: number },
+        options: { shop?: string; product?: string; watch?: string; interval: number; dryRun?: boolean },
         command: Command,
       ) => {
         if (options.watch !== undefined && (options.product !== undefined || options.shop !== undefined)) {
@@ -59,16 +65,56 @@ export function resyncCommand(contextOf: ContextOf): Command {
             : await context.admin.post<ResyncRun>('/admin/resync', {
                 shop: context.shop(options.shop).domain,
                 product,
+                dryRun: options.dryRun ? 'true' : undefined,
               });
         if (options.watch === undefined) {
           context.out.line(
-            `Resync run ${run.id} started: ${run.scope === 'product' ? `product ${run.productId} of ` : ''}${run.shop}`,
+            `Resync ${run.dryRun ? 'dry run' : 'run'} ${run.id} started: ${run.scope === 'product' ? `product ${run.productId} of ` : ''}${run.shop}`,
           );
         }
-        const last = await watch(context.admin, run, context.out, Math.max(100, options.interval));
-        report(last, context.out);
+        await watchToTheEnd(context.admin, run, context.out, options.interval);
       },
     );
+}
+
+/** Shows the run until it ends, then its outcome (a dry run: its plan). Also `reconcile`'s. */
+export async function watchToTheEnd(
+  admin: AdminApi,
+  run: ResyncRun,
+  out: CliOutput,
+  intervalMs: number,
+): Promise<void> {
+  const last = await watch(admin, run, out, Math.max(100, intervalMs));
+  if (last.dryRun && last.state === 'done') {
+    await printPlan(admin, last, out);
+    return;
+  }
+  report(last, out);
+}
+
+/** A dry run's plan: the counts, then every product with calls (paged through `planAfter`). */
+async function printPlan(admin: AdminApi, run: ResyncRun, out: CliOutput): Promise<void> {
+  const counts = run.plan?.counts;
+  if (!counts) return;
+  out.line(
+    `Dry run ${run.id} done: ${counts.products} product(s) planned, ${counts.changed} with calls: ${counts.creates} creates, ${counts.patches} patches, ${counts.deletes} deletes would be sent; nothing sent.`,
+  );
+  let plan: ResyncRunPlanDto | null = run.plan;
+  while (plan) {
+    for (const product of plan.products) {
+      out.line(`product ${product.productId}${product.found ? '' : ' (gone from Shopify)'}:`);
+      for (const call of product.calls) {
+        out.line(`  ${call.method} ${call.path}${call.supplierSku ? ` (${call.supplierSku})` : ''}`);
+        for (const field of changedFields(call.before, call.after)) out.line(`    ${field}`);
+      }
+    }
+    if (plan.nextPlanAfter === null) return;
+    plan = (
+      await admin.get<ResyncRun>(`/admin/resync/${encodeURIComponent(run.id)}`, {
+        planAfter: plan.nextPlanAfter,
+      })
+    ).plan;
+  }
 }
 
 /** Polls the run and draws its progress until it ends, or until Ctrl-C (exit 130, the run goes on). */
@@ -115,7 +161,7 @@ async function watch(
 }
 
 function report(run: ResyncRun, out: CliOutput): void {
-  const counts = `${run.done} product${run.done === 1 ? '' : 's'} synced, ${run.failed} failed`;
+  const counts = `${run.done} product${run.done === 1 ? '' : 's'} ${run.dryRun ? 'planned' : 'synced'}, ${run.failed} failed`;
   if (run.state === 'done' && run.failed === 0) {
     out.line(`Resync run ${run.id} done: ${counts}.`);
     return;

@@ -45,7 +45,8 @@ export function syncCommand(contextOf: ContextOf): Command {
     );
 }
 
-function changedFields(
+/** Each field that differs between a record before and after: `name: "a" -> "b"`. */
+export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): string[] {

@@ -25,6 +25,7 @@ import { CreatePlannedWrites1764000000081 } from './1764000000081-create-planned
 import { CreateDriftReports1764000000082 } from './1764000000082-create-drift-reports.js';
 import { PlannedWriteGaps1764000000083 } from './1764000000083-planned-write-gaps.js';
 import { CreateOverviewMinutes1764000000086 } from './1764000000086-create-overview-minutes.js';
+import { ResyncDryRuns1764000000087 } from './1764000000087-resync-dry-runs.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   CreateDriftReports1764000000082,
   PlannedWriteGaps1764000000083,
   CreateOverviewMinutes1764000000086,
+  ResyncDryRuns1764000000087,
 ];
