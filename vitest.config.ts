@@ -12,7 +12,7 @@ const alias = [
 ];
 
 /**
- * Test files run two at a time in the unit, medium and e2e tiers, whatever the core count (Vitest's
+ * Test files run two at a time in the unit and e2e tiers, whatever the core count (Vitest's
  * default is cores - 1: one on a 2-core CI machine). Each e2e file has its own schema, queue
  * namespace, ports and shops, and spends most of its time waiting on HTTP and queues, so two
  * overlap well even on two cores.
@@ -42,8 +42,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'medium',
+          // One at a time: a few start and stop embedded PostgreSQL servers, which is slow under load.
           sequence: { groupOrder: 1 },
-          maxWorkers: WORKERS,
+          maxWorkers: 1,
           benchmark: { include: [] },
           include: ['apps/**/*.medium.spec.ts', 'libs/**/*.medium.spec.ts'],
           globalSetup: ['libs/testing/src/global-setup.ts'],
