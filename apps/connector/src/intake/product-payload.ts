@@ -29,12 +29,16 @@ export function productPayloadFacts(body: SignedBody): ProductPayloadFacts {
           `The body (${body.totalBytes} bytes) is too large and its product id is not in its first bytes.`,
         );
   }
+  const text = body.bytes.toString('utf8');
   let payload: unknown;
   try {
-    payload = JSON.parse(body.bytes.toString('utf8'), keepLargeIntegers);
+    payload = JSON.parse(text);
   } catch (error) {
     return reject('malformed_json', `The body is not valid JSON: ${(error as Error).message}`);
   }
+  // The reviver runs for every value of the payload (with a context object each): only an id
+  // beyond 2^53 needs it, so only then is the body parsed again with it.
+  if (hasUnsafeId(payload)) payload = JSON.parse(text, keepLargeIntegers);
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return reject('invalid_payload', 'The body is not a JSON object.');
   }
@@ -47,6 +51,11 @@ export function productPayloadFacts(body: SignedBody): ProductPayloadFacts {
   const productId = fromGid ?? fromId;
   if (productId === null) return reject('invalid_payload', 'The payload has no product "id".');
   return { productId, payloadUpdatedAt: timestamp(fields.updated_at), rejection: null };
+}
+
+function hasUnsafeId(payload: unknown): boolean {
+  const id = (payload as { id?: unknown } | null)?.id;
+  return typeof id === 'number' && !Number.isSafeInteger(id);
 }
 
 /** JSON.parse reviver: integers beyond 2^53 become their exact source text. */
