@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catchUp } from './catch-up.js';
+import { drift } from './drift.js';
 import { freshness } from './freshness.js';
 import { ingest } from './ingest.js';
 import { initialSync } from './initial-sync.js';
@@ -19,7 +20,17 @@ import { CONNECTOR_NODE_ARGS } from './support/bench-stack.js';
 import { type Benchmark, type BenchResult, NeedsFeature } from './support/benchmark.js';
 import { formatTable, round } from './support/figures.js';
 
-const BENCHMARKS: Benchmark[] = [ingest, storm, search, initialSync, memory, media, catchUp, freshness];
+const BENCHMARKS: Benchmark[] = [
+  ingest,
+  storm,
+  search,
+  initialSync,
+  memory,
+  media,
+  catchUp,
+  freshness,
+  drift,
+];
 /** The vitest benchmarks (ops/s of one operation), run with `vitest bench`. */
 const VITEST_BENCHES = ['catalog-search.bench.ts', 'catalog-bulk-load.bench.ts'];
 

@@ -28,7 +28,8 @@ import { PushRetryError, WriteBackPusher } from './write-back-pusher.js';
  * Why: the drift report's view of what the connector wrote to Shopify (issue 32), judged by the
  * push's own rules (`planWriteBack`), so the report and the push never disagree on what a
  * merchant edit or a withdrawn approval is. For each product holding a pushed value, its targets
- * are read from Shopify (one read per such product) and planned against the catalog records the
+ * are read from Shopify (one read per such product, its variants' too when a pushed value is on
+ * one; not from the report's bulk read: README, "Drift report") and planned against the catalog records the
  * report read: a conflict is a merchant edit nobody recorded (`differs`: merchant edits are
  * reported even where an entry says `overwrite`), a planned retraction is a value the catalog no
  * longer approves (`withdrawn`, left out while the poll's push work for the product is pending:
@@ -173,10 +174,13 @@ export class WrittenBackDrift implements WrittenBackSource, OnModuleInit {
     const rows = (await this.skuMap.rowsOfProduct(shop, productId)).filter((r) => r.state === 'live');
     const own = rows.find((r) => r.shopifyVariantId === null);
     const gid = `gid://shopify/Product/${productId}`;
+    const owners = states.map((s) => s.ownerId).filter((id, i, all) => id !== gid && all.indexOf(id) === i);
+    // Variants are read only when a pushed state is on one: the plan below looks at no other
+    // variant (a simple product's report costs one read, not two).
     const shopify = await fetchWriteBackState(
       this.graphql.forShop(shop),
       gid,
-      entries,
+      owners.length > 0 ? entries : entries.filter((e) => e.level === 'product'),
       this.graphql.pacing(),
     );
     if (!shopify) return null;
@@ -191,7 +195,6 @@ export class WrittenBackDrift implements WrittenBackSource, OnModuleInit {
       const skuId = skuIdOf(ownerId);
       return (skuId === null ? undefined : records.get(skuId)) ?? null;
     };
-    const owners = states.map((s) => s.ownerId).filter((id, i, all) => id !== gid && all.indexOf(id) === i);
     const subject: WriteBackSubject = {
       productId: gid,
       record: recordOf(gid),
