@@ -121,6 +121,21 @@ describe('benchmarks, smoke mode', () => {
     finitePositive(connector.costRatio);
   });
 
+  it('drift: one report finds what was planted within the searches one scan of the account costs', () => {
+    const drift = line('drift');
+    expect(drift.needs).toBeUndefined();
+    const records = drift.records as number;
+    finitePositive(records);
+    const connector = drift.connector as Record<string, unknown>;
+    // 21 for 10,000 records: one keyset page of 500 each, and the empty one that ends the scan.
+    expect(connector.catalogSearches as number).toBeLessThanOrEqual(Math.floor(records / 500) + 1);
+    expect(connector.catalogSearches).toBe(connector.reportedCatalogSearches);
+    expect(connector.allFound).toBe(true);
+    for (const key of ['catalogSearches', 'shopifyRequests', 'shopifyCostPoints', 'findings', 'elapsedMs'])
+      finitePositive(connector[key]);
+    expect(connector.shopifyThrottled).toBe(0);
+  });
+
   it('freshness: every edit reached the catalog and every approval Shopify; p50 <= p95 <= max per part', () => {
     const freshness = line('freshness');
     expect(freshness.needs).toBeUndefined();
