@@ -92,9 +92,7 @@ export const drift: Benchmark = {
       const requests = (await stack.shopify.adminRequests({ api: 'graphql' })).filter(
         (r) => r.api === 'graphql',
       );
-      const perProductReads = requests.filter((r) =>
-        /^WriteBack(Product|Variants)$/.test(r.operationName ?? ''),
-      ).length;
+      const perProduct = requests.filter((r) => /^WriteBack(Product|Variants)$/.test(r.operationName ?? ''));
       const expected = {
         orphan: planted,
         'catalog-changed': planted,
@@ -117,7 +115,8 @@ export const drift: Benchmark = {
           shopifyRequests: requests.length,
           shopifyQueries: requests.filter((r) => r.operationType === 'query').length,
           shopifyMutations: requests.filter((r) => r.operationType === 'mutation').length,
-          shopifyPerProductReads: perProductReads,
+          shopifyPerProductReads: perProduct.length,
+          shopifyPerProductPoints: perProduct.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0),
           shopifyCostPoints: requests.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0),
           shopifyThrottled: requests.filter((r) => r.outcome === 'throttled').length,
           shopifyOperations: countBy(requests.map((r) => r.operationName ?? '(anonymous)')),
@@ -139,6 +138,7 @@ export const drift: Benchmark = {
             [`catalog searches (target <= ${c.searchTarget})`, c.catalogSearches, count],
             ['Shopify GraphQL requests', c.shopifyRequests, ''],
             ['  of which per-product write-back reads', c.shopifyPerProductReads, ''],
+            ['Shopify cost points of those reads', c.shopifyPerProductPoints, ''],
             ['Shopify cost points', c.shopifyCostPoints, ''],
             ['Shopify requests throttled', c.shopifyThrottled, ''],
             ['findings / planted', `${c.findings} / ${planted * 4}`, ''],
