@@ -17,8 +17,9 @@ interface ShopState {
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
 // uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures,
-// deliveries, write-backs and sync records pages at 1280 and 390 px (screenshots under
-// .tmp/admin-ui), each checked with axe-core; the skip link and the navigation reached with Tab.
+// deliveries, write-backs, sync records, enrichment polls and catalog calls pages at 1280 and
+// 390 px (screenshots under .tmp/admin-ui), each checked with axe-core; the skip link and the
+// navigation reached with Tab.
 describe('/admin/ui overview: shop states, pages, accessibility', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
@@ -147,6 +148,8 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['deliveries', '/admin/ui/deliveries'],
     ['write-backs', '/admin/ui/write-backs'],
     ['syncs', '/admin/ui/syncs'],
+    ['enrichment-polls', '/admin/ui/enrichment-polls'],
+    ['catalog-calls', '/admin/ui/catalog-calls'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
       for (const width of [1280, 390]) {
