@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
+import { signedInPage } from './support/admin-ui-session.js';
 import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, testShop } from './support/test-shop.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 interface FailureRow {
   id: string;
@@ -18,9 +17,6 @@ interface Pause {
   scope: string;
   reason: string;
 }
-
-const SCREENSHOTS = join(process.cwd(), '.tmp', 'admin-ui');
-const AXE = createRequire(import.meta.url).resolve('axe-core');
 
 // The operators' bulk actions in Debian's chromium: failures ticked on the list and replayed or
 // dismissed through a confirm page, every shop on a catalog key paused and resumed from the
@@ -72,16 +68,7 @@ describe('/admin/ui bulk actions: failures and catalog keys', () => {
     await sandboxes?.close();
   });
 
-  const signedIn = async (width = 1280): Promise<Page> => {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const answer = await page.goto(`${harness.url}/admin/ui`);
-    if (answer?.status() === 401) {
-      await page.fill('input[name="token"]', token);
-      await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
-    }
-    return page;
-  };
+  const signedIn = (width = 1280): Promise<Page> => signedInPage(browser, harness.url, token, width);
   /** A POST from the signed-in browser without the CSRF token. */
   const bare = (path: string, form: Record<string, string>) =>
     browser.context.request.post(`${harness.url}${path}`, {
@@ -92,18 +79,12 @@ describe('/admin/ui bulk actions: failures and catalog keys', () => {
 
   /** Screenshots at 1280 and 390 px, no sideways page scroll, axe-core: no serious violation. */
   const check = async (name: string, path: string) => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     for (const width of [1280, 390]) {
       const page = await signedIn(width);
       const answer = await page.goto(`${harness.url}${path}`);
       expect(answer?.status(), path).toBe(200);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      await page.addScriptTag({ path: AXE });
-      const violations = (await page.evaluate(
-        'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-      )) as Array<{ id: string; impact: string }>;
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      expect(await screenshotAt(page, name, width)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     }
   };

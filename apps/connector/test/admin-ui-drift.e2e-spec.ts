@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody } from '#testing/catalog-sandbox';
+import { signedInPage } from './support/admin-ui-session.js';
 import { CHROMIUM, startBrowser, type TestBrowser } from './support/browser.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
-
-const SHOTS = join(process.cwd(), '.tmp', 'admin-ui');
-const AXE = createRequire(import.meta.url).resolve('axe-core');
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 // The drift part of the operators' view in Debian's chromium: a record nobody links is put in
 // the catalog behind the connector's back; a report is run from the browser (confirmed), the
@@ -31,7 +27,6 @@ describe('/admin/ui drift in a browser', () => {
     straySku = (stray.body as { data: { skuId: string } }).data.skuId;
     browser = await startBrowser();
     axeBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-    await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await axeBrowser?.close();
@@ -40,13 +35,8 @@ describe('/admin/ui drift in a browser', () => {
   });
 
   const signedIn = async (): Promise<Page> => {
-    const page = await browser.context.newPage();
-    const answer = await page.goto(`${url()}/admin/ui/drift`);
-    if (answer?.status() === 401) {
-      await page.fill('input[name="token"]', token);
-      await Promise.all([page.waitForURL(`${url()}/admin/ui`), page.click('button[type="submit"]')]);
-      await page.goto(`${url()}/admin/ui/drift`);
-    }
+    const page = await signedInPage(browser, url(), token);
+    await page.goto(`${url()}/admin/ui/drift`);
     return page;
   };
 
@@ -58,15 +48,10 @@ describe('/admin/ui drift in a browser', () => {
       await page.setViewportSize({ width, height: 900 });
       const answer = await page.goto(`${url()}${path}`);
       expect(answer?.status(), path).toBe(200);
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+      const overflow = await screenshotAt(page, name, width);
       expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
     }
-    await page.addScriptTag({ path: AXE });
-    const violations = (await page.evaluate(
-      'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-    )) as Array<{ id: string; impact: string | null }>;
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   };
 

@@ -6,7 +6,7 @@ import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
-import { screenshotAt, seriousViolations } from './support/ui-audit.js';
+import { screenshotAt, seriousViolations, tabThrough } from './support/ui-audit.js';
 
 interface ShopState {
   shop: string;
@@ -17,8 +17,9 @@ interface ShopState {
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
 // uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures,
-// deliveries, write-backs and sync records pages at 1280 and 390 px (screenshots under
-// .tmp/admin-ui), each checked with axe-core; the skip link and the navigation reached with Tab.
+// deliveries, write-backs, sync records, enrichment polls and catalog calls pages at 1280 and
+// 390 px (screenshots under .tmp/admin-ui), each checked with axe-core; the skip link and the
+// navigation reached with Tab, and every control of the overview with a visible focus style.
 describe('/admin/ui overview: shop states, pages, accessibility', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
@@ -147,6 +148,8 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['deliveries', '/admin/ui/deliveries'],
     ['write-backs', '/admin/ui/write-backs'],
     ['syncs', '/admin/ui/syncs'],
+    ['enrichment-polls', '/admin/ui/enrichment-polls'],
+    ['catalog-calls', '/admin/ui/catalog-calls'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
       for (const width of [1280, 390]) {
@@ -160,6 +163,24 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
       }
     });
   }
+
+  it('reaches every control of the overview with Tab alone, each with a visible focus style', async () => {
+    const page = await signedIn(1280);
+    const walk = await tabThrough(page);
+    // Its links to the lists behind the figures and charts, and the sign-out button, among them.
+    for (const control of [
+      /^\d+: a Skip to content$/,
+      /^\d+: a Catalog budget used/,
+      /^\d+: a Enrichment lag/,
+      /^\d+: a Catalog calls and 429 answers per minute, last 24 hours$/,
+      /^\d+: button Sign out$/,
+    ]) {
+      expect(walk.controls).toContainEqual(expect.stringMatching(control));
+    }
+    expect(walk.missed).toEqual([]);
+    expect(walk.unmarked).toEqual([]);
+    await page.close();
+  });
 
   it('reaches the skip link, then the navigation, with Tab', async () => {
     const page = await signedIn(1280);

@@ -6,13 +6,13 @@ import { signedInPage } from './support/admin-ui-session.js';
 import { CHROMIUM, startBrowser, type TestBrowser } from './support/browser.js';
 import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
-import { screenshotAt, seriousViolations } from './support/ui-audit.js';
+import { screenshotAt, seriousViolations, tabThrough } from './support/ui-audit.js';
 
 // The product part of the operators' view in Debian's chromium: searching by Shopify product id
 // and supplierSku, a product's page with both sides, the owners and the history in words, a
 // resync (of the product, and of a selection ticked on the products page) confirmed then done
-// from the browser, refused without the CSRF token; each page's
-// screenshot at 1280 and 390 px and its axe-core check.
+// from the browser, refused without the CSRF token; the product's page with the keyboard alone;
+// each page's screenshot at 1280 and 390 px and its axe-core check.
 describe('/admin/ui products in a browser', () => {
   let world: SyncWorld;
   let browser: TestBrowser;
@@ -139,6 +139,18 @@ describe('/admin/ui products in a browser', () => {
     );
     await page.close();
     await check('product', `/admin/ui/products/${productId}?shop=${shop.domain}`);
+  });
+
+  it("reaches every control of the product's page with Tab alone, each with a visible focus style", async () => {
+    const page = await signedIn();
+    await page.goto(`${harness.url}/admin/ui/products/${productId}?shop=${shop.domain}`);
+    const walk = await tabThrough(page);
+    // Its actions among them: the resync link and the raw records' disclosures.
+    expect(walk.controls).toContainEqual(expect.stringMatching(/^\d+: a Resync this product…$/));
+    expect(walk.controls).toContainEqual(expect.stringMatching(/^\d+: summary Raw record$/));
+    expect(walk.missed).toEqual([]);
+    expect(walk.unmarked).toEqual([]);
+    await page.close();
   });
 
   it('resyncs the product after a confirm step, and refuses the action without the CSRF token', async () => {

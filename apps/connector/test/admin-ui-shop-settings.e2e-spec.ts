@@ -1,17 +1,13 @@
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/admin-client.js';
+import { signedInPage } from './support/admin-ui-session.js';
 import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, startConnector } from './support/connector-harness.js';
 import { authorizeInstall, landInstall } from './support/install-browser.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 import { testShop } from './support/test-shop.js';
-
-const SCREENSHOTS = join(process.cwd(), '.tmp', 'admin-ui');
-const AXE = createRequire(import.meta.url).resolve('axe-core');
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 // A shop's settings from the shops page in Debian's chromium: switched to shadow and back to live
 // through confirm pages (checked in GET /admin/shops, refused without the CSRF token), its
@@ -32,11 +28,7 @@ describe('/admin/ui shop settings: mode, catalog key, preview', () => {
   beforeAll(async () => {
     world = await startSyncWorld({ env: { CONNECTOR_ADMIN_TOKEN: token, CONNECTOR_MEDIA_ENABLED: 'false' } });
     browser = await startBrowser({ bypassCSP: true });
-    const page = await browser.context.newPage();
-    await page.goto(`${url()}/admin/ui`);
-    await page.fill('input[name="token"]', token);
-    await Promise.all([page.waitForURL(`${url()}/admin/ui`), page.click('button[type="submit"]')]);
-    await page.close();
+    await (await signedInPage(browser, url(), token)).close();
   });
   afterAll(async () => {
     await browser?.close();
@@ -44,19 +36,13 @@ describe('/admin/ui shop settings: mode, catalog key, preview', () => {
   });
 
   const check = async (name: string, path: string) => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     for (const width of [1280, 390]) {
       const page = await browser.context.newPage();
       await page.setViewportSize({ width, height: 900 });
       const answer = await page.goto(`${url()}${path}`);
       expect(answer?.status(), path).toBe(200);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      await page.addScriptTag({ path: AXE });
-      const violations = (await page.evaluate(
-        'axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-      )) as Array<{ id: string; impact: string }>;
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      expect(await screenshotAt(page, name, width)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     }
   };
@@ -181,10 +167,7 @@ describe('/admin/ui: an installed shop catalog key', () => {
 
   it('sets the key through a password field, never echoing it; refused without the CSRF token', async () => {
     const apiKey = (await sandboxes.account()).apiKey;
-    const page = await browser.context.newPage();
-    await page.goto(`${harness.url}/admin/ui`);
-    await page.fill('input[name="token"]', token);
-    await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
+    const page = await signedInPage(browser, harness.url, token);
     expect(await keySet()).toBe(false);
     const refused = await browser.context.request.post(
       `${harness.url}/admin/ui/shops/${shop.domain}/catalog-key`,

@@ -42,7 +42,8 @@ interface ShopState {
 // than twice its interval (the catalog's enrichment completed long ago), an open failure; and a
 // shop where everything gets through. Read from GET /admin/overview and the overview page, each
 // with its reason in words. Then the lists behind the figures (sync records, failures,
-// deliveries), filtered by shop and by time as the connector's clock moves on.
+// deliveries, enrichment polls, catalog calls), filtered by shop and by time as the connector's
+// clock moves on.
 describe('overview: every shop state rule, driven through the running connector', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
@@ -256,6 +257,9 @@ describe('overview: every shop state rule, driven through the running connector'
       '/admin/ui/syncs',
       '/admin/ui/failures?hours=24',
       '/admin/ui/write-backs?hours=24',
+      '/admin/ui/catalog-calls?hours=1',
+      '/admin/ui/catalog-calls?hours=24',
+      '/admin/ui/enrichment-polls?hours=24',
     ]) {
       expect(overview).toContain(`href="${href}"`);
     }
@@ -274,6 +278,25 @@ describe('overview: every shop state rule, driven through the running connector'
     expect(await rows(`/admin/ui/syncs?shop=${q}&outcome=synced`)).toBe(0);
     expect(await rows(`/admin/ui/failures?shop=${q}&hours=1`)).toBe(1);
     expect(await rows(`/admin/ui/failures?shop=${encodeURIComponent(shops.healthy.domain)}`)).toBe(0);
+    // The healthy shop's poll (the lag rule above): what it found and the lag it left, finished.
+    // Failed polls (none expected, but a scheduled one may) show under every shop: left out here.
+    const polls = async (path: string) => {
+      const answer = await uiPage(harness.url, cookie, path);
+      expect(answer.status, path).toBe(200);
+      return [...answer.html.matchAll(/<tr data-poll="[^"]+">((?:(?!<tr)[\s\S])*)<\/tr>/g)]
+        .map((m) => textOf((m[1] as string).replace(/<[^>]+>/g, ' ')).trim())
+        .filter((text) => !text.includes('failed:'));
+    };
+    const healthy = encodeURIComponent(shops.healthy.domain);
+    expect(await polls(`/admin/ui/enrichment-polls?shop=${healthy}`)).toContainEqual(
+      expect.stringMatching(/\sadmin\s+\S+\s+\d+\s+\d+\s+\d+\s+\d+\s+3\d min\s+finished$/),
+    );
+    expect(await polls(`/admin/ui/enrichment-polls?shop=${q}`)).toEqual([]);
+    // The catalog calls of those minutes (the syncs, the poll), minute by minute.
+    const calls = (await uiPage(harness.url, cookie, '/admin/ui/catalog-calls?hours=1')).html;
+    expect(calls).toMatch(
+      /<tr><td>[\d-]+T[\d:.]+Z<\/td><td>[1-9]\d*<\/td><td class="(?:error)?">\d+<\/td><td>\d+ %<\/td><\/tr>/,
+    );
     const deliveries = async (hours: number) =>
       (await uiPage(harness.url, cookie, `/admin/ui/deliveries?shop=${q}&hours=${hours}`)).html.includes(
         '7390000999001',
@@ -288,6 +311,12 @@ describe('overview: every shop state rule, driven through the running connector'
     expect(await rows(`/admin/ui/failures?shop=${q}`)).toBe(1);
     expect(await deliveries(1)).toBe(false);
     expect(await deliveries(4)).toBe(true);
+    expect(await polls(`/admin/ui/enrichment-polls?shop=${healthy}&hours=1`)).not.toContainEqual(
+      expect.stringMatching(/\sadmin\s/),
+    );
+    expect(await polls(`/admin/ui/enrichment-polls?shop=${healthy}&hours=4`)).toContainEqual(
+      expect.stringMatching(/\sadmin\s/),
+    );
   });
 
   /** The demo shirt, created by the merchant and delivered to the connector: its id. */

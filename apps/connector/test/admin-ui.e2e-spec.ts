@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
+import { signedInPage } from './support/admin-ui-session.js';
 import { startBrowser, type TestBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
@@ -94,12 +95,7 @@ describe('/admin/ui in a browser', () => {
 
   /** A page of a signed-in session (signing in through the form when the profile has none). */
   const signedIn = async () => {
-    const page = await browser.context.newPage();
-    const answer = await page.goto(`${harness.url}/admin/ui`);
-    if (answer?.status() === 401) {
-      await page.fill('input[name="token"]', token);
-      await Promise.all([page.waitForURL(`${harness.url}/admin/ui`), page.click('button[type="submit"]')]);
-    }
+    const page = await signedInPage(browser, harness.url, token);
     await page.goto(`${harness.url}/admin/ui/failures`);
     return page;
   };

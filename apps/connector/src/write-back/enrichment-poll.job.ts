@@ -6,7 +6,7 @@ import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
 import { ShopPollFailed } from './poll/shop-poll-failed.js';
-import type { PollCounts } from './store/enrichment-poll-run.entity.js';
+import type { PollRunCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
 /** ⑥ One poll (scheduled or asked for): finds push work, commits it with the checkpoints, enqueues it. */
@@ -20,7 +20,7 @@ export class EnrichmentPollJob extends WorkerHost {
     super();
   }
 
-  async process(job: Job<EnrichmentPollPayload>, token?: string): Promise<PollCounts> {
+  async process(job: Job<EnrichmentPollPayload>, token?: string): Promise<PollRunCounts> {
     const id = String(job.id);
     const trigger = job.data.trigger ?? 'schedule';
     // A shop's poll failing again and again, for one cause, is one failure (not one per poll).

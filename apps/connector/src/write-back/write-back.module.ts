@@ -87,6 +87,7 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentRecovery,
   ],
   exports: [
+    EnrichmentPollRuns,
     EnrichmentPollScheduler,
     OverwriteRequests,
     WriteBackStates,

@@ -18,6 +18,7 @@ import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
+import { AdminUiFiguresController } from './admin-ui-figures.controller.js';
 import { AdminUiLinkController } from './admin-ui-link.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
@@ -50,6 +51,7 @@ import { UiShopifySearch } from './ui-shopify-search.js';
   ],
   controllers: [
     AdminUiOverviewController,
+    AdminUiFiguresController,
     AdminUiController,
     AdminUiProductController,
     AdminUiResyncController,

@@ -40,8 +40,12 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       `${backlog} (${duration(oldest < 0 ? null : oldest)})`,
       '/admin/ui/deliveries?state=received',
     ],
-    ['Catalog budget used', budget > 0 ? `${calls} / ${budget} a minute` : '—', '/admin/ui/queues/'],
-    ['Enrichment lag', duration(view.enrichmentLagSeconds), '/admin/ui/queues/'],
+    [
+      'Catalog budget used',
+      budget > 0 ? `${calls} / ${budget} a minute` : '—',
+      '/admin/ui/catalog-calls?hours=1',
+    ],
+    ['Enrichment lag', duration(view.enrichmentLagSeconds), '/admin/ui/enrichment-polls?hours=24'],
     ['Write-backs in the last hour', String(view.writeBacksLastHour), '/admin/ui/write-backs?hours=1'],
     [
       'Open failures',

@@ -10,15 +10,28 @@ export interface EnrichmentOperationSpec {
   errors?: number[];
 }
 
+const COUNT_PROPERTIES = Object.fromEntries(
+  ['found', 'unmapped', 'changed', 'products', 'rechecked', 'agedOut', 'watched', 'calls'].map((k) => [
+    k,
+    { type: 'integer', minimum: 0 },
+  ]),
+);
+
 const COUNTS = {
   type: 'object',
   description: 'What the poll found (absent until it finished).',
-  properties: Object.fromEntries(
-    ['found', 'unmapped', 'changed', 'products', 'rechecked', 'agedOut', 'watched', 'calls'].map((k) => [
-      k,
-      { type: 'integer', minimum: 0 },
-    ]),
-  ),
+  properties: {
+    ...COUNT_PROPERTIES,
+    shops: {
+      type: 'object',
+      description:
+        'Each shop polled: its part of the counts, and its lag after the poll (seconds; null before any checkpoint).',
+      additionalProperties: {
+        type: 'object',
+        properties: { ...COUNT_PROPERTIES, lagSeconds: { type: ['number', 'null'] } },
+      },
+    },
+  },
 };
 
 /** Component schemas of the enrichment poll answers. */

@@ -81,6 +81,31 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
       answer: HTML,
     }),
   },
+  '/admin/ui/enrichment-polls': {
+    get: operation({
+      operationId: 'uiEnrichmentPolls',
+      tag: 'admin-ui',
+      summary:
+        'The latest enrichment polls (200 at most): when, what each found, changed and gave push work, the lag it left, its outcome; by shop and time',
+      security: 'adminSession',
+      parameters: [
+        query('shop', "That shop's part of each poll (failed polls too)."),
+        query('hours', 'Started in the last hours (1 to 720, default 24).'),
+      ],
+      answer: HTML,
+    }),
+  },
+  '/admin/ui/catalog-calls': {
+    get: operation({
+      operationId: 'uiCatalogCalls',
+      tag: 'admin-ui',
+      summary:
+        "Each minute's catalog calls and 429 answers (every replica's) and the budget they used, by time",
+      security: 'adminSession',
+      parameters: [query('hours', 'In the last hours (1 to 720, default 24).')],
+      answer: HTML,
+    }),
+  },
   '/admin/ui/failures': {
     get: operation({
       operationId: 'uiFailures',

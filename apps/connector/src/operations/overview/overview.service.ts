@@ -18,6 +18,13 @@ import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 
 const DAY_MINUTES = 24 * 60;
+
+/** One minute's catalog calls and 429 answers (every replica's, from `overview_minutes`). */
+export interface CatalogMinute {
+  minute: Date;
+  calls: number;
+  rateLimited: number;
+}
 /** Line colours, each at least 4.5:1 against white. */
 const COLOURS = ['#0b4fb3', '#1b6e35', '#8a4b00', '#a4161a', '#6a3d9a'];
 
@@ -112,6 +119,32 @@ export class OverviewService {
     };
   }
 
+  /**
+   * The catalog calls and 429 answers of each minute since `since` that had any, newest first,
+   * with the budget a minute (every catalog account's): the list behind "Catalog budget used".
+   */
+  async catalogMinutes(since: Date): Promise<{ budgetPerMinute: number; minutes: CatalogMinute[] }> {
+    await this.recorder.flush();
+    const [calls, limited] = await Promise.all([
+      this.minutes.since('catalog_calls', since),
+      this.minutes.since('catalog_429', since),
+    ]);
+    const byMinute = new Map<number, CatalogMinute>();
+    const at = (minute: Date) => {
+      const key = minute.getTime();
+      const row = byMinute.get(key) ?? { minute, calls: 0, rateLimited: 0 };
+      byMinute.set(key, row);
+      return row;
+    };
+    for (const row of calls) at(row.minute).calls += row.count;
+    for (const row of limited) at(row.minute).rateLimited += row.count;
+    const accounts = Math.max(1, this.catalogs.all().length);
+    return {
+      budgetPerMinute: Math.floor(this.catalog.ratePerSecond * 60) * accounts,
+      minutes: [...byMinute.values()].sort((a, b) => b.minute.getTime() - a.minute.getTime()),
+    };
+  }
+
   /** The last 24 hours per minute, from the tables' own timestamps: deliveries, failures opened and resolved. */
   async charts(): Promise<Array<{ id: string; title: string; href: string; series: ChartSeries[] }>> {
     // This process's counts since its last write, so the charts include them.
@@ -152,7 +185,7 @@ export class OverviewService {
       {
         id: 'chart-catalog',
         title: 'Catalog calls and 429 answers per minute, last 24 hours',
-        href: '/admin/ui/queues/',
+        href: '/admin/ui/catalog-calls?hours=24',
         series: [
           { name: 'calls', colour: '#0b4fb3', values: perMinute(calls, now, DAY_MINUTES) },
           { name: '429', colour: '#a4161a', values: perMinute(limited, now, DAY_MINUTES) },
@@ -161,7 +194,7 @@ export class OverviewService {
       {
         id: 'chart-lag',
         title: 'Enrichment poll lag (seconds, highest each minute), last 24 hours',
-        href: '/admin/ui/queues/',
+        href: '/admin/ui/enrichment-polls?hours=24',
         series: [{ name: 'lag', colour: '#8a4b00', values: perMinute(lag, now, DAY_MINUTES) }],
       },
       {

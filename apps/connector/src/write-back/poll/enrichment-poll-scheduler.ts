@@ -7,7 +7,7 @@ import { enrichmentPollJobOptions } from '../../platform/queues/job-options.js';
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
-import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
+import type { PollRunCounts } from '../store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from '../store/enrichment-poll-runs.repository.js';
 
 /** Where a poll stands, for the admin API. */
@@ -18,7 +18,7 @@ export interface PollStatus {
   requestedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
-  counts: Partial<PollCounts>;
+  counts: PollRunCounts;
   /** The push work this poll found: products still waiting, and products pushed. */
   pushes: { pending: number; done: number };
   error: string | null;

@@ -9,7 +9,7 @@ import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.
 import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';
 import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
-import type { PollCounts } from '../store/enrichment-poll-run.entity.js';
+import type { PollCounts, PollRunCounts, ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
@@ -63,9 +63,10 @@ export class EnrichmentPoller {
     @Optional() private readonly observations?: Observations,
   ) {}
 
-  /** Polls every shop; resolves to the summed counts. */
-  async poll(pollId: string): Promise<PollCounts> {
+  /** Polls every shop; resolves to the summed counts and each shop's. */
+  async poll(pollId: string): Promise<PollRunCounts> {
     const total = emptyCounts();
+    const shops: Record<string, ShopPollCounts> = {};
     const failed: unknown[] = [];
     for (const shop of this.shops.all) {
       const entries = this.mappings.mapping(shop.domain)?.writeBack ?? [];
@@ -75,6 +76,7 @@ export class EnrichmentPoller {
           this.pollShop(shop.domain, pollId, entries),
         );
         for (const key of Object.keys(total) as Array<keyof PollCounts>) total[key] += counts[key];
+        shops[shop.domain] = counts;
         if (counts.unmapped > 0)
           this.logger.debug(
             `${shop.domain}: ${counts.unmapped} record(s) not created by the connector ignored`,
@@ -88,21 +90,21 @@ export class EnrichmentPoller {
     // The first failure decides what the job does (retried, delayed for a paused key, recorded
     // once per shop and cause: `ShopPollFailed`).
     if (failed.length > 0) throw failed[0];
-    return total;
+    return { ...total, shops };
   }
 
   private async pollShop(
     shop: string,
     pollId: string,
     entries: readonly ResolvedWriteBackEntry[],
-  ): Promise<PollCounts> {
+  ): Promise<ShopPollCounts> {
     const { overlapMs, maxCallsPerPoll, watchlistIntervalMs, watchlistMaxAgeMs, rewalkIntervalMs } =
       this.settings;
     const attributes = [...new Set(entries.map((e) => e.attribute))];
     const { client } = this.clients.forShop(shop);
     const search: SearchProducts = (body) => client.searchProducts(body);
     const stored = await this.outbox.checkpoints(shop);
-    const counts = emptyCounts();
+    const counts: ShopPollCounts = { ...emptyCounts(), lagSeconds: null };
     const readAt = this.clock.now();
     const walk = await walkChanges(search, {
       checkpoints: Object.fromEntries(FIELDS.map((f) => [f, stored.get(f) ?? null])) as WalkCheckpoints,
@@ -183,8 +185,10 @@ export class EnrichmentPoller {
       snapshots: read.snapshots,
     });
     const completed = checkpoints['dataEnrichment.completedAt'] ?? null;
-    if (completed !== null)
-      this.observations?.pollLag({ shop, seconds: Math.max(0, (now - completed) / 1000) });
+    if (completed !== null) {
+      counts.lagSeconds = Math.max(0, (now - completed) / 1000);
+      this.observations?.pollLag({ shop, seconds: counts.lagSeconds });
+    }
     counts.changed = committed.changed.length;
     counts.products = committed.products.length;
     counts.watched = (await this.outbox.watchlist(shop)).length;

@@ -18,6 +18,15 @@ export interface PollCounts {
   calls: number;
 }
 
+/** One shop's part of a poll: its counts and how far behind the catalog it was left (the enrichments list). */
+export interface ShopPollCounts extends PollCounts {
+  /** Seconds between the poll and its `completedAt` checkpoint after it; null before any. */
+  lagSeconds: number | null;
+}
+
+/** What a poll stores: the summed counts and, per shop polled, that shop's part. */
+export type PollRunCounts = Partial<PollCounts> & { shops?: Record<string, ShopPollCounts> };
+
 /** One poll, scheduled or asked for by an operator: when it ran and what it found. */
 @Entity({ name: 'enrichment_poll' })
 export class EnrichmentPollRun {
@@ -37,7 +46,7 @@ export class EnrichmentPollRun {
   finishedAt!: Date | null;
 
   @Column({ type: 'jsonb' })
-  counts!: Partial<PollCounts>;
+  counts!: PollRunCounts;
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;

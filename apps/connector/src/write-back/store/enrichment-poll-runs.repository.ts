@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { pruneInBatches } from '../../platform/reporting/retention-registry.js';
-import { EnrichmentPollRun, type PollCounts } from './enrichment-poll-run.entity.js';
+import { EnrichmentPollRun, type PollRunCounts } from './enrichment-poll-run.entity.js';
 
 /** Poll runs: requested (admin or schedule), started, finished with counts or an error. */
 @Injectable()
@@ -28,7 +28,7 @@ export class EnrichmentPollRuns {
     await this.runs.update({ id }, { startedAt: new Date(this.clock.now()), finishedAt: null, error: null });
   }
 
-  async finished(id: string, counts: Partial<PollCounts>, error: string | null = null): Promise<void> {
+  async finished(id: string, counts: PollRunCounts, error: string | null = null): Promise<void> {
     await this.runs.update({ id }, { finishedAt: new Date(this.clock.now()), counts, error });
   }
 
@@ -43,6 +43,21 @@ export class EnrichmentPollRuns {
         .execute();
       return result.affected ?? 0;
     });
+  }
+
+  /**
+   * The latest polls started since `since`, newest first; with a shop, those that polled it or
+   * failed (a failed poll stores no shop's counts, and may have failed on any shop).
+   */
+  latest(filter: { shop: string | null; since: Date }, limit: number): Promise<EnrichmentPollRun[]> {
+    const query = this.runs
+      .createQueryBuilder('r')
+      .where('COALESCE(r.started_at, r.requested_at) >= :since', { since: filter.since })
+      .orderBy('COALESCE(r.started_at, r.requested_at)', 'DESC')
+      .limit(limit);
+    if (filter.shop !== null)
+      query.andWhere("(r.counts->'shops' ? :shop OR r.error IS NOT NULL)", { shop: filter.shop });
+    return query.getMany();
   }
 
   find(id: string): Promise<EnrichmentPollRun | null> {

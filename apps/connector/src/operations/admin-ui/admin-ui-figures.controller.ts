@@ -1,0 +1,52 @@
+import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { Clock } from '#lib/clock';
+import { Shops } from '../../shops/shops.js';
+import { EnrichmentPollRuns } from '../../write-back/store/enrichment-poll-runs.repository.js';
+import { OverviewService } from '../overview/overview.service.js';
+import { AdminUiFilter } from './admin-ui.filter.js';
+import { AdminUiGuard } from './admin-ui.guard.js';
+import { catalogCallsPage, enrichmentPollsPage } from './ui-figure-pages.js';
+import { hoursOf, type UiRequest } from './ui-request.js';
+import { csrfOf, sendHtml } from './ui-respond.js';
+
+/** Why: the lists behind the overview's "Catalog budget used" and "Enrichment lag" figures and charts. */
+@Controller('admin/ui')
+@UseFilters(AdminUiFilter)
+@UseGuards(AdminUiGuard)
+export class AdminUiFiguresController {
+  constructor(
+    private readonly overview: OverviewService,
+    private readonly polls: EnrichmentPollRuns,
+    private readonly shopList: Shops,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('enrichment-polls')
+  async enrichmentPolls(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('shop') shop?: string,
+    @Query('hours') hours?: string,
+  ): Promise<void> {
+    const filter = {
+      shop: shop !== undefined && this.shopList.find(shop) ? shop : null,
+      hours: hoursOf(hours),
+    };
+    const since = new Date(this.clock.now() - filter.hours * 3_600_000);
+    const runs = await this.polls.latest({ shop: filter.shop, since }, 200);
+    const shops = this.shopList.all.map((s) => s.domain);
+    sendHtml(res, 200, enrichmentPollsPage(runs, filter, shops, csrfOf(req)));
+  }
+
+  @Get('catalog-calls')
+  async catalogCalls(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('hours') hours?: string,
+  ): Promise<void> {
+    const within = hoursOf(hours);
+    const view = await this.overview.catalogMinutes(new Date(this.clock.now() - within * 3_600_000));
+    sendHtml(res, 200, catalogCallsPage(view, within, csrfOf(req)));
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { EnrichmentPollRun } from '../../write-back/store/enrichment-poll-run.entity.js';
+import { catalogCallsPage, enrichmentPollsPage } from './ui-figure-pages.js';
+
+const counts = {
+  found: 4,
+  unmapped: 0,
+  changed: 2,
+  products: 1,
+  rechecked: 0,
+  agedOut: 0,
+  watched: 0,
+  calls: 3,
+};
+const run = (over: Partial<EnrichmentPollRun>): EnrichmentPollRun => ({
+  id: 'poll-1',
+  trigger: 'admin',
+  requestedAt: new Date('2026-01-01T10:00:00Z'),
+  startedAt: new Date('2026-01-01T10:00:01Z'),
+  finishedAt: new Date('2026-01-01T10:00:05Z'),
+  counts: {
+    found: 5,
+    changed: 2,
+    products: 1,
+    calls: 4,
+    shops: {
+      'a.myshopify.com': { ...counts, lagSeconds: 90 },
+      'b.myshopify.com': { ...counts, found: 1, changed: 0, products: 0, calls: 1, lagSeconds: 1_800 },
+    },
+  },
+  error: null,
+  ...over,
+});
+const cells = (html: string) =>
+  [...html.matchAll(/<tr data-poll="[^"]+">([\s\S]*?)<\/tr>/g)].map((m) =>
+    [...(m[1] as string).matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((c) => c[1]),
+  );
+
+describe('enrichmentPollsPage', () => {
+  it("shows each poll in total, its highest lag over its shops, or one shop's part of it", () => {
+    const runs = [run({}), run({ id: 'poll-2', counts: {}, error: 'catalog <down>' })];
+    const all = enrichmentPollsPage(runs, { shop: null, hours: 24 }, [], 'csrf');
+    expect(cells(all)[0]).toEqual([
+      '2026-01-01T10:00:01.000Z',
+      'admin',
+      'a.myshopify.com, b.myshopify.com',
+      '5',
+      '2',
+      '1',
+      '4',
+      '30 min',
+      'finished',
+    ]);
+    expect(cells(all)[1]?.slice(3)).toEqual(['', '', '', '', '—', 'failed: catalog &lt;down&gt;']);
+    const one = enrichmentPollsPage(
+      runs,
+      { shop: 'a.myshopify.com', hours: 24 },
+      ['a.myshopify.com'],
+      'csrf',
+    );
+    expect(cells(one)[0]?.slice(2)).toEqual(['a.myshopify.com', '4', '2', '1', '3', '90 s', 'finished']);
+    expect(one).toContain('<option value="a.myshopify.com" selected>');
+  });
+
+  it('says when a poll is still queued or running', () => {
+    const queued = run({ startedAt: null, finishedAt: null, counts: {} });
+    const running = run({ id: 'poll-3', finishedAt: null, counts: {} });
+    const html = enrichmentPollsPage([queued, running], { shop: null, hours: 1 }, [], 'csrf');
+    expect(cells(html).map((row) => row.at(-1))).toEqual(['queued', 'running']);
+  });
+});
+
+describe('catalogCallsPage', () => {
+  it('shows each minute with the share of the budget used, 429s marked', () => {
+    const html = catalogCallsPage(
+      {
+        budgetPerMinute: 200,
+        minutes: [{ minute: new Date('2026-01-01T10:01:00Z'), calls: 50, rateLimited: 2 }],
+      },
+      1,
+      'csrf',
+    );
+    expect(html).toContain(
+      '<tr><td>2026-01-01T10:01:00.000Z</td><td>50</td><td class="error">2</td><td>25 %</td></tr>',
+    );
+    expect(catalogCallsPage({ budgetPerMinute: 200, minutes: [] }, 1, 'csrf')).toContain('None.');
+  });
+});

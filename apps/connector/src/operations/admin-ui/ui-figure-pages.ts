@@ -1,0 +1,84 @@
+import type { EnrichmentPollRun } from '../../write-back/store/enrichment-poll-run.entity.js';
+import type { CatalogMinute } from '../overview/overview.service.js';
+import { minutes } from '../overview/shop-health.js';
+import { esc, page, scrollTable } from './ui-html.js';
+import { shopOptions } from './ui-sync-pages.js';
+
+const hoursField = (hours: number) =>
+  `<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(hours)}"></label>`;
+
+/** A poll's outcome in words: still queued or running, finished, or failed with its error. */
+function outcomeOf(run: EnrichmentPollRun): string {
+  if (run.finishedAt === null) return run.startedAt === null ? 'queued' : 'running';
+  return run.error === null ? 'finished' : `failed: ${run.error}`;
+}
+
+/**
+ * Why: the list behind the overview's "Enrichment lag": the enrichment polls (when, trigger,
+ * what each found, changed and gave push work, the lag it left), by shop and time. With a shop,
+ * each row is that shop's part of the poll; failed polls show under every shop.
+ */
+export function enrichmentPollsPage(
+  runs: readonly EnrichmentPollRun[],
+  filter: { shop: string | null; hours: number },
+  shops: readonly string[],
+  csrf: string,
+): string {
+  const body = runs
+    .map((run) => {
+      const part = filter.shop === null ? undefined : run.counts.shops?.[filter.shop];
+      const counts = part ?? run.counts;
+      const lags = Object.values(run.counts.shops ?? {})
+        .map((s) => s.lagSeconds)
+        .filter((lag): lag is number => lag !== null);
+      const lag = part !== undefined ? part.lagSeconds : lags.length > 0 ? Math.max(...lags) : null;
+      const polled = filter.shop ?? Object.keys(run.counts.shops ?? {}).join(', ');
+      const outcome = outcomeOf(run);
+      return `<tr data-poll="${esc(run.id)}"><td>${esc((run.startedAt ?? run.requestedAt).toISOString())}</td><td>${esc(run.trigger)}</td>
+<td>${esc(polled)}</td><td>${esc(counts.found ?? '')}</td><td>${esc(counts.changed ?? '')}</td><td>${esc(counts.products ?? '')}</td>
+<td>${esc(counts.calls ?? '')}</td><td>${esc(lag === null ? '—' : minutes(lag))}</td><td class="${outcome.startsWith('failed') ? 'error' : ''}">${esc(outcome)}</td></tr>`;
+    })
+    .join('');
+  return page(
+    'Enrichment polls',
+    `<p class="muted">Each poll of the catalog for finished enrichments and approvals; the lag is how far behind the catalog's newest finished enrichment the poll left a shop (the highest over its shops).</p>
+<form method="get" action="/admin/ui/enrichment-polls"><label>Shop <select name="shop">${shopOptions(shops, filter.shop)}</select></label>
+${hoursField(filter.hours)} <button type="submit">Filter</button></form>
+${scrollTable(
+  `<table><thead><tr><th scope="col">Started</th><th scope="col">Trigger</th><th scope="col">Shops</th><th scope="col">Records found</th><th scope="col">Changed</th><th scope="col">Products given push work</th><th scope="col">Catalog calls</th><th scope="col">Lag</th><th scope="col">Outcome</th></tr></thead>
+<tbody>${body || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Enrichment polls',
+)}`,
+    csrf,
+  );
+}
+
+/**
+ * Why: the list behind the overview's "Catalog budget used": each minute's catalog calls and 429
+ * answers (every replica's, kept in `overview_minutes`), and the share of the budget they used.
+ */
+export function catalogCallsPage(
+  view: { budgetPerMinute: number; minutes: readonly CatalogMinute[] },
+  hours: number,
+  csrf: string,
+): string {
+  const body = view.minutes
+    .map(
+      (m) =>
+        `<tr><td>${esc(m.minute.toISOString())}</td><td>${esc(m.calls)}</td><td class="${m.rateLimited > 0 ? 'error' : ''}">${esc(m.rateLimited)}</td><td>${esc(
+          view.budgetPerMinute > 0 ? `${Math.round((m.calls / view.budgetPerMinute) * 100)} %` : '—',
+        )}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Catalog calls',
+    `<p class="muted">Catalog calls and 429 (rate limited) answers per minute, every replica's; the budget is ${esc(view.budgetPerMinute)} calls a minute. Minutes without a call are left out.</p>
+<form method="get" action="/admin/ui/catalog-calls">${hoursField(hours)} <button type="submit">Filter</button></form>
+${scrollTable(
+  `<table><thead><tr><th scope="col">Minute</th><th scope="col">Calls</th><th scope="col">429 answers</th><th scope="col">Budget used</th></tr></thead>
+<tbody>${body || '<tr><td colspan="4" class="muted">None.</td></tr>'}</tbody></table>`,
+  'Catalog calls',
+)}`,
+    csrf,
+  );
+}
