@@ -138,6 +138,12 @@ describe("the shop's lifecycle: uninstall, install, compliance webhooks, redact"
       401,
     );
     expect((await harness.inbox(demo.domain)).length).toBeGreaterThan(0);
+    // A poll's counts name each shop it covered (a JSON key, not a shop column).
+    await harness.db.query(
+      `INSERT INTO "${harness.schema}".enrichment_poll (id, trigger, requested_at, counts)
+        VALUES ('redact-probe', 'admin', now(), $1)`,
+      [{ found: 2, shops: { [demo.domain]: { found: 1 }, 'other.myshopify.com': { found: 1 } } }],
+    );
     const answer = await harness.deliver({ shop: demo, topic: 'shop/redact', body });
     expect(answer.body).toMatchObject({ status: 'processed', topic: 'shop/redact' });
     expect(await state()).toBe('redacted');
@@ -163,6 +169,10 @@ describe("the shop's lifecycle: uninstall, install, compliance webhooks, redact"
       );
       expect({ table, rows: rows[0].n }).toEqual({ table, rows: 0 });
     }
+    const { rows: polls } = await harness.db.query(
+      `SELECT counts FROM "${harness.schema}".enrichment_poll WHERE id = 'redact-probe'`,
+    );
+    expect(polls[0].counts).toEqual({ found: 2, shops: { 'other.myshopify.com': { found: 1 } } });
     const { rows: session } = await harness.db.query(
       `SELECT state, access_token FROM "${harness.schema}".shop_sessions WHERE shop = $1`,
       [demo.domain],

@@ -32,6 +32,16 @@ export class EnrichmentPollRuns {
     await this.runs.update({ id }, { finishedAt: new Date(this.clock.now()), counts, error });
   }
 
+  /** `shop/redact`: the shop's part of every poll's counts goes; resolves to the polls changed. */
+  async forgetShop(shop: string): Promise<number> {
+    const [, affected]: [unknown, number] = await this.runs.query(
+      `UPDATE ${this.runs.metadata.tablePath} SET counts = counts #- ARRAY['shops', $1::text]
+        WHERE counts->'shops' ? $1`,
+      [shop],
+    );
+    return affected;
+  }
+
   /** Drops polls finished before `before`, in batches (retention); resolves to how many. */
   prune(before: Date): Promise<number> {
     const table = this.runs.metadata.tablePath;
