@@ -31,7 +31,10 @@ export interface RunProductPlan {
 export interface RunPlanCounts {
   products: number;
   changed: number;
+  /** Catalog record creates (POSTs but image uploads). */
   creates: number;
+  /** Image uploads the media job would make (`uploadImage`). */
+  uploads: number;
   patches: number;
   deletes: number;
   total: number;
@@ -260,29 +263,31 @@ export class ResyncRunsRepository {
 
   /** A dry run's whole plan counted: products planned, those with calls, and the calls by method. */
   async planCounts(runId: string): Promise<RunPlanCounts> {
-    const rows: Array<{ planned: number; changed: number; post: number; patch: number; del: number }> =
-      await this.runs.query(
-        `SELECT count(*)::int AS planned,
+    type Row = { planned: number; changed: number; post: number; upload: number; patch: number; del: number };
+    const rows: Row[] = await this.runs.query(
+      `SELECT count(*)::int AS planned,
                 count(*) FILTER (WHERE jsonb_array_length(p.plan->'writes') > 0)::int AS changed,
-                coalesce(sum(w.post), 0)::int AS post, coalesce(sum(w.patch), 0)::int AS patch,
-                coalesce(sum(w.del), 0)::int AS del
+                coalesce(sum(w.post), 0)::int AS post, coalesce(sum(w.upload), 0)::int AS upload,
+                coalesce(sum(w.patch), 0)::int AS patch, coalesce(sum(w.del), 0)::int AS del
            FROM ${this.productsTable} p
            CROSS JOIN LATERAL (
-             SELECT count(*) FILTER (WHERE c->>'method' = 'POST') AS post,
+             SELECT count(*) FILTER (WHERE c->>'method' = 'POST' AND c->>'kind' <> 'uploadImage') AS post,
+                    count(*) FILTER (WHERE c->>'kind' = 'uploadImage') AS upload,
                     count(*) FILTER (WHERE c->>'method' = 'PATCH') AS patch,
                     count(*) FILTER (WHERE c->>'method' = 'DELETE') AS del
                FROM jsonb_array_elements(p.plan->'writes') c) w
           WHERE p.run_id = $1 AND p.plan IS NOT NULL`,
-        [runId],
-      );
-    const row = rows[0] ?? { planned: 0, changed: 0, post: 0, patch: 0, del: 0 };
+      [runId],
+    );
+    const row = rows[0] ?? { planned: 0, changed: 0, post: 0, upload: 0, patch: 0, del: 0 };
     return {
       products: row.planned,
       changed: row.changed,
       creates: row.post,
+      uploads: row.upload,
       patches: row.patch,
       deletes: row.del,
-      total: row.post + row.patch + row.del,
+      total: row.post + row.upload + row.patch + row.del,
     };
   }
 
