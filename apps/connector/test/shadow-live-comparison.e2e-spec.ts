@@ -189,8 +189,20 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
           }
           continue;
         }
-        // The image uploads (no record of their own): their files are in the gallery compared below.
-        if (record.supplierSku === '') continue;
+        if (record.kind === 'upload') {
+          // An image upload: live uploaded that image, and the record it names holds its file.
+          const entry = translate(record.finalState ?? {});
+          const file = upload(String(entry.fileId));
+          expect(file, String(entry.shopifyMediaId)).toMatch(/\S/);
+          expect(entry.sourceUrl).toBe(record.image?.sourceUrl);
+          const owner = await world.mapRow(live.shop, translate(record.supplierSku));
+          const path = record.supplierSku.includes(':variant:') ? 'variants' : 'products';
+          const answer = await live.account.api.get(`/v1/${path}/${owner?.sku_id}`).expect(200);
+          const attributes = answer.body.data.attributes as Array<{ key: string; value: unknown }>;
+          expect(attributes.find((a) => a.key === 'media')?.value).toContain(file);
+          compared += 1;
+          continue;
+        }
         const twin = await world.mapRow(live.shop, translate(record.supplierSku));
         expect(twin, record.supplierSku).toBeDefined();
         if (record.finalState === null) {
