@@ -21,11 +21,11 @@ export class ResyncDryRun {
 
   async plan(run: Pick<ResyncRun, 'id' | 'shop' | 'scope'>, productIds: readonly string[]): Promise<void> {
     const reason = run.scope === 'reconcile' ? 'reconcile' : 'resync';
-    for (const productId of await this.runs.unplanned(run.id, productIds)) {
+    for (const productId of await this.runs.products.unplanned(run.id, productIds)) {
       const plan = await this.products.plan(run.shop, productId, reason);
       // Live enqueues the media job after each sync that found the product (`synced`).
       const media = plan.found ? await this.media.plan(run.shop, productId, plan.writes) : [];
-      await this.runs.recordPlan(run.id, productId, {
+      await this.runs.products.recordPlan(run.id, productId, {
         found: plan.found,
         result: plan.result,
         detail: plan.detail,

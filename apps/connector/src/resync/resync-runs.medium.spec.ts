@@ -199,7 +199,7 @@ describe('resync runs against PostgreSQL', () => {
     expect(shown.callsPerProduct).toBeNull();
 
     // Syncs report back (SyncEvents), one fails for good (failures table): the run ends done.
-    for (const id of PRODUCTS.slice(0, 4)) await runs.productSynced(SHOP, id);
+    for (const id of PRODUCTS.slice(0, 4)) await runs.products.productSynced(SHOP, id);
     // Their sync records: 3 catalog calls each, for the first two; none for the others.
     for (const [i, id] of PRODUCTS.slice(0, 4).entries()) {
       const calls = JSON.stringify(i < 2 ? [{}, {}, {}] : []);
@@ -248,7 +248,7 @@ describe('resync runs against PostgreSQL', () => {
     const one = await service.start(SHOP, PRODUCTS[2] as string);
     expect(one).toMatchObject({ scope: 'product', productId: PRODUCTS[2], walkDone: true, listed: 1 });
     expect(enqueued).toEqual([{ shop: SHOP, productId: PRODUCTS[2], reason: 'resync' }]);
-    await runs.productSynced(SHOP, PRODUCTS[2] as string);
+    await runs.products.productSynced(SHOP, PRODUCTS[2] as string);
     expect((await service.show(one.id)).state).toBe('done');
 
     const walk = await service.start(SHOP, null);
@@ -355,7 +355,7 @@ describe('resync runs against PostgreSQL', () => {
     expect(run).toMatchObject({ dryRun: true, plan: { counts: { products: 0, total: 0 }, products: [] } });
     expect(await dry.service.walkPage(run.id)).toBe('walked');
     // A product's sync reporting back meanwhile does not count as planned.
-    await runs.productSynced(SHOP, PRODUCTS[2] as string);
+    await runs.products.productSynced(SHOP, PRODUCTS[2] as string);
     expect(await dry.service.walkPage(run.id)).toBe('walked');
     expect(await dry.service.walkPage(run.id)).toBe('last');
     expect(dry.enqueued).toEqual([]);
