@@ -15,6 +15,7 @@ const REGISTRIES: RegistryDeclaration[] = [
   { name: 'DependencyHealth', method: 'register' },
   { name: 'QueueRecoveryRegistry', method: 'work' },
   { name: 'WrittenBackValues', method: 'provide' },
+  { name: 'MediaDryRuns', method: 'provide' },
 ];
 
 describe("the connector's seams", () => {
@@ -37,6 +38,7 @@ describe("the connector's seams", () => {
       'registry DependencyHealth: operations/metrics -> platform/reporting',
       'registry QueueRecoveryRegistry: intake, media/run, resync, write-back -> platform/queues',
       'registry WrittenBackValues: write-back/push -> product-sync',
+      'registry MediaDryRuns: media/run -> product-sync',
     ]);
   });
 

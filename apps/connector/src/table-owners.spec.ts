@@ -17,7 +17,8 @@ const OWNERS: TableOwner[] = [
     joinedBy: {
       'intake/inbox.repository.ts':
         'the sweeper skips products whose sync has an open failure, in its one scan',
-      'resync/resync-runs.repository.ts': "a run's progress counts its products' failures in one statement",
+      'resync/resync-run-products.repository.ts':
+        "a run's progress counts its products' failures in one statement",
     },
   },
   {
@@ -41,7 +42,7 @@ const OWNERS: TableOwner[] = [
     joinedBy: {
       'product-sync/sku-map/seen-products.ts':
         'a product updated in the second it was synced is seen only after a later run',
-      'resync/resync-runs.repository.ts':
+      'resync/resync-run-products.repository.ts':
         "a run's progress counts its products' sync records in one statement",
       'media/store/media-status.repository.ts':
         'products synced after their last media run, in one statement',
@@ -52,8 +53,22 @@ const OWNERS: TableOwner[] = [
   { table: 'media_product_status', owner: 'media/store/media-status.repository.ts' },
   { table: 'drift_reports', owner: 'drift/store/drift-reports.repository.ts' },
   { table: 'drift_findings', owner: 'drift/store/drift-reports.repository.ts' },
-  { table: 'resync_runs', owner: 'resync/resync-runs.repository.ts' },
-  { table: 'resync_run_products', owner: 'resync/resync-runs.repository.ts' },
+  {
+    table: 'resync_runs',
+    owner: 'resync/resync-runs.repository.ts',
+    joinedBy: {
+      'resync/resync-run-products.repository.ts':
+        'the products of running (or, for retention, ended) runs, joined to their run in one statement',
+    },
+  },
+  {
+    table: 'resync_run_products',
+    owner: 'resync/resync-run-products.repository.ts',
+    joinedBy: {
+      'resync/resync-runs.repository.ts':
+        "a page's advance recounts its run's listed products in one statement",
+    },
+  },
   { table: 'resync_snapshots', owner: 'product-sync/resync-snapshots.repository.ts' },
   { table: 'reconcile_checkpoints', owner: 'resync/reconciler.ts' },
   { table: 'enrichment_checkpoint', owner: 'write-back/store/enrichment-outbox.repository.ts' },

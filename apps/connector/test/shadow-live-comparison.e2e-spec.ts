@@ -3,7 +3,8 @@ import type { ShopPreviewDto } from '../src/operations/admin/shop-preview.dto.js
 import type { ShopifyProductState } from '../src/write-back/decide/write-back-state.js';
 import { namespaceMatches } from '../src/write-back/decide/write-back-state.js';
 import { eventually } from './support/connector-harness.js';
-import { TwoShopWorld, type WorldPlannedRow, type WorldShop } from './support/two-shop-world.js';
+import { TwoShopWorld, type WorldShop } from './support/two-shop-world.js';
+import type { WorldPlannedRow } from './support/world-tables.js';
 
 const APPROVE = ['seoTitle', 'aiTags', 'material', 'careInstructions'];
 type Role = 'edited' | 'deleted' | 'approved' | 'created';
@@ -69,9 +70,10 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
       await world.settled(side.shop, id);
     await eventually(
       async () =>
-        (await world.mapRows(side.shop, side.ids.edited)).filter((r) => r.state === 'live').length === 3,
+        (await world.tables.mapRows(side.shop, side.ids.edited)).filter((r) => r.state === 'live').length ===
+        3,
     );
-    await world.mediaRun(side.shop, side.ids.edited, started);
+    await world.tables.mediaRun(side.shop, side.ids.edited, started);
   };
 
   /** The run, the same in both shops: a create with two images, an edit, a delete, an approval. */
@@ -91,7 +93,7 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
       },
     });
     await world.merchant(side.shop, 'DELETE', `products/${side.ids.deleted}.json`);
-    const [record] = await world.mapRows(side.shop, side.ids.approved);
+    const [record] = await world.tables.mapRows(side.shop, side.ids.approved);
     await world.enrichAndApprove(side.account, record?.sku_id as string, APPROVE);
   };
 
@@ -116,14 +118,14 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
       return JSON.parse(text) as T;
     };
     for (const role of ['edited', 'deleted', 'approved'] as const) {
-      for (const row of await world.mapRows(shadow.shop, shadow.ids[role])) {
-        const twin = await world.mapRow(live.shop, translate(row.supplier_sku));
+      for (const row of await world.tables.mapRows(shadow.shop, shadow.ids[role])) {
+        const twin = await world.tables.mapRow(live.shop, translate(row.supplier_sku));
         if (row.sku_id && twin?.sku_id) swaps.set(row.sku_id, twin.sku_id);
       }
     }
-    swaps.set('{skuId}', (await world.mapRows(live.shop, live.ids.created))[0]?.sku_id as string);
-    const liveFiles = await world.fileIds(live.shop);
-    for (const [media, file] of await world.fileIds(shadow.shop))
+    swaps.set('{skuId}', (await world.tables.mapRows(live.shop, live.ids.created))[0]?.sku_id as string);
+    const liveFiles = await world.tables.fileIds(live.shop);
+    for (const [media, file] of await world.tables.fileIds(shadow.shop))
       swaps.set(file, liveFiles.get(translate(media)) as string);
     const upload = (entry: string) => {
       const gid = /^upload:(gid:\/\/shopify\/MediaImage\/\d+)$/.exec(entry)?.[1];
@@ -152,9 +154,10 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
         await world.settled(side.shop, id);
     await world.poll();
     // Live: the new product's images are in; shadow: its media plan is there.
-    await world.mediaRun(live.shop, live.ids.created, switched);
+    await world.tables.mediaRun(live.shop, live.ids.created, switched);
     await eventually(
-      async () => (await world.planned(shadow.shop, shadow.ids.created)).some((r) => r.source === 'media'),
+      async () =>
+        (await world.tables.planned(shadow.shop, shadow.ids.created)).some((r) => r.source === 'media'),
       30_000,
     );
     for (const side of [shadow, live]) {
@@ -189,9 +192,21 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
           }
           continue;
         }
-        // The image uploads (no record of their own): their files are in the gallery compared below.
-        if (record.supplierSku === '') continue;
-        const twin = await world.mapRow(live.shop, translate(record.supplierSku));
+        if (record.kind === 'upload') {
+          // An image upload: live uploaded that image, and the record it names holds its file.
+          const entry = translate(record.finalState ?? {});
+          const file = upload(String(entry.fileId));
+          expect(file, String(entry.shopifyMediaId)).toMatch(/\S/);
+          expect(entry.sourceUrl).toBe(record.image?.sourceUrl);
+          const owner = await world.tables.mapRow(live.shop, translate(record.supplierSku));
+          const path = record.supplierSku.includes(':variant:') ? 'variants' : 'products';
+          const answer = await live.account.api.get(`/v1/${path}/${owner?.sku_id}`).expect(200);
+          const attributes = answer.body.data.attributes as Array<{ key: string; value: unknown }>;
+          expect(attributes.find((a) => a.key === 'media')?.value).toContain(file);
+          compared += 1;
+          continue;
+        }
+        const twin = await world.tables.mapRow(live.shop, translate(record.supplierSku));
         expect(twin, record.supplierSku).toBeDefined();
         if (record.finalState === null) {
           expect(twin?.state).toBe('tombstoned');
@@ -218,7 +233,7 @@ describe('issue 31: a shop in shadow against the same run in live', () => {
     // their variables, per product).
     const plans = new Map<Role, WorldPlannedRow[]>();
     for (const role of Object.keys(shadow.ids) as Role[])
-      plans.set(role, translate(await world.planned(shadow.shop, shadow.ids[role])));
+      plans.set(role, translate(await world.tables.planned(shadow.shop, shadow.ids[role])));
     const catalogPlan = [...plans.values()]
       .flat()
       .filter((r) => r.method !== 'MUTATION')

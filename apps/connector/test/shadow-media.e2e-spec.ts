@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopPreviewDto } from '../src/operations/admin/shop-preview.dto.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { countMediaCalls, type MediaWorld, startMediaWorld } from './support/media-world.js';
@@ -70,6 +71,42 @@ describe('a shop in shadow: product images', () => {
     expect(writes.filter((r) => !r.path.endsWith('/search'))).toEqual([]);
     expect(countMediaCalls(shadowLog)).toMatchObject({ prepare: 0, status: 0, patch: 0 });
     expect(await world.mediaStatus(shop, productId)).toBeUndefined();
+
+    // The preview names each upload by its image and the record whose gallery holds it.
+    const preview = await call<ShopPreviewDto>(
+      world.harness.url,
+      'GET',
+      `/admin/shops/${shop.domain}/preview`,
+      token,
+    );
+    expect(preview.status, preview.text).toBe(200);
+    const records = preview.body.products.find((p) => p.productId === productId)?.records ?? [];
+    const record = records.find((r) => r.kind === 'record');
+    expect(record?.supplierSku).toMatch(/\S/);
+    const uploads = records.filter((r) => r.kind === 'upload');
+    expect(uploads).toHaveLength(2);
+    for (const row of uploads) {
+      expect(row).toMatchObject({
+        source: 'catalog',
+        supplierSku: record?.supplierSku,
+        calls: ['POST /v1/upload/prepare'],
+        image: { shopifyMediaId: expect.stringMatching(/^gid:\/\/shopify\/MediaImage\/\d+$/) },
+      });
+      expect(row.finalState).toEqual({
+        shopifyMediaId: row.image?.shopifyMediaId,
+        sourceUrl: row.image?.sourceUrl,
+        fileId: `upload:${row.image?.shopifyMediaId}`,
+      });
+      expect(row.image?.sourceUrl).toMatch(/^https?:\/\//);
+    }
+    const csv = await call<string>(
+      world.harness.url,
+      'GET',
+      `/admin/shops/${shop.domain}/preview?format=csv`,
+      token,
+    );
+    const uploadLines = csv.text.split('\r\n').filter((line) => line.includes('POST /v1/upload/prepare'));
+    expect(uploadLines.filter((line) => line.includes(',sourceUrl,'))).toHaveLength(2);
 
     // Live: the go-live sync creates the record, then its media run uploads both images, once.
     expect((await mode('live')).status).toBe(200);

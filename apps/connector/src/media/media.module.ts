@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { MediaDryRunsModule } from '../product-sync/media-dry-runs.js';
 import { ProductSyncModule } from '../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
@@ -36,6 +37,7 @@ import { SyncMediaJob } from './sync-media.job.js';
     SyncEventsModule,
     SkuMapModule,
     ProductSyncModule,
+    MediaDryRunsModule,
   ],
   providers: [
     PgImageMapRepository,

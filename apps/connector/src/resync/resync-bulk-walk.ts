@@ -44,7 +44,7 @@ export class ResyncBulkWalk {
         if (current?.state !== 'running') throw new WalkStopped();
         await this.snapshots.save(run.id, run.shop, snapshotAt, products);
         const ids = products.map((p) => p.legacyResourceId);
-        await this.runs.listProducts(run, ids);
+        await this.runs.products.listProducts(run, ids);
         await this.enqueuer.enqueueMany(
           ids.map((productId) => ({ shop: run.shop, productId, reason: 'resync' })),
         );

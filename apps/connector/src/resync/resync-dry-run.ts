@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MediaDryRuns } from '../product-sync/media-dry-runs.js';
 import { ProductDryRun } from '../product-sync/product-dry-run.js';
 import type { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
@@ -15,17 +16,20 @@ export class ResyncDryRun {
   constructor(
     private readonly runs: ResyncRunsRepository,
     private readonly products: ProductDryRun,
+    private readonly media: MediaDryRuns,
   ) {}
 
   async plan(run: Pick<ResyncRun, 'id' | 'shop' | 'scope'>, productIds: readonly string[]): Promise<void> {
     const reason = run.scope === 'reconcile' ? 'reconcile' : 'resync';
-    for (const productId of await this.runs.unplanned(run.id, productIds)) {
+    for (const productId of await this.runs.products.unplanned(run.id, productIds)) {
       const plan = await this.products.plan(run.shop, productId, reason);
-      await this.runs.recordPlan(run.id, productId, {
+      // Live enqueues the media job after each sync that found the product (`synced`).
+      const media = plan.found ? await this.media.plan(run.shop, productId, plan.writes) : [];
+      await this.runs.products.recordPlan(run.id, productId, {
         found: plan.found,
         result: plan.result,
         detail: plan.detail,
-        writes: plan.writes,
+        writes: [...plan.writes, ...media],
       });
     }
   }

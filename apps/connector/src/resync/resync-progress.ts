@@ -15,6 +15,8 @@ export class ResyncProgress implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.onSynced('resync-progress', (event) => this.runs.productSynced(event.shop, event.productId));
+    this.events.onSynced('resync-progress', (event) =>
+      this.runs.products.productSynced(event.shop, event.productId),
+    );
   }
 }

@@ -31,7 +31,7 @@ export class ResyncRecovery implements OnModuleInit {
     let after: { shop: string; productId: string } = { shop: '', productId: '-1' };
     let total = walking;
     for (;;) {
-      const page = await this.runs.queuedProducts(after, BATCH);
+      const page = await this.runs.products.queuedProducts(after, BATCH);
       await this.enqueuer.enqueueMany(page.map((p) => ({ ...p, reason: 'resync' as const })));
       total += page.length;
       const last = page.at(-1);

@@ -22,7 +22,7 @@ export class ResyncRetention implements OnModuleInit {
     this.registry.register({
       name: 'resync_run_products',
       ageMs,
-      prune: (before) => this.runs.pruneFinishedProductsBefore(before),
+      prune: (before) => this.runs.products.pruneFinishedProductsBefore(before),
     });
     this.registry.register({
       name: 'resync_runs',

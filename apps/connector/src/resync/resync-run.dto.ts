@@ -1,6 +1,6 @@
 import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
 import type { ResyncReadMode, ResyncRun, ResyncRunState, ResyncScope } from './resync-run.entity.js';
-import type { RunCounts, RunPlanCounts, RunProductPlan } from './resync-runs.repository.js';
+import type { RunCounts, RunPlanCounts, RunProductPlan } from './resync-run-products.repository.js';
 
 /** One call of a dry run's plan: what live would send (method, path, body), the record before and after. */
 export interface RunPlannedCallDto {

@@ -10,6 +10,7 @@ import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
 import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
+import { MediaDryRuns } from '../product-sync/media-dry-runs.js';
 import type { ProductDryRun } from '../product-sync/product-dry-run.js';
 import { Shops } from '../shops/shops.js';
 import type { ReconcileRunHooks, Reconciler } from './reconciler.js';
@@ -49,6 +50,27 @@ function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resyn
   const jobs = new Map<string, ResyncPagePayload>();
   const shopifyCalls: Array<string | null> = [];
   const planned: string[] = [];
+  // The media step plans one image upload, for the last product (after its sync's calls).
+  const media = new MediaDryRuns();
+  media.provide({
+    plan: async (_shop, productId, syncWrites) =>
+      productId === PRODUCTS[4] && syncWrites.length === 1
+        ? [
+            {
+              kind: 'uploadImage',
+              method: 'POST',
+              path: '/v1/upload/prepare',
+              supplierSku: null,
+              body: { shopifyMediaId: 'gid://shopify/MediaImage/1', sourceUrl: 'https://img/1.jpg' },
+              before: null,
+              after: {
+                shopifyMediaId: 'gid://shopify/MediaImage/1',
+                fileId: 'upload:gid://shopify/MediaImage/1',
+              },
+            },
+          ]
+        : [],
+  });
   const admin = {
     request: async (_document: string, variables: { after: string | null; first: number }) => {
       shopifyCalls.push(variables.after);
@@ -89,27 +111,31 @@ function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resyn
         return bulkOutcome;
       },
     } as unknown as ResyncBulkWalk,
-    new ResyncDryRun(runs, {
-      plan: async (_shop: string, productId: string) => {
-        planned.push(productId);
-        return {
-          found: true,
-          result: 'applied',
-          detail: null,
-          writes: [
-            {
-              kind: 'updateProduct',
-              method: 'PATCH',
-              path: `/v1/products/sku-${productId}`,
-              supplierSku: `S-${productId}`,
-              body: { attributes: { name: `new ${productId}` } },
-              before: { name: `old ${productId}` },
-              after: { name: `new ${productId}` },
-            },
-          ],
-        };
-      },
-    } as unknown as ProductDryRun),
+    new ResyncDryRun(
+      runs,
+      {
+        plan: async (_shop: string, productId: string) => {
+          planned.push(productId);
+          return {
+            found: true,
+            result: 'applied',
+            detail: null,
+            writes: [
+              {
+                kind: 'updateProduct',
+                method: 'PATCH',
+                path: `/v1/products/sku-${productId}`,
+                supplierSku: `S-${productId}`,
+                body: { attributes: { name: `new ${productId}` } },
+                before: { name: `old ${productId}` },
+                after: { name: `new ${productId}` },
+              },
+            ],
+          };
+        },
+      } as unknown as ProductDryRun,
+      media,
+    ),
     {
       reconcile: async (_shop: string, hooks: ReconcileRunHooks) => {
         await hooks.found(PRODUCTS.slice(3));
@@ -173,7 +199,7 @@ describe('resync runs against PostgreSQL', () => {
     expect(shown.callsPerProduct).toBeNull();
 
     // Syncs report back (SyncEvents), one fails for good (failures table): the run ends done.
-    for (const id of PRODUCTS.slice(0, 4)) await runs.productSynced(SHOP, id);
+    for (const id of PRODUCTS.slice(0, 4)) await runs.products.productSynced(SHOP, id);
     // Their sync records: 3 catalog calls each, for the first two; none for the others.
     for (const [i, id] of PRODUCTS.slice(0, 4).entries()) {
       const calls = JSON.stringify(i < 2 ? [{}, {}, {}] : []);
@@ -222,7 +248,7 @@ describe('resync runs against PostgreSQL', () => {
     const one = await service.start(SHOP, PRODUCTS[2] as string);
     expect(one).toMatchObject({ scope: 'product', productId: PRODUCTS[2], walkDone: true, listed: 1 });
     expect(enqueued).toEqual([{ shop: SHOP, productId: PRODUCTS[2], reason: 'resync' }]);
-    await runs.productSynced(SHOP, PRODUCTS[2] as string);
+    await runs.products.productSynced(SHOP, PRODUCTS[2] as string);
     expect((await service.show(one.id)).state).toBe('done');
 
     const walk = await service.start(SHOP, null);
@@ -329,7 +355,7 @@ describe('resync runs against PostgreSQL', () => {
     expect(run).toMatchObject({ dryRun: true, plan: { counts: { products: 0, total: 0 }, products: [] } });
     expect(await dry.service.walkPage(run.id)).toBe('walked');
     // A product's sync reporting back meanwhile does not count as planned.
-    await runs.productSynced(SHOP, PRODUCTS[2] as string);
+    await runs.products.productSynced(SHOP, PRODUCTS[2] as string);
     expect(await dry.service.walkPage(run.id)).toBe('walked');
     expect(await dry.service.walkPage(run.id)).toBe('last');
     expect(dry.enqueued).toEqual([]);
@@ -341,8 +367,9 @@ describe('resync runs against PostgreSQL', () => {
       readMode: 'pages',
       listed: 5,
       done: 5,
-      callsPerProduct: 1,
-      plan: { counts: { products: 5, changed: 5, creates: 0, patches: 5, deletes: 0, total: 5 } },
+      callsPerProduct: 1.2,
+      // The upload the media step plans after the last product's sync counts with the calls.
+      plan: { counts: { products: 5, changed: 5, creates: 0, uploads: 1, patches: 5, deletes: 0, total: 6 } },
     });
     expect(shown.plan?.products.map((p) => p.productId)).toEqual(
       [...PRODUCTS].sort((a, b) => Number(BigInt(a) - BigInt(b))),
@@ -373,7 +400,7 @@ describe('resync runs against PostgreSQL', () => {
     expect(await service.show(dry.id)).toMatchObject({
       state: 'done',
       listed: 2,
-      plan: { counts: { patches: 2 } },
+      plan: { counts: { patches: 2, uploads: 1, total: 3 } },
     });
     const real = await service.startReconcile(SHOP, false);
     expect(await service.walkPage(real.id)).toBe('last');

@@ -3,59 +3,30 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
-import { JobName } from '../platform/queues/queue-names.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.js';
-import type { PlannedWrite } from '../product-sync/planned/planned-writes.repository.js';
 import { type ResyncReadMode, ResyncRun } from './resync-run.entity.js';
-
-/** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */
-export interface RunCounts {
-  listed: number;
-  done: number;
-  failed: number;
-  /** Listed, neither done nor failed. */
-  waiting: number;
-  /** Catalog calls per synced product so far (from the sync records); null before the first. */
-  callsPerProduct: number | null;
-}
-
-/** What a dry run keeps of one product's plan (`ProductDryRun`): the calls live would send. */
-export interface RunProductPlan {
-  found: boolean;
-  result: string;
-  detail: string | null;
-  writes: PlannedWrite[];
-}
-
-/** A dry run's plan in numbers: products planned, those with calls, and the calls by kind. */
-export interface RunPlanCounts {
-  products: number;
-  changed: number;
-  creates: number;
-  patches: number;
-  deletes: number;
-  total: number;
-}
+import { ResyncRunProductsRepository } from './resync-run-products.repository.js';
 
 /**
- * The resync runs' table and the products each run enqueued. Progress is counted from those
- * rows: `done` when the product's sync reported back (`SyncEvents`), `failed` when the failures
- * table holds an open sync failure of the product recorded after it was enqueued.
+ * Why: the resync runs' table (`resync_runs`): a run's scope, state, cursor and read mode. The
+ * products each run listed, its progress and a dry run's plans are `products`
+ * (`ResyncRunProductsRepository`, the `resync_run_products` table).
  */
 @Injectable()
 export class ResyncRunsRepository {
+  /** The products each run listed (their progress, a dry run's plans). */
+  readonly products: ResyncRunProductsRepository;
+
   constructor(
     @InjectRepository(ResyncRun) private readonly runs: Repository<ResyncRun>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.products = new ResyncRunProductsRepository(runs, clock);
+  }
 
-  /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
+  /** `shop/redact`: deletes every row of the shop, its runs' products too (`ShopDataRegistry`); resolves to how many went. */
   async purgeShop(shop: string): Promise<number> {
-    const schema = this.runs.metadata.schema ?? 'public';
-    const [, products] = (await this.runs.query(
-      `DELETE FROM "${schema}".resync_run_products WHERE shop = $1`,
-      [shop],
-    )) as [unknown, number];
+    const products = await this.products.purgeShop(shop);
     return products + ((await this.runs.delete({ shop })).affected ?? 0);
   }
 
@@ -98,7 +69,7 @@ export class ResyncRunsRepository {
       }),
     );
     if (productId !== null) {
-      await this.listProducts(run, [productId]);
+      await this.products.listProducts(run, [productId]);
       await this.runs.update({ id: run.id }, { listed: 1 });
       run.listed = 1;
     }
@@ -112,20 +83,6 @@ export class ResyncRunsRepository {
   /** Runs still walking (whole shops, reconciliations, one-product dry runs): resumed at boot from their cursor. */
   walking(): Promise<ResyncRun[]> {
     return this.runs.find({ where: { state: 'running', walkDone: false }, order: { id: 'ASC' } });
-  }
-
-  /**
-   * Records a page's products as the run's (before they are enqueued, so a sync that reports
-   * back at once is counted); listing a product twice is harmless.
-   */
-  async listProducts(run: Pick<ResyncRun, 'id' | 'shop'>, productIds: readonly string[]): Promise<void> {
-    if (productIds.length === 0) return;
-    await this.runs.query(
-      `INSERT INTO ${this.productsTable} (run_id, shop, product_id, enqueued_at)
-       SELECT $1, $2, unnest($3::bigint[]), $4
-       ON CONFLICT (run_id, product_id) DO NOTHING`,
-      [run.id, run.shop, [...productIds], new Date(this.clock.now())],
-    );
   }
 
   /**
@@ -158,134 +115,6 @@ export class ResyncRunsRepository {
     return this.runs.count({ where: { state: 'running', walkDone: false } });
   }
 
-  /** Products running runs listed and have not heard back from, after `after`, at most `limit`. */
-  async queuedProducts(
-    after: { shop: string; productId: string },
-    limit: number,
-  ): Promise<Array<{ shop: string; productId: string }>> {
-    const rows: Array<{ shop: string; product_id: string }> = await this.runs.query(
-      `SELECT DISTINCT p.shop, p.product_id::text AS product_id
-         FROM ${this.productsTable} p JOIN ${this.runsTable} r ON r.id = p.run_id
-        WHERE p.state = 'queued' AND r.state = 'running' AND NOT r.dry_run AND (p.shop, p.product_id) > ($1, $2::bigint)
-        ORDER BY p.shop, product_id LIMIT $3`,
-      [after.shop, after.productId, limit],
-    );
-    return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
-  }
-
-  /** Marks the waiting products of running runs done: their sync reported back (a dry run's wait for their plan). */
-  async productSynced(shop: string, productId: string): Promise<void> {
-    await this.runs.query(
-      `UPDATE ${this.productsTable} AS p SET state = 'done', done_at = $3
-         FROM ${this.runsTable} r
-        WHERE p.shop = $1 AND p.product_id = $2 AND p.state = 'queued' AND r.id = p.run_id AND r.state = 'running'
-          AND NOT r.dry_run`,
-      [shop, productId, new Date(this.clock.now())],
-    );
-  }
-
-  async counts(runId: string): Promise<RunCounts> {
-    const rows: Array<{ listed: string; done: string; failed: string }> = await this.runs.query(
-      `SELECT count(*)::text AS listed,
-              count(*) FILTER (WHERE p.state = 'done')::text AS done,
-              count(*) FILTER (WHERE p.state = 'queued' AND EXISTS (
-                SELECT 1 FROM ${this.failuresTable} f
-                 WHERE f.shop = p.shop AND f.job_kind = $2 AND f.subject_key = p.product_id::text
-                   AND f.state = 'open' AND f.last_failed_at >= p.enqueued_at))::text AS failed
-         FROM ${this.productsTable} p WHERE p.run_id = $1`,
-      [runId, JobName.SYNC_PRODUCT],
-    );
-    const row = rows[0] ?? { listed: '0', done: '0', failed: '0' };
-    const [listed, done, failed] = [Number(row.listed), Number(row.done), Number(row.failed)];
-    return {
-      listed,
-      done,
-      failed,
-      waiting: listed - done - failed,
-      callsPerProduct: await this.callsPerProduct(runId),
-    };
-  }
-
-  /** The average catalog calls of the run's products' syncs since they were enqueued (a dry run: of their plans). */
-  private async callsPerProduct(runId: string): Promise<number | null> {
-    const rows: Array<{ average: string | null }> = await this.runs.query(
-      `SELECT coalesce(
-                (SELECT avg(jsonb_array_length(p.plan->'writes')) FROM ${this.productsTable} p
-                  WHERE p.run_id = $1 AND p.plan IS NOT NULL),
-                avg(jsonb_array_length(r.calls)))::text AS average
-         FROM ${this.productsTable} p
-         JOIN ${this.syncRecordsTable} r
-           ON r.shop = p.shop AND r.product_id = p.product_id AND r.started_at >= p.enqueued_at
-        WHERE p.run_id = $1 AND p.state = 'done' AND r.outcome <> 'failed'`,
-      [runId],
-    );
-    const average = rows[0]?.average ?? null;
-    return average === null ? null : Number(average);
-  }
-
-  /** Of `productIds`, those the dry run has not planned yet (a retried page plans only them). */
-  async unplanned(runId: string, productIds: readonly string[]): Promise<string[]> {
-    const rows: Array<{ product_id: string }> = await this.runs.query(
-      `SELECT product_id::text AS product_id FROM ${this.productsTable}
-        WHERE run_id = $1 AND product_id = ANY($2::bigint[]) AND plan IS NULL`,
-      [runId, [...productIds]],
-    );
-    const left = new Set(rows.map((row) => row.product_id));
-    return productIds.filter((id) => left.has(id));
-  }
-
-  /** A dry run's plan of one product: kept in the run, the product done. */
-  async recordPlan(runId: string, productId: string, plan: RunProductPlan): Promise<void> {
-    await this.runs.query(
-      `UPDATE ${this.productsTable} SET plan = $3::jsonb, state = 'done', done_at = $4
-        WHERE run_id = $1 AND product_id = $2`,
-      [runId, productId, JSON.stringify(plan), new Date(this.clock.now())],
-    );
-  }
-
-  /** A dry run's plans with at least one call, by product id after `after`, at most `limit`. */
-  async plans(
-    runId: string,
-    after: string,
-    limit: number,
-  ): Promise<Array<RunProductPlan & { productId: string }>> {
-    const rows: Array<{ product_id: string; plan: RunProductPlan }> = await this.runs.query(
-      `SELECT product_id::text AS product_id, plan FROM ${this.productsTable}
-        WHERE run_id = $1 AND plan IS NOT NULL AND jsonb_array_length(plan->'writes') > 0 AND product_id > $2::bigint
-        ORDER BY product_id LIMIT $3`,
-      [runId, after, limit],
-    );
-    return rows.map((row) => ({ productId: row.product_id, ...row.plan }));
-  }
-
-  /** A dry run's whole plan counted: products planned, those with calls, and the calls by method. */
-  async planCounts(runId: string): Promise<RunPlanCounts> {
-    const rows: Array<{ planned: number; changed: number; post: number; patch: number; del: number }> =
-      await this.runs.query(
-        `SELECT count(*)::int AS planned,
-                count(*) FILTER (WHERE jsonb_array_length(p.plan->'writes') > 0)::int AS changed,
-                coalesce(sum(w.post), 0)::int AS post, coalesce(sum(w.patch), 0)::int AS patch,
-                coalesce(sum(w.del), 0)::int AS del
-           FROM ${this.productsTable} p
-           CROSS JOIN LATERAL (
-             SELECT count(*) FILTER (WHERE c->>'method' = 'POST') AS post,
-                    count(*) FILTER (WHERE c->>'method' = 'PATCH') AS patch,
-                    count(*) FILTER (WHERE c->>'method' = 'DELETE') AS del
-               FROM jsonb_array_elements(p.plan->'writes') c) w
-          WHERE p.run_id = $1 AND p.plan IS NOT NULL`,
-        [runId],
-      );
-    const row = rows[0] ?? { planned: 0, changed: 0, post: 0, patch: 0, del: 0 };
-    return {
-      products: row.planned,
-      changed: row.changed,
-      creates: row.post,
-      patches: row.patch,
-      deletes: row.del,
-      total: row.post + row.patch + row.del,
-    };
-  }
-
   /** Ends a running run (`done`, `cancelled` or `failed`); false when it was no longer running. */
   async finish(
     runId: string,
@@ -309,22 +138,6 @@ export class ResyncRunsRepository {
     return (result.affected ?? 0) === 1 ? this.get(runId) : null;
   }
 
-  /**
-   * Retention: deletes the products of runs that ended (`done` or `cancelled`) before `before`,
-   * in batches; resolves to how many rows went. Failed runs are kept: their replay reopens them.
-   */
-  async pruneFinishedProductsBefore(before: Date): Promise<number> {
-    return pruneInBatches(async (limit) => {
-      const [, affected]: [unknown, number] = await this.runs.query(
-        `DELETE FROM ${this.productsTable} WHERE (run_id, product_id) IN (
-           SELECT p.run_id, p.product_id FROM ${this.productsTable} p JOIN ${this.runsTable} r ON r.id = p.run_id
-            WHERE r.state IN ('done', 'cancelled') AND r.finished_at < $1 LIMIT $2)`,
-        [before, limit],
-      );
-      return affected;
-    });
-  }
-
   /** Retention: deletes the runs that ended (`done` or `cancelled`) before `before` (their products with them). */
   async pruneFinishedBefore(before: Date): Promise<number> {
     return pruneInBatches(async (limit) => {
@@ -341,15 +154,8 @@ export class ResyncRunsRepository {
     return this.runs.metadata.tablePath;
   }
 
+  /** The run products' table: a page's advance recounts its run's listed products in one statement. */
   private get productsTable(): string {
     return this.runs.metadata.tablePath.replace(/resync_runs$/, 'resync_run_products');
-  }
-
-  private get syncRecordsTable(): string {
-    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'sync_records');
-  }
-
-  private get failuresTable(): string {
-    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'failures');
   }
 }

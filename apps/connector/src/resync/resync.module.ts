@@ -4,6 +4,7 @@ import { CatalogModule } from '../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../intake/intake.module.js';
 import { FailuresModule } from '../platform/failures/failures.module.js';
+import { MediaDryRunsModule } from '../product-sync/media-dry-runs.js';
 import { ProductSyncModule } from '../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { SyncEventsModule } from '../product-sync/sync-events.js';
@@ -38,6 +39,7 @@ import { ShopProductKeys } from './shop-product-keys.js';
     ShopifyModule,
     SyncEventsModule,
     ProductSyncModule,
+    MediaDryRunsModule,
   ],
   providers: [
     ResyncRunsRepository,

@@ -89,16 +89,16 @@ export class ResyncService implements OnApplicationBootstrap {
   /** The run with its progress; a run whose walk is over and whose products all reported ends `done`. */
   async show(id: string, planAfter = '0'): Promise<ResyncRunDto> {
     let run = await this.existing(id);
-    let counts = await this.runs.counts(run.id);
+    let counts = await this.runs.products.counts(run.id);
     if (run.state === 'running' && run.walkDone && counts.waiting === 0) {
       await this.runs.finish(run.id, 'done');
       run = await this.existing(id);
-      counts = await this.runs.counts(run.id);
+      counts = await this.runs.products.counts(run.id);
     }
     const plan = run.dryRun
       ? {
-          counts: await this.runs.planCounts(run.id),
-          products: await this.runs.plans(run.id, planAfter, PLAN_PAGE),
+          counts: await this.runs.products.planCounts(run.id),
+          products: await this.runs.products.plans(run.id, planAfter, PLAN_PAGE),
         }
       : null;
     return resyncRunDto(run, counts, this.catalogSettings.ratePerSecond, plan, PLAN_PAGE);
@@ -142,7 +142,7 @@ export class ResyncService implements OnApplicationBootstrap {
       first: this.resyncSettings.pageSize,
     });
     const ids = page.items.map((p) => p.productId);
-    await this.runs.listProducts(run, ids);
+    await this.runs.products.listProducts(run, ids);
     if (run.dryRun) await this.dryRuns.plan(run, ids);
     // One round trip for the page's syncs (each deduplicated as a single enqueue would be).
     else
@@ -163,7 +163,7 @@ export class ResyncService implements OnApplicationBootstrap {
       await this.reconciler.reconcile(run.shop, {
         dryRun: run.dryRun,
         found: async (productIds) => {
-          await this.runs.listProducts(run, productIds);
+          await this.runs.products.listProducts(run, productIds);
           if (run.dryRun) await this.dryRuns.plan(run, productIds);
         },
       });

@@ -12,6 +12,7 @@ import { fetchWriteBackState } from '../../src/write-back/shopify/fetch-write-ba
 import { call } from './admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './connector-harness.js';
 import { type TestShop, testShop } from './test-shop.js';
+import { WorldTables } from './world-tables.js';
 
 const DEMO_MAPPING = fileURLToPath(new URL('../../mappings/demo.yaml', import.meta.url));
 
@@ -28,29 +29,17 @@ export interface LoggedMutation {
   variables: Record<string, unknown> | null;
 }
 
-/** A sku map row as the tests read it. */
-export interface WorldMapRow {
-  supplier_sku: string;
-  sku_id: string | null;
-  state: string;
-  snapshot: Record<string, unknown>;
-}
-
-/** A planned write as the tests read it. */
-export interface WorldPlannedRow {
-  source: string;
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-
 /**
  * Test support: both sandboxes as real servers, several shops (each with a catalog account of
  * its own, the reference mapping, real signed webhooks) served by one connector with media and
- * the write-back on and fast, and readers of what each shop's run left: sku map, planned writes,
- * media status, Shopify mutations, write-back targets.
+ * the write-back on and fast, and readers of what each shop's run left: Shopify mutations and
+ * write-back targets here, the connector's tables (sku map, planned writes, media status, image
+ * map) in `tables` (`WorldTables`).
  */
 export class TwoShopWorld {
+  /** What each shop's run left in the connector's tables. */
+  readonly tables: WorldTables;
+
   private constructor(
     readonly catalog: CatalogSandboxHarness,
     readonly shopify: ShopifySandboxHarness,
@@ -59,7 +48,9 @@ export class TwoShopWorld {
     private readonly dir: string,
     /** The admin token of the world's connector. */
     readonly token: string,
-  ) {}
+  ) {
+    this.tables = new WorldTables(harness);
+  }
 
   static async start(names: readonly string[]): Promise<TwoShopWorld> {
     const [catalog, shopify] = await Promise.all([
@@ -170,27 +161,6 @@ export class TwoShopWorld {
     return String((await this.merchant(shop, 'POST', 'products.json', { product })).product?.id);
   }
 
-  private get q(): string {
-    return `"${this.harness.schema}"`;
-  }
-
-  async mapRows(shop: TestShop, productId: string): Promise<WorldMapRow[]> {
-    const { rows } = await this.harness.db.query<WorldMapRow>(
-      `SELECT supplier_sku, sku_id, state, snapshot FROM ${this.q}.sku_map WHERE shop = $1 AND shopify_product_id = $2
-        ORDER BY supplier_sku`,
-      [shop.domain, productId],
-    );
-    return rows;
-  }
-
-  async mapRow(shop: TestShop, supplierSku: string): Promise<WorldMapRow | undefined> {
-    const { rows } = await this.harness.db.query<WorldMapRow>(
-      `SELECT supplier_sku, sku_id, state, snapshot FROM ${this.q}.sku_map WHERE shop = $1 AND supplier_sku = $2`,
-      [shop.domain, supplierSku],
-    );
-    return rows[0];
-  }
-
   /** Waits until every webhook was sent and the product's inbox rows were handled. */
   async settled(shop: TestShop, productId: string): Promise<void> {
     await this.shopify.sandbox.idle();
@@ -198,30 +168,6 @@ export class TwoShopWorld {
       const rows = await this.harness.inbox(shop.domain, productId);
       return rows.length > 0 && rows.every((row) => row.state === 'done');
     }, 30_000);
-  }
-
-  /** Waits for a media run of the product that ended after `after` (epoch ms). */
-  async mediaRun(
-    shop: TestShop,
-    productId: string,
-    after: number,
-  ): Promise<{ uploads: number; writes: number }> {
-    return eventually(async () => {
-      const { rows } = await this.harness.db.query<{ last_run_at: Date; uploads: number; writes: number }>(
-        `SELECT last_run_at, uploads, writes FROM ${this.q}.media_product_status WHERE shop = $1 AND shopify_product_id = $2`,
-        [shop.domain, productId],
-      );
-      return rows[0] !== undefined && rows[0].last_run_at.getTime() > after && rows[0];
-    }, 30_000);
-  }
-
-  async planned(shop: TestShop, productId: string): Promise<WorldPlannedRow[]> {
-    const { rows } = await this.harness.db.query<WorldPlannedRow>(
-      `SELECT source, method, path, body FROM ${this.q}.planned_writes WHERE shop = $1 AND product_id = $2
-        ORDER BY source, seq`,
-      [shop.domain, productId],
-    );
-    return rows;
   }
 
   /** The shop's Admin API writes: every mutation but bulk reads and webhook subscriptions. */
@@ -295,15 +241,6 @@ export class TwoShopWorld {
     );
     if (!state) throw new Error(`no product ${productId}`);
     return state;
-  }
-
-  /** Shopify media id -> catalog fileId, from the shop's image map. */
-  async fileIds(shop: TestShop): Promise<Map<string, string>> {
-    const { rows } = await this.harness.db.query<{ shopify_media_id: string; file_id: string }>(
-      `SELECT shopify_media_id, file_id FROM ${this.q}.media_image_map WHERE shop = $1`,
-      [shop.domain],
-    );
-    return new Map(rows.map((r) => [r.shopify_media_id, r.file_id]));
   }
 
   async close(): Promise<void> {

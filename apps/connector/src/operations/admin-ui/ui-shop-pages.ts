@@ -1,5 +1,5 @@
 import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
-import type { FieldDiffDto, ShopPreviewDto } from '../admin/shop-preview.dto.js';
+import type { FieldDiffDto, PreviewRecordDto, ShopPreviewDto } from '../admin/shop-preview.dto.js';
 import { csrfField, esc, page, scrollTable } from './ui-html.js';
 
 /** Long domains and values wrap instead of widening a phone's page. */
@@ -72,6 +72,16 @@ function value(v: FieldDiffDto['before']): string {
   return esc(Array.isArray(v) ? v.join(', ') : v);
 }
 
+/** A preview row's heading: the catalog record, the Shopify targets, or the image an upload sends (and for which record). */
+function recordTitle(r: PreviewRecordDto): string {
+  if (r.kind === 'upload') {
+    const image = r.image?.sourceUrl ?? r.image?.shopifyMediaId ?? '';
+    const owner = r.supplierSku ? ` for catalog record ${esc(r.supplierSku)}` : '';
+    return `Image upload <code>${esc(image)}</code>${owner}`;
+  }
+  return r.source === 'catalog' ? `Catalog record ${esc(r.supplierSku)}` : 'Shopify write-back targets';
+}
+
 /** Why: a shop's preview (what shadow would have sent): counts, each product's records with field diffs and final state, the CSV. */
 export function previewPage(preview: ShopPreviewDto, csrf: string): string {
   const base = `/admin/ui/shops/${encodeURIComponent(preview.shop)}`;
@@ -95,9 +105,7 @@ export function previewPage(preview: ShopPreviewDto, csrf: string): string {
       (p) =>
         `<section class="preview-product" data-product="${esc(p.productId)}"><h2>Product ${esc(p.productId)}</h2><p class="muted">planned ${esc(p.plannedAt)}</p>${p.records
           .map(
-            (
-              r,
-            ) => `<h3>${r.source === 'catalog' ? `Catalog record ${esc(r.supplierSku)}` : 'Shopify write-back targets'}</h3>
+            (r) => `<h3>${recordTitle(r)}</h3>
 <p>Calls: ${r.calls.map((call) => `<code>${esc(call)}</code>`).join(', ') || '<span class="muted">none</span>'}</p>${scrollTable(
               `<table class="diffs"><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${
                 r.diffs
@@ -107,7 +115,7 @@ export function previewPage(preview: ShopPreviewDto, csrf: string): string {
                   )
                   .join('') || '<tr><td colspan="3" class="muted">No field changes.</td></tr>'
               }</tbody></table>`,
-              `Field changes of ${r.source === 'catalog' ? r.supplierSku : 'the Shopify targets'} in product ${p.productId}`,
+              `Field changes of ${r.kind === 'upload' ? `the upload of ${r.image?.shopifyMediaId ?? ''}` : r.source === 'catalog' ? r.supplierSku : 'the Shopify targets'} in product ${p.productId}`,
             )}<details><summary>Final state</summary><pre>${esc(r.finalState === null ? 'deleted' : JSON.stringify(r.finalState, null, 2))}</pre></details>`,
           )
           .join('')}</section>`,

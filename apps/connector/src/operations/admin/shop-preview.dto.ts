@@ -9,18 +9,29 @@ export interface FieldDiffDto {
   after: string | string[] | null;
 }
 
+/** The image an upload row uploads: Shopify's media id, where its bytes come from. */
+export interface PreviewImageDto {
+  shopifyMediaId: string;
+  sourceUrl: string | null;
+}
+
 /**
  * One catalog record of a product (`catalog`), or the product's write-back targets in Shopify
  * (`shopify`: supplierSku empty, fields named by target, `@<variant id>` for a variant's), as the
- * planned writes leave it.
+ * planned writes leave it; or (`kind: 'upload'`) one image the media step would upload: its
+ * `image`, the record whose planned gallery holds it (`supplierSku`; empty when none does) and
+ * the image map entry it leaves (`finalState`: `shopifyMediaId`, `sourceUrl`, `fileId`).
  */
 export interface PreviewRecordDto {
+  kind: 'record' | 'upload';
   source: 'catalog' | 'shopify';
   supplierSku: string;
+  /** `upload` rows: the image uploaded. */
+  image?: PreviewImageDto;
   /** The planned calls for it, in order (`POST /v1/products`, `MUTATION WriteBackMetafieldsSet`, ...). */
   calls: string[];
   diffs: FieldDiffDto[];
-  /** Its attributes once every planned write is sent; null: deleted. */
+  /** Its attributes once every planned write is sent; null: deleted (an upload: its image map entry). */
   finalState: Record<string, unknown> | null;
 }
 

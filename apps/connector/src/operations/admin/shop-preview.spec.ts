@@ -51,10 +51,19 @@ describe('shopPreview', () => {
     expect(preview.products[2]?.records[0]?.finalState).toBeNull();
   });
 
-  it("folds the media step's gallery into the record's planned state; uploads are calls only", () => {
+  it("folds the media step's gallery into the record's planned state; an upload is named by its image and record", () => {
     const media = { source: 'media', kind: 'updateProductBySkuId', path: '/v1/products/{skuId}' };
     const preview = shopPreview('s.myshopify.com', 'shadow', [
-      row({ ...media, kind: 'uploadImage', method: 'POST', path: '/v1/upload/prepare', supplierSku: null }),
+      row({
+        ...media,
+        kind: 'uploadImage',
+        method: 'POST',
+        path: '/v1/upload/prepare',
+        supplierSku: null,
+        body: { shopifyMediaId: 'm1', sourceUrl: 'https://img/front.jpg' },
+        before: null,
+        after: { shopifyMediaId: 'm1', fileId: 'upload:m1' },
+      }),
       row({ ...media, seq: 1, before: { media: [] }, after: { media: ['upload:m1'] } }),
       row({ method: 'POST', path: '/v1/products', after: { name: 'New' } }),
       row({
@@ -67,13 +76,25 @@ describe('shopPreview', () => {
     ]);
     // In the order live sends them: the sync's create, the media's uploads, its gallery.
     const [record, uploads] = preview.products[0]?.records ?? [];
+    const entry = { shopifyMediaId: 'm1', fileId: 'upload:m1', sourceUrl: 'https://img/front.jpg' };
     expect(uploads).toEqual({
+      kind: 'upload',
       source: 'catalog',
-      supplierSku: '',
+      supplierSku: 'A',
+      image: { shopifyMediaId: 'm1', sourceUrl: 'https://img/front.jpg' },
       calls: ['POST /v1/upload/prepare'],
-      diffs: [],
-      finalState: null,
+      diffs: [
+        { field: 'fileId', before: null, after: 'upload:m1' },
+        { field: 'shopifyMediaId', before: null, after: 'm1' },
+        { field: 'sourceUrl', before: null, after: 'https://img/front.jpg' },
+      ],
+      finalState: entry,
     });
+    expect(record?.kind).toBe('record');
+    // In the CSV, the upload's lines name the record it is for and the image's URL.
+    expect(previewCsv(preview).split('\r\n')).toContain(
+      '1,catalog,A,POST /v1/upload/prepare,sourceUrl,,https://img/front.jpg',
+    );
     expect(record?.calls).toEqual(['POST /v1/products', 'PATCH /v1/products/{skuId}']);
     expect(record?.finalState).toEqual({ name: 'New', media: ['upload:m1'] });
     expect(record?.diffs).toContainEqual({ field: 'media', before: null, after: ['upload:m1'] });
@@ -137,6 +158,7 @@ describe('shopPreview', () => {
     ]);
     expect(preview.products[0]?.records).toEqual([
       {
+        kind: 'record',
         source: 'catalog',
         supplierSku: 'A',
         calls: ['PATCH /v1/products/SK1'],
@@ -144,6 +166,7 @@ describe('shopPreview', () => {
         finalState: { name: 'b' },
       },
       {
+        kind: 'record',
         source: 'shopify',
         supplierSku: '',
         calls: ['MUTATION WriteBackProductUpdate', 'MUTATION WriteBackTagsAdd'],

@@ -7,6 +7,8 @@ type Value = string | string[];
 /** The planned writes' sources (`planned_writes.source`). */
 const MEDIA = 'media';
 const WRITE_BACK = 'write-back';
+/** The media step's upload rows (`planned_writes.kind`). */
+const UPLOAD = 'uploadImage';
 
 /**
  * Why: the operator judges a shop in shadow from one answer: how many creates, patches and
@@ -14,15 +16,23 @@ const WRITE_BACK = 'write-back';
  * target, how many a merchant's edit holds back (conflicts), how many values the mapping cannot
  * map (gaps), and per product each record's field changes and final state, built from its
  * planned writes (each product's latest plan, in the order live would send it). The write-back's
- * targets of a product are one record, `source: 'shopify'`, its before and after merged.
+ * targets of a product are one record, `source: 'shopify'`, its before and after merged. Each
+ * image upload is a row of its own (`kind: 'upload'`), named by its image and the record whose
+ * planned gallery holds it, so it never reads as a record without a sku (a deletion).
  */
 export function shopPreview(shop: string, mode: ShopMode, rows: readonly PlannedWriteRow[]): ShopPreviewDto {
   const counts = previewCounts(rows);
   const products = new Map<string, { plannedAt: Date; records: Map<string, RecordState> }>();
+  const owners = galleryOwners(rows);
   for (const row of inLiveOrder(rows)) {
     const product = products.get(row.productId) ?? { plannedAt: row.plannedAt, records: new Map() };
     products.set(row.productId, product);
     if (row.plannedAt > product.plannedAt) product.plannedAt = row.plannedAt;
+    if (row.source === MEDIA && row.kind === UPLOAD) {
+      const upload = uploadRecord(row, owners);
+      product.records.set(`upload:${upload.image?.shopifyMediaId}`, upload);
+      continue;
+    }
     const shopify = row.source === WRITE_BACK;
     const sku = shopify ? '' : (row.supplierSku ?? '');
     const key = `${shopify ? 'shopify' : 'catalog'}:${sku}`;
@@ -40,7 +50,7 @@ export function shopPreview(shop: string, mode: ShopMode, rows: readonly Planned
       record.before = { ...(row.before ?? {}), ...record.before };
       record.after = { ...record.after, ...(row.after ?? {}) };
     } else if (row.source === MEDIA) {
-      // The media step's rows hold the record's `media` alone; an upload (no record) only its call.
+      // The media step's gallery rows hold the record's `media` alone.
       if (row.supplierSku !== null)
         record.media = { before: record.media?.before ?? row.before, after: row.after };
     } else {
@@ -74,7 +84,7 @@ export function previewCounts(rows: readonly PlannedWriteRow[]): ShopPreviewDto[
   let writeBacks = 0;
   const gaps = new Map<string, number>();
   for (const row of rows) {
-    if (row.source === MEDIA && row.kind === 'uploadImage') counts.uploads += 1;
+    if (row.source === MEDIA && row.kind === UPLOAD) counts.uploads += 1;
     else if (row.source === WRITE_BACK) {
       if (row.method === 'HELD') counts.conflicts += 1;
       for (const name of Object.keys(row.after ?? {})) {
@@ -109,9 +119,44 @@ function inLiveOrder(rows: readonly PlannedWriteRow[]): PlannedWriteRow[] {
     .map(({ row }) => row);
 }
 
+/** Of each planned upload (`upload:<media id>`), the product's records whose planned gallery holds it (by key). */
+function galleryOwners(rows: readonly PlannedWriteRow[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const row of rows) {
+    const media = row.after?.media;
+    if (row.source !== MEDIA || row.supplierSku === null || !Array.isArray(media)) continue;
+    for (const fileId of media) {
+      const key = `${row.productId}\u0000${String(fileId)}`;
+      const skus = owners.get(key) ?? [];
+      if (!skus.includes(row.supplierSku)) skus.push(row.supplierSku);
+      owners.set(key, skus);
+    }
+  }
+  return owners;
+}
+
+/** An upload row: its image, the record it is for, the image map entry it leaves. */
+function uploadRecord(row: PlannedWriteRow, owners: ReadonlyMap<string, string[]>): RecordState {
+  const mediaId = String(row.body?.shopifyMediaId ?? row.after?.shopifyMediaId ?? '');
+  const sourceUrl = typeof row.body?.sourceUrl === 'string' ? row.body.sourceUrl : null;
+  const fileId = row.after?.fileId;
+  return {
+    kind: 'upload',
+    source: 'catalog',
+    supplierSku: owners.get(`${row.productId}\u0000${String(fileId)}`)?.[0] ?? '',
+    image: { shopifyMediaId: mediaId, sourceUrl },
+    calls: [`${row.method} ${row.path}`],
+    before: row.before,
+    after: { ...(row.after ?? {}), sourceUrl },
+    synced: false,
+  };
+}
+
 interface RecordState {
+  kind?: 'upload';
   source: 'catalog' | 'shopify';
   supplierSku: string;
+  image?: PreviewRecordDto['image'];
   calls: string[];
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -128,8 +173,10 @@ function recordDto(record: RecordState): PreviewRecordDto {
   const before = !media ? record.before : record.synced ? merge(record.before, media.before) : media.before;
   const after = !media ? record.after : record.synced ? merge(record.after, media.after) : media.after;
   return {
+    kind: record.kind ?? 'record',
     source: record.source,
     supplierSku: record.supplierSku,
+    ...(record.image ? { image: record.image } : {}),
     calls: record.calls,
     diffs: diffs(before, after),
     finalState: after,

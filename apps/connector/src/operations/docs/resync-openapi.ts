@@ -203,11 +203,15 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
     properties: {
       counts: {
         type: 'object',
-        required: ['products', 'changed', 'creates', 'patches', 'deletes', 'total'],
+        required: ['products', 'changed', 'creates', 'uploads', 'patches', 'deletes', 'total'],
         properties: {
           products: { type: 'integer', description: 'Products planned so far.' },
           changed: { type: 'integer', description: 'Of those, products with at least one call.' },
           creates: { type: 'integer' },
+          uploads: {
+            type: 'integer',
+            description: 'Image uploads the media job after each sync would make.',
+          },
           patches: { type: 'integer' },
           deletes: { type: 'integer' },
           total: { type: 'integer' },

@@ -194,8 +194,22 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
               type: 'array',
               items: {
                 type: 'object',
-                required: ['source', 'supplierSku', 'calls', 'diffs', 'finalState'],
+                required: ['kind', 'source', 'supplierSku', 'calls', 'diffs', 'finalState'],
                 properties: {
+                  kind: {
+                    enum: ['record', 'upload'],
+                    description:
+                      '`upload`: one image the media step would upload (`image`; `supplierSku`: the record whose planned gallery holds it, empty when none; `finalState`: its image map entry `shopifyMediaId`, `sourceUrl`, `fileId`).',
+                  },
+                  image: {
+                    type: 'object',
+                    required: ['shopifyMediaId', 'sourceUrl'],
+                    description: '`upload` rows only: the image uploaded.',
+                    properties: {
+                      shopifyMediaId: { type: 'string' },
+                      sourceUrl: { type: ['string', 'null'] },
+                    },
+                  },
                   source: {
                     enum: ['catalog', 'shopify'],
                     description:

@@ -33,7 +33,12 @@ export function previewCommand(contextOf: ContextOf): Command {
       for (const product of preview.products) {
         out.line(`product ${product.productId} (planned ${product.plannedAt})`);
         for (const record of product.records) {
-          const who = record.source === 'shopify' ? 'shopify (write-back)' : record.supplierSku;
+          const who =
+            record.kind === 'upload'
+              ? `upload ${record.image?.sourceUrl ?? record.image?.shopifyMediaId ?? ''}${record.supplierSku ? ` for ${record.supplierSku}` : ''}`
+              : record.source === 'shopify'
+                ? 'shopify (write-back)'
+                : record.supplierSku;
           out.line(`  ${who}: ${record.calls.join(', ')}`);
           for (const diff of record.diffs) {
             out.line(`    ${diff.field}: ${JSON.stringify(diff.before)} -> ${JSON.stringify(diff.after)}`);

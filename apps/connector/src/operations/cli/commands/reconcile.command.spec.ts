@@ -27,7 +27,7 @@ describe('reconcile and resync --dry-run', () => {
     error: null,
     plan,
   });
-  const counts = { products: 2, changed: 2, creates: 0, patches: 1, deletes: 1, total: 2 };
+  const counts = { products: 2, changed: 2, creates: 0, uploads: 0, patches: 1, deletes: 1, total: 2 };
   const patch = {
     kind: 'updateProduct',
     method: 'PATCH',
@@ -83,7 +83,7 @@ describe('reconcile and resync --dry-run', () => {
       expect(requests).toContain('GET /admin/resync/7?planAfter=11');
       expect(lines).toEqual([
         `${command === 'reconcile' ? 'Reconciliation' : 'Resync'} dry run 7 started: demo.myshopify.com`,
-        'Dry run 7 done: 2 product(s) planned, 2 with calls: 0 creates, 1 patches, 1 deletes would be sent; nothing sent.',
+        'Dry run 7 done: 2 product(s) planned, 2 with calls: 0 creates, 0 uploads, 1 patches, 1 deletes would be sent; nothing sent.',
         'product 11:',
         '  PATCH /v1/products/SK1 (demo:product:11)',
         '    name: "Mug" -> "Big mug"',

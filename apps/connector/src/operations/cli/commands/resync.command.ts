@@ -97,7 +97,7 @@ async function printPlan(admin: AdminApi, run: ResyncRun, out: CliOutput): Promi
   const counts = run.plan?.counts;
   if (!counts) return;
   out.line(
-    `Dry run ${run.id} done: ${counts.products} product(s) planned, ${counts.changed} with calls: ${counts.creates} creates, ${counts.patches} patches, ${counts.deletes} deletes would be sent; nothing sent.`,
+    `Dry run ${run.id} done: ${counts.products} product(s) planned, ${counts.changed} with calls: ${counts.creates} creates, ${counts.uploads} uploads, ${counts.patches} patches, ${counts.deletes} deletes would be sent; nothing sent.`,
   );
   let plan: ResyncRunPlanDto | null = run.plan;
   while (plan) {
