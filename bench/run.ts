@@ -1,4 +1,4 @@
-// `npm run bench -- <name>... | all [--smoke] [--cpu-prof]`: runs benchmarks of bench/, each on a
+// `npm run bench -- <name>... | all [--smoke] [--cpu-prof] [--jobs=N]`: runs benchmarks of bench/, each on a
 // stack of its own, and prints for each a short table and ONE JSON line (bench/README.md).
 // `npm run bench` builds first (swc, like npm start) and runs this from dist/bench/.
 
@@ -41,7 +41,7 @@ const names = args.filter((a) => !a.startsWith('--'));
 const known = [...BENCHMARKS.map((b) => b.name), ...VITEST_BENCHES.map((f) => f.replace('.ts', ''))];
 if (names.length === 0 || names.some((n) => n !== 'all' && !known.includes(n))) {
   process.stderr.write(
-    `usage: npm run bench -- <name>... | all [--smoke] [--cpu-prof]\n  benchmarks: ${known.join(', ')}\n`,
+    `usage: npm run bench -- <name>... | all [--smoke] [--cpu-prof] [--jobs=N]\n  benchmarks: ${known.join(', ')}\n`,
   );
   process.exit(2);
 }
@@ -50,11 +50,32 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const profileDir = join(root, 'bench', 'profiles');
 
 let failed = 0;
-for (const name of wanted) {
+/**
+ * `--jobs=N` runs N benchmarks at a time, each on its own stack (the smoke test's `--jobs=2`):
+ * their figures then share the machine, so real measurements keep the default of one.
+ */
+const jobs = Math.max(
+  1,
+  Number(args.find((a) => a.startsWith('--jobs='))?.slice('--jobs='.length) ?? 1) || 1,
+);
+const queue = [...wanted];
+await Promise.all(
+  Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      // One write per benchmark: with --jobs, their tables and JSON lines never interleave.
+      process.stdout.write(await runOne(name));
+    }
+  }),
+);
+if (profile) process.stdout.write(`\nCPU profiles of the connector: ${profileDir}\n`);
+process.exit(failed > 0 ? 1 : 0);
+
+/** Runs one benchmark; resolves to everything it prints (its table and its one JSON line). */
+async function runOne(name: string): Promise<string> {
   const benchmark = BENCHMARKS.find((b) => b.name === name);
   const started = performance.now();
   const loadBefore = loadavg()[0] as number;
-  process.stdout.write(`\n== ${name}${smoke ? ' (smoke)' : ''}\n`);
+  let out = `\n== ${name}${smoke ? ' (smoke)' : ''}\n`;
   try {
     const result = benchmark
       ? await benchmark.run({
@@ -69,27 +90,22 @@ for (const name of wanted) {
           log: (line) => process.stderr.write(`  ${line}\n`),
         })
       : await vitestBench(`${name}.ts`);
-    process.stdout.write(`${formatTable(result.table)}\n`);
+    out += `${formatTable(result.table)}\n`;
     const elapsedS = Math.round((performance.now() - started) / 100) / 10;
     // The machine's 1-minute load average before and after: other work sharing the cores shows here.
     const machineLoad = [round(loadBefore, 1), round(loadavg()[0] as number, 1)];
-    process.stdout.write(
-      `${JSON.stringify({ bench: name, smoke, elapsedS, machineLoad, ...result.figures })}\n`,
-    );
+    return `${out}${JSON.stringify({ bench: name, smoke, elapsedS, machineLoad, ...result.figures })}\n`;
   } catch (error) {
     if (error instanceof NeedsFeature) {
-      process.stdout.write(`not run: ${error.message}\n`);
-      process.stdout.write(`${JSON.stringify({ bench: name, smoke, needs: error.feature })}\n`);
-      continue;
+      out += `not run: ${error.message}\n`;
+      return `${out}${JSON.stringify({ bench: name, smoke, needs: error.feature })}\n`;
     }
     failed++;
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stdout.write(`failed: ${message}\n`);
-    process.stdout.write(`${JSON.stringify({ bench: name, smoke, error: String(error) })}\n`);
+    out += `failed: ${message}\n`;
+    return `${out}${JSON.stringify({ bench: name, smoke, error: String(error) })}\n`;
   }
 }
-if (profile) process.stdout.write(`\nCPU profiles of the connector: ${profileDir}\n`);
-process.exit(failed > 0 ? 1 : 0);
 
 /** Runs one of the vitest benchmarks and reads its JSON output (ops/s, mean and p99 per case). */
 async function vitestBench(file: string): Promise<BenchResult> {

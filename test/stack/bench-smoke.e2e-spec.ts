@@ -9,8 +9,8 @@ const run = promisify(execFile);
 /** One benchmark's JSON line, as `npm run bench` prints it. */
 type BenchLine = Record<string, unknown> & { bench: string; needs?: string; error?: string };
 
-// Every benchmark of bench/ in its smoke mode (tiny sizes, a few seconds each), so they cannot
-// rot: each must print its JSON line with sane values. Figures are never asserted against
+// Every benchmark of bench/ in its smoke mode (tiny sizes, a few seconds each, two at a time), so
+// they cannot rot: each must print its JSON line with sane values. Figures are never asserted against
 // targets here (no timed assertions); bench/README.md holds real-size runs.
 // `npm run bench` is `npm run build` + this compile + this run: dist/apps and dist/libs are
 // already built by this project's global setup, and rebuilding them here could change files
@@ -23,7 +23,7 @@ describe('benchmarks, smoke mode', () => {
     await run(swc, ['bench', '-d', 'dist', '--only', '**/*.ts', '--ignore', '**/*.bench.ts', '--quiet'], {
       cwd: repoRoot,
     });
-    const { stdout } = await run(process.execPath, ['dist/bench/run.js', 'all', '--smoke'], {
+    const { stdout } = await run(process.execPath, ['dist/bench/run.js', 'all', '--smoke', '--jobs=2'], {
       cwd: repoRoot,
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stdout?: string; message: string }) => {
