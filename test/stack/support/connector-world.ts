@@ -50,10 +50,15 @@ export interface ConnectorWorld {
 /** What a test changes of its world: the Shopify sandbox's settings (e.g. `oauth.tokenTtlS`). */
 export interface ConnectorWorldOptions {
   shopify?: SandboxOverrides;
+  /** The catalog sandbox's environment (e.g. `CATALOG_SANDBOX_UPLOAD_PROCESSING_MS`). */
+  catalogEnv?: Record<string, string>;
 }
 
 export async function startConnectorWorld(options: ConnectorWorldOptions = {}): Promise<ConnectorWorld> {
-  const [catalog, shopify] = await Promise.all([startCatalogSandbox(), startShopifySandbox(options.shopify)]);
+  const [catalog, shopify] = await Promise.all([
+    startCatalogSandbox(options.catalogEnv ? { env: options.catalogEnv } : {}),
+    startShopifySandbox(options.shopify),
+  ]);
   const name = `cli${randomBytes(5).toString('hex')}`;
   const shop: WorldShop = {
     domain: `${name}.myshopify.com`,
