@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { productBody } from '#testing/catalog-sandbox';
 import {
   type ConnectorProcess,
@@ -55,6 +57,7 @@ describe('a connector process: drift of every kind, found and repaired', () => {
   let connector: ConnectorProcess;
   let cliEnv: Record<string, string>;
   let prefix: string;
+  const schema = `drift_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   /** Products the merchant made before the connector subscribed: nothing synced them. */
   let unsyncedSimple: Product;
   let unsyncedOptions: Product;
@@ -179,6 +182,7 @@ describe('a connector process: drift of every kind, found and repaired', () => {
         CONNECTOR_ENRICHMENT_LOCK_RETRY_MS: '50',
         CONNECTOR_MEDIA_ENABLED: 'false',
       }),
+      schema,
     );
     cliEnv = world.env({ CONNECTOR_PUBLIC_URL: connector.url });
     const registered = await runCli(['--url', connector.url, 'register-webhooks'], cliEnv);
@@ -186,6 +190,12 @@ describe('a connector process: drift of every kind, found and repaired', () => {
   }, 120_000);
   afterAll(async () => {
     await connector?.stop();
+    // Only the clean-up touches the database: the scenario is HTTP only.
+    const db = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+    for (const name of [schema, `${schema}_q`]) {
+      await db.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`).catch(() => undefined);
+    }
+    await db.end();
     await world?.close();
   });
 
@@ -388,6 +398,45 @@ describe('a connector process: drift of every kind, found and repaired', () => {
     // The retracted value is out of Shopify (nothing was there before); the merchant's stays.
     expect(await seoTitle(rejected.gid)).toBeNull();
     expect(await seoTitle(merchantEdit.gid)).toBe('The merchant title');
+    // The product status tells the write-back's side: the merchant's edit recorded as the
+    // merchant's (a conflict kept), the rejected value retracted.
+    const writeBacks = async (p: Product) =>
+      (
+        await admin<{
+          writeBacks: Array<{ field: string; conflict: boolean; details: { purpose: string } }>;
+        }>('GET', `/admin/products/${p.id}`)
+      ).body.writeBacks ?? [];
+    expect(await writeBacks(merchantEdit)).toContainEqual(
+      expect.objectContaining({ field: 'seo.title', conflict: true }),
+    );
+    expect(
+      (await writeBacks(rejected)).filter((w) => w.field === 'seo.title').map((w) => w.details.purpose),
+    ).toContain('retract');
+    // Each repair is in its product's timeline (the operator's product page).
+    const login = await fetch(`${connector.url}/admin/ui/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: world.adminToken }),
+      redirect: 'manual',
+    });
+    expect(login.status).toBe(303);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const repairsOf = async (p: Product) => {
+      const page = await fetch(`${connector.url}/admin/ui/products/${p.id}?shop=${world.shop.domain}`, {
+        headers: { cookie },
+      });
+      expect(page.status).toBe(200);
+      return [...(await page.text()).matchAll(/drift [\w-]+(?: \(\w+\))?: [\w-]+ [\w-]+/g)]
+        .map((m) => m[0])
+        .sort();
+    };
+    expect(await repairsOf(merchantEdit)).toEqual([
+      'drift missed-webhook: resync enqueued',
+      'drift written-back-differs (seoTitle): accept-merchant accepted',
+    ]);
+    expect(await repairsOf(rejected)).toEqual(['drift no-longer-approved (seoTitle): retract retracted']);
+    expect(await repairsOf(edited)).toEqual(['drift catalog-changed (name): resync enqueued']);
+    expect(await repairsOf(unsyncedSimple)).toEqual(['drift orphan: adopt adopted']);
+    expect(await repairsOf(unsyncedOptions)).toEqual(Array(3).fill('drift orphan: adopt adopted'));
     // The deleted records are gone from the catalog.
     for (const skuId of [stranger, linked, twin]) {
       expect((await world.account.api.get(`/v1/products/${skuId}`)).status).toBe(404);
@@ -416,5 +465,7 @@ describe('a connector process: drift of every kind, found and repaired', () => {
       [optionsParent, ...optionsVariants].sort(),
     );
     expect(await synced(gone)).not.toBe(skuOf(gone));
+    // The merchant's value stays theirs: no later sync or push wrote over it.
+    expect(await seoTitle(merchantEdit.gid)).toBe('The merchant title');
   }, 120_000);
 });
