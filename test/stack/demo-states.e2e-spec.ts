@@ -12,22 +12,24 @@ const MINUTE = 60_000;
 // Every shop state rule of the overview (the connector README, "Shop states") on the local stack
 // of the README's quick start (`npm start`: both sandboxes and the connector as real processes,
 // the demo shop on the demo catalog account), with one shop of its own per rule added through the
-// stack's configuration (the Shopify sandbox's shops, the connector's CONNECTOR_SHOPS, two more
-// catalog accounts in the catalog sandbox's seed), and the backlog threshold set to 1 s. Each
-// rule is then driven over HTTP only, by what causes it: an operator's pause (admin API); an
-// uninstall (the Shopify sandbox's control API sends app/uninstalled); Shopify refusing a
-// client-credentials shop's grant after an uninstall whose webhook never came (the app's
-// subscription deleted through the Admin API first); a revoked static token (an open failure);
-// a catalog create answered after 2 minutes (a latency fault: the delivery waits for its sync); a
+// stack's configuration (the Shopify sandbox's shops, the connector's CONNECTOR_SHOPS, three more
+// catalog accounts like the demo one in the catalog sandbox's seed), the backlog threshold at 1 s
+// and the mapping check every second. Each rule is then driven over HTTP only, by what causes
+// it: an operator's pause (admin API); an uninstall (the Shopify sandbox's control API sends
+// app/uninstalled); Shopify refusing a client-credentials shop's grant after an uninstall whose
+// webhook never came (the app's subscription deleted through the Admin API first); a revoked
+// static token (an open failure); a catalog account made again without an attribute the mapping
+// writes (portal API: the mapping, valid at boot, is invalid at its next check); a catalog
+// create answered after 2 minutes (a latency fault: the deliveries wait for their sync); a
 // catalog key deactivated in the portal (the breaker opens at the next poll); the catalog's
 // enrichment finished half an hour ago (a portal fixture: the poll lags more than twice its
-// interval). The mapping that does not fit its account is the one rule set by configuration
-// (a mapping file): the catalog portal has no route to change an account's attributes.
+// 60 s interval).
 describe('the demo stack shows every shop state rule', () => {
   let stack: LocalStack;
   let dir: string;
   let cookie: string;
   let http: DemoStackHttp;
+  let demoAccount: Record<string, unknown>;
   const id = randomBytes(3).toString('hex');
   const shop = (name: string) => ({
     domain: `st${name}${id}.myshopify.com`,
@@ -47,6 +49,7 @@ describe('the demo stack shows every shop state rule', () => {
   const accounts = {
     backlog: { id: `states-backlog-${id}`, key: `states-backlog-key-${id}` },
     breaker: { id: `states-breaker-${id}`, key: `states-breaker-key-${id}` },
+    mapping: { id: `states-mapping-${id}`, key: `states-mapping-key-${id}` },
   };
 
   beforeAll(async () => {
@@ -54,16 +57,11 @@ describe('the demo stack shows every shop state rule', () => {
     const mapping = join(dir, 'mapping.yaml');
     const demoMapping = await readFile(join(repoRoot, 'apps/connector/mappings/demo.yaml'), 'utf8');
     await writeFile(mapping, demoMapping.replace(/^shop: .*$/m, ''));
-    const unfit = join(dir, 'unfit.yaml');
-    await writeFile(
-      unfit,
-      'version: 1\nproduct:\n  title: name\n  vendor: brand\n  handle: noSuchAttribute\n',
-    );
-    // The default seed (the demo account), and two accounts like it with keys of their own.
+    // The default seed (the demo account), and three accounts like it with keys of their own.
     const seed = JSON.parse(
       await readFile(join(repoRoot, 'apps/catalog-sandbox/seed/default.json'), 'utf8'),
     ) as { accounts: Array<Record<string, unknown>> };
-    const [demoAccount] = seed.accounts as [Record<string, unknown>];
+    demoAccount = seed.accounts[0] as Record<string, unknown>;
     for (const account of Object.values(accounts)) {
       seed.accounts.push({
         ...demoAccount,
@@ -82,15 +80,17 @@ describe('the demo stack shows every shop state rule', () => {
       ].join(','),
       CONNECTOR_SHOPS: [demo, ...Object.values(shops).map((s) => s.domain)].join(','),
       CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS: '1000',
-      CONNECTOR_MAPPING_RECHECK_MS: '500',
+      // Each checked mapping is checked again against its account every second.
+      CONNECTOR_MAPPING_REFRESH_MS: '1000',
     };
     for (const [name, s] of Object.entries(shops)) {
-      env[`CONNECTOR_SHOP_${s.key}_MAPPING_FILE`] = name === 'mapping' ? unfit : mapping;
+      env[`CONNECTOR_SHOP_${s.key}_MAPPING_FILE`] = mapping;
       if (name === 'reauth') env[`CONNECTOR_SHOP_${s.key}_AUTH`] = 'client-credentials';
       else env[`CONNECTOR_SHOP_${s.key}_ACCESS_TOKEN`] = s.token;
     }
     env[`CONNECTOR_SHOP_${shops.backlog.key}_CATALOG_API_KEY`] = accounts.backlog.key;
     env[`CONNECTOR_SHOP_${shops.breaker.key}_CATALOG_API_KEY`] = accounts.breaker.key;
+    env[`CONNECTOR_SHOP_${shops.mapping.key}_CATALOG_API_KEY`] = accounts.mapping.key;
     stack = await startLocalStack(env);
     http = new DemoStackHttp(stack);
     cookie = await http.signIn();
@@ -117,6 +117,18 @@ describe('the demo stack shows every shop state rule', () => {
         200,
       );
     }
+    // The mapping shop's catalog account is made again without compareAtPrice, which its mapping
+    // writes: its mapping, valid at boot, no longer fits at its next check.
+    await eventually(async () => (await http.states()).get(mapping.domain)?.state === 'healthy', 30_000);
+    await http.portal('DELETE', `accounts/${accounts.mapping.id}`);
+    await http.portal('POST', 'accounts', {
+      ...demoAccount,
+      id: accounts.mapping.id,
+      apiKeys: [{ key: accounts.mapping.key, permissions: ['*'] }],
+      attributes: (demoAccount.attributes as Array<{ key: string }>).filter(
+        (a) => a.key !== 'compareAtPrice',
+      ),
+    });
     // The backlog shop's catalog account answers a create only after 2 minutes (the longest
     // latency fault): the merchant's new product's deliveries wait for their sync.
     await http.portal('PUT', `accounts/${accounts.backlog.id}/faults`, {
@@ -124,10 +136,10 @@ describe('the demo stack shows every shop state rule', () => {
     });
     await http.merchantProduct(backlog.token, 'Backlog shirt');
     // The breaker shop's catalog key is deactivated: the next poll is refused and opens its breaker.
-    const keys = (await http.portal('GET', `accounts/${accounts.breaker.id}/api-keys`)) as unknown as
-      | { apiKeys: Array<{ id: string }> }
-      | Array<{ id: string }>;
-    const keyId = (Array.isArray(keys) ? keys : keys.apiKeys)[0]?.id as string;
+    const { apiKeys } = (await http.portal('GET', `accounts/${accounts.breaker.id}/api-keys`)) as {
+      apiKeys: Array<{ id: string }>;
+    };
+    const keyId = apiKeys[0]?.id as string;
     await http.portal('POST', `accounts/${accounts.breaker.id}/api-keys/${keyId}/deactivate`);
     expect((await http.admin('POST', '/admin/enrichment/poll')).status).toBe(200);
 
@@ -148,7 +160,7 @@ describe('the demo stack shows every shop state rule', () => {
         mapping.domain,
         'failing',
         [
-          /^its mapping is invalid \(.*product\.handle: attribute "noSuchAttribute" does not exist in the catalog account\)$/s,
+          /^its mapping is invalid \(.*variant\.compareAtPrice: attribute "compareAtPrice" does not exist in the catalog account\)$/s,
         ],
       ],
       [backlog.domain, 'failing', [/^\d+ deliveries wait for their sync, the oldest for \d+ s$/]],
