@@ -70,7 +70,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
 <tbody>${shopRows || '<tr><td colspan="6" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
-<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than 5 minutes. Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
+<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
     csrf,

@@ -5,7 +5,7 @@ import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
 import { SharedCostBuckets } from '../../clients/shopify/shared-cost-buckets.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
-import { CatalogSettings, EnrichmentSettings } from '../../platform/config/settings.js';
+import { CatalogSettings, EnrichmentSettings, OperationsSettings } from '../../platform/config/settings.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { WriteBackStatus } from '../../write-back/write-back-status.js';
@@ -49,6 +49,7 @@ export class OverviewService {
     private readonly window: CatalogCallWindow,
     private readonly enrichment: EnrichmentSettings,
     private readonly catalog: CatalogSettings,
+    private readonly operations: OperationsSettings,
     private readonly clock: Clock,
     private readonly minutes: OverviewMinutes,
     private readonly recorder: OverviewRecorder,
@@ -84,6 +85,7 @@ export class OverviewService {
           mappingProblem: mapping.status === 'invalid' ? mapping.error.message : null,
           backlog: queued?.waiting ?? 0,
           backlogAgeSeconds: queued ? Math.max(0, (now - queued.oldest.getTime()) / 1000) : null,
+          backlogFailingSeconds: this.operations.backlogFailingMs / 1000,
           breaker,
           pollLagSeconds: status.lagSeconds,
           pollIntervalSeconds: this.enrichment.pollIntervalMs / 1000,

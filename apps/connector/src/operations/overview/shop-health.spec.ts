@@ -8,6 +8,7 @@ const fine: ShopHealthFacts = {
   mappingProblem: null,
   backlog: 0,
   backlogAgeSeconds: null,
+  backlogFailingSeconds: 300,
   breaker: 'closed',
   pollLagSeconds: 30,
   pollIntervalSeconds: 60,
@@ -31,8 +32,11 @@ describe('shopHealth', () => {
     expect(health.reasons.join('; ')).toMatch(reason);
   });
 
-  it('is not failing for a backlog of 5 minutes or less', () => {
+  it('is not failing for a backlog of its threshold or less', () => {
     expect(shopHealth({ ...fine, backlog: 9, backlogAgeSeconds: 300 }).state).toBe('healthy');
+    expect(shopHealth({ ...fine, backlog: 1, backlogAgeSeconds: 3, backlogFailingSeconds: 2 }).state).toBe(
+      'failing',
+    );
   });
 
   it.each([

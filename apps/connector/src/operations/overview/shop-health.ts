@@ -14,6 +14,8 @@ export interface ShopHealthFacts {
   /** Deliveries waiting for their sync, and the oldest one's age in seconds (null: none waiting). */
   backlog: number;
   backlogAgeSeconds: number | null;
+  /** A backlog older than this makes the shop failing (`CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS`, 5 minutes by default). */
+  backlogFailingSeconds: number;
   /** The catalog breaker's state for the shop's account (`closed`, `open`, `half-open`). */
   breaker: string;
   /** Seconds since the enrichment poll's checkpoint (null before the first poll), and its interval. */
@@ -29,15 +31,12 @@ export interface ShopHealth {
   reasons: string[];
 }
 
-/** A sync backlog older than this makes a shop failing. */
-export const BACKLOG_FAILING_SECONDS = 300;
-
 /**
  * Why: one set of rules, shared by `GET /admin/overview` and the overview page, decides whether
  * a shop is `failing` (nothing of it gets through: its auth, an operator's pause, an invalid
- * mapping, a sync backlog older than 5 minutes), `degraded` (it gets through, slowly or with
- * gaps: the catalog breaker open, the enrichment poll lagging more than twice its interval, open
- * failures) or `healthy`. Pure, so each rule is unit-tested.
+ * mapping, a sync backlog older than its threshold, 5 minutes by default), `degraded` (it gets
+ * through, slowly or with gaps: the catalog breaker open, the enrichment poll lagging more than
+ * twice its interval, open failures) or `healthy`. Pure, so each rule is unit-tested.
  */
 export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   const failing: string[] = [];
@@ -51,7 +50,7 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   if (facts.operatorPause !== null)
     failing.push(`syncing is paused by an operator${suffix(facts.operatorPause)}`);
   if (facts.mappingProblem !== null) failing.push(`its mapping is invalid${suffix(facts.mappingProblem)}`);
-  if (facts.backlogAgeSeconds !== null && facts.backlogAgeSeconds > BACKLOG_FAILING_SECONDS) {
+  if (facts.backlogAgeSeconds !== null && facts.backlogAgeSeconds > facts.backlogFailingSeconds) {
     failing.push(
       `${facts.backlog} deliveries wait for their sync, the oldest for ${minutes(facts.backlogAgeSeconds)}`,
     );

@@ -132,6 +132,19 @@ describe('loadConnectorConfig', () => {
     expect(config.shops[0]?.webhookSecrets.map((s) => s.reveal())).toEqual(['a', 'b']);
   });
 
+  it('reads the overview backlog threshold (5 minutes by default) and refuses one that is not a positive integer', () => {
+    expect(loadConnectorConfig(BASE).operations.backlogFailingMs).toBe(300_000);
+    expect(
+      loadConnectorConfig({ ...BASE, CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS: '1000' }).operations
+        .backlogFailingMs,
+    ).toBe(1_000);
+    for (const bad of ['0', 'soon']) {
+      expect(
+        problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS: bad })),
+      ).toContain('CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS');
+    }
+  });
+
   it('names every bad variable at once, and never a secret value', () => {
     const problems = problemsOf(() =>
       loadConnectorConfig(

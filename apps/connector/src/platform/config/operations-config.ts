@@ -12,6 +12,8 @@ export interface OperationsConfig {
   dependencyCheckIntervalMs: number;
   /** Pino log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`). */
   logLevel: string;
+  /** A sync backlog older than this makes its shop `failing` on the overview (README, "Shop states"). */
+  backlogFailingMs: number;
 }
 
 /** What the retention job prunes, and when (README, "Retention"). */
@@ -44,6 +46,7 @@ export function readOperations(read: EnvReader): OperationsConfig {
     pauseRefreshMs: read.int('CONNECTOR_SYNC_PAUSE_REFRESH_MS', 5_000, { min: 10 }),
     dependencyCheckIntervalMs: read.int('CONNECTOR_DEPENDENCY_CHECK_INTERVAL_MS', 60_000, { min: 10 }),
     logLevel,
+    backlogFailingMs: read.int('CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS', 300_000, { min: 1 }),
   };
 }
 
