@@ -18,6 +18,11 @@ const alias = [
  * overlap well even on two cores.
  */
 const WORKERS = 2;
+/** e2e files run alone (project `e2e-alone`): their subject is timing. */
+const ALONE = [
+  'apps/connector/test/shop-auth.e2e-spec.ts',
+  'apps/connector/test/queue-state-loss.e2e-spec.ts',
+];
 
 export default defineConfig({
   // Decorator metadata must survive the transform, or Nest's dependency injection breaks:
@@ -60,7 +65,22 @@ export default defineConfig({
           maxWorkers: WORKERS,
           benchmark: { include: [] },
           include: ['test/**/*.e2e-spec.ts', 'apps/**/test/**/*.e2e-spec.ts'],
-          exclude: ['test/stack/**', '**/node_modules/**'],
+          exclude: ['test/stack/**', '**/node_modules/**', ...ALONE],
+          globalSetup: ['libs/testing/src/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The e2e files whose timing is their subject (1 s tokens, queue loss), one at a time
+          // after the others: beside another file a renewal could come late.
+          name: 'e2e-alone',
+          sequence: { groupOrder: 3 },
+          maxWorkers: 1,
+          benchmark: { include: [] },
+          include: ALONE,
           globalSetup: ['libs/testing/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -73,7 +93,7 @@ export default defineConfig({
           // (from the build in dist/, made once here), every README shell example, docker-compose.
           name: 'stack',
           // One at a time: these start whole stacks in processes, some on the README's fixed ports.
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
           maxWorkers: 1,
           benchmark: { include: [] },
           include: ['test/stack/**/*.e2e-spec.ts'],
