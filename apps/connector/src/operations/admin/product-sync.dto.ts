@@ -1,13 +1,7 @@
-/** One catalog call a dry run planned (what live would send), with the record before and after. */
-export interface PlannedCallDto {
-  kind: string;
-  method: string;
-  path: string;
-  supplierSku: string | null;
-  body: Record<string, unknown> | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+import type { RunPlannedCallDto } from '../../resync/resync-run.dto.js';
+
+/** One catalog call a dry run planned: the same shape a dry-run resync lists per product. */
+export type PlannedCallDto = RunPlannedCallDto;
 
 /** Why: `POST /admin/products/{id}/sync?dryRun=true` answers with the plan, nothing sent. */
 export interface ProductSyncPlanDto {

@@ -37,7 +37,6 @@ const DRY_RUN = query(
   '`true`: a dry run (issue 31): every product is read and planned as its sync would, no write is sent, nothing changes but the run; its plan shows in `GET /admin/resync/{id}`. Here or in the JSON body.',
   { type: 'boolean', default: false },
 );
-const state = { type: ['object', 'null'], additionalProperties: true };
 const MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'barcode:gtin'];
 const ids = { type: 'array', items: { type: 'string' } };
 
@@ -230,19 +229,7 @@ export const RESYNC_SCHEMAS: Record<string, Record<string, unknown>> = {
             calls: {
               type: 'array',
               description: 'The catalog calls live would send, in order, with the record before and after.',
-              items: {
-                type: 'object',
-                required: ['kind', 'method', 'path', 'supplierSku', 'body', 'before', 'after'],
-                properties: {
-                  kind: { type: 'string' },
-                  method: { type: 'string' },
-                  path: { type: 'string' },
-                  supplierSku: { type: ['string', 'null'] },
-                  body: state,
-                  before: state,
-                  after: state,
-                },
-              },
+              items: { $ref: '#/components/schemas/PlannedCall' },
             },
           },
         },
