@@ -36,7 +36,7 @@ function world(failures = 0) {
   let release: (() => void) | null = null;
   const state = { holdNext: false };
   const queue = {
-    // No job waits in this fake queue: nothing to restart (`waitingSync` reads these first).
+    // No job waits in this fake queue: nothing to restart (`readJoinedSync` reads these first).
     async getDeduplicationJobId() {
       return null;
     },

@@ -36,8 +36,10 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     const config = loadConnectorConfig({ ...BASE_ENV, ...env });
     const queue = kit.queue<SyncProductPayload>(QueueName.SYNC_PRODUCT) as Queue<SyncProductPayload>;
     const events: Event[] = [];
+    const order: string[] = [];
     const worker = kit.worker<SyncProductPayload, void>(QueueName.SYNC_PRODUCT, async (data) => {
       events.push({ kind: 'run', reason: data.reason });
+      order.push(data.productId);
       await work(events);
     }) as Worker<SyncProductPayload, void>;
     closers.push(
@@ -72,7 +74,7 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
       }
       throw new Error(`not settled: ${runs()} runs of ${count}`);
     };
-    return { queue, worker, events, payload, deliver, storm, runs, settled };
+    return { queue, worker, enqueuer, events, order, payload, deliver, storm, runs, settled };
   }
 
   it('turns 30 deliveries 100 ms apart (over 3 s, debounce 1.5 s) into one run, after the last', async () => {
@@ -130,26 +132,60 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     ]);
   });
 
-  it('keeps a waiting resync a resync, at its priority, when deliveries join it', async () => {
+  it("raises a waiting resync job a delivery joins to the webhook's priority, still a resync", async () => {
     const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '60000', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '120000' });
-    // A resync starts without a debounce; with the workers busy (paused here) it waits its turn.
+    // A resync starts without a debounce; with the workers busy (paused here) it waits its turn,
+    // behind another product's resync job queued first.
     await t.worker.pause(true);
+    const other = { ...t.payload, productId: uniqueId('p'), reason: 'resync' as const };
+    await t.enqueuer.enqueue(other);
     await t.deliver('resync');
     const id = await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload));
+    expect((await t.queue.getJob(String(id)))?.priority).toBe(10);
     await t.deliver();
     await t.deliver();
     expect(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload))).toBe(id);
     const job = await t.queue.getJob(String(id));
+    // The same job, still a resync (it plans from a canonical read), now ahead of the bulk work.
     expect(job?.data.reason).toBe('resync');
-    expect(job?.opts.priority).toBe(10);
-    // The deliveries neither delayed it nor added a job: it stays next in line behind other work.
-    expect(await job?.getState()).toBe('prioritized');
+    expect(job?.priority).toBe(0);
+    expect(await job?.getState()).toBe('waiting');
     expect(await t.queue.getJobCounts('waiting', 'delayed', 'prioritized')).toEqual({
-      waiting: 0,
+      waiting: 1,
       delayed: 0,
       prioritized: 1,
     });
-    expect(t.runs()).toBe(0);
+    // It runs first, then the other product's resync job.
+    t.worker.resume();
+    await t.settled(2);
+    expect(t.order).toEqual([t.payload.productId, other.productId]);
+  });
+
+  it('leaves a joined resync job in its back-off when raising it', async () => {
+    const t = setup(
+      {
+        CONNECTOR_SYNC_DEBOUNCE_MS: '100',
+        CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '1000',
+        CONNECTOR_SYNC_BACKOFF_MS: '600000',
+      },
+      async () => {
+        throw new Error('catalog down');
+      },
+    );
+    const failed = new Promise<void>((resolve) => t.worker.once('failed', () => resolve()));
+    await t.deliver('resync');
+    await failed;
+    const id = String(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload)));
+    const before = await t.queue.getJob(id);
+    expect(await before?.getState()).toBe('delayed');
+    await t.deliver();
+    const after = await t.queue.getJob(id);
+    expect(after?.data.reason).toBe('resync');
+    expect(after?.priority).toBe(0);
+    expect(await after?.getState()).toBe('delayed');
+    expect(after?.attemptsMade).toBe(1);
+    expect(after?.delay).toBe(before?.delay);
+    expect(t.runs()).toBe(1);
   });
 
   it('leaves a retry in its back-off: a delivery neither brings it forward nor resets its attempts', async () => {

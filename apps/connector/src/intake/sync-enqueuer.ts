@@ -5,12 +5,13 @@ import { SyncSettings } from '../platform/config/settings.js';
 import { syncProductJobOptions } from '../platform/queues/job-options.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
-import { waitingSync } from '../platform/queues/waiting-sync.js';
+import { raiseJoinedSync, readJoinedSync } from '../platform/queues/waiting-sync.js';
 
 /**
  * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
  * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
- * delivery restarts its debounce (up to the maximum wait), read first by `waitingSync`.
+ * delivery restarts its debounce (up to the maximum wait) and raises a bulk job it joins to its
+ * own priority, both read first by `readJoinedSync`.
  */
 @Injectable()
 export class SyncEnqueuer {
@@ -33,14 +34,16 @@ export class SyncEnqueuer {
    */
   async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
     if (payloads.length === 0) return;
-    // Each webhook's waiting job is read first, so its debounce restarts (`waitingSync`).
-    const waiting = await Promise.all(payloads.map((payload) => waitingSync(this.queue, payload)));
+    // Each webhook's waiting job is read first, so its debounce restarts (`readJoinedSync`).
+    const joined = await Promise.all(payloads.map((payload) => readJoinedSync(this.queue, payload)));
     await this.queue.addBulk(
       payloads.map((payload, i) => ({
         name: JobName.SYNC_PRODUCT,
         data: payload,
-        opts: syncProductJobOptions(this.settings, payload, waiting[i]),
+        opts: syncProductJobOptions(this.settings, payload, joined[i]?.waiting),
       })),
     );
+    // A resync's job the delivery joined goes ahead of the rest of the bulk work.
+    await Promise.all(joined.map((j) => (j.lowPriority ? raiseJoinedSync(j.lowPriority) : undefined)));
   }
 }

@@ -14,7 +14,7 @@ const HOUR_S = 3_600;
  * delay, so a waiting job never swallows them; the product lock serialises them with it.
  *
  * The debounce restarts with each delivery, up to a maximum wait: a webhook delivery for a
- * product whose job still waits out its first delay (`waiting`, read by `waitingSync` just
+ * product whose job still waits out its first delay (`waiting`, read by `readJoinedSync` just
  * before the add) moves that job to `debounceMs` from now, but never past `debounceMaxMs` after
  * the job's first delivery. A storm is then one run shortly after it ends, and a product edited
  * without pause still syncs once per maximum wait. BullMQ's `reschedule` does the move in the
@@ -62,7 +62,7 @@ export function syncProductJobOptions(
 }
 
 /**
- * A product's sync job that still waits out its first delay, as `waitingSync` found it just
+ * A product's sync job that still waits out its first delay, as `readJoinedSync` found it just
  * before an add: when it was created (its first delivery; BullMQ's wall-clock `timestamp`) and
  * the wall-clock time of the read.
  */
@@ -86,7 +86,8 @@ export function restartsSyncDebounce(payload: SyncProductPayload): boolean {
  * Syncs a whole-shop resync or the reconciliation enqueue by the thousand: they wait behind
  * every other sync (BullMQ runs jobs without a priority first), so a merchant's edit is not
  * queued behind a shop's worth of resync. A delivery for a product whose bulk job waits joins
- * that job (one deduplication id per product). They have no debounce delay: nothing bursts
+ * that job (one deduplication id per product) and raises it to its own priority
+ * (`raiseJoinedSync`), so the edit does not wait for the resync's turn. They have no debounce delay: nothing bursts
  * behind them to coalesce, and a delay would only leave the catalog budget idle.
  */
 const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile', 'scope']);

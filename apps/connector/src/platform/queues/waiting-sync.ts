@@ -1,10 +1,20 @@
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { restartsSyncDebounce, syncDeduplicationId, type WaitingSync } from './job-options.js';
 import type { SyncProductPayload } from './job-payloads.js';
 
 /**
- * Reads the product's sync job before a webhook delivery is added, for the restarting debounce
- * (`syncProductJobOptions`): the job's first delivery bounds how far deliveries may put it off.
+ * What a webhook delivery's add needs to know of the product's sync job, read once just before
+ * the add: `waiting` when the job never ran (its debounce restarts: `syncProductJobOptions`), and
+ * `lowPriority` when the job waits behind other work at a bulk priority (a resync's,
+ * reconciliation's or scope walk's job), so the delivery raises it (`raiseJoinedSync`).
+ */
+export interface JoinedSync {
+  waiting?: WaitingSync;
+  lowPriority?: Job<SyncProductPayload>;
+}
+
+/**
+ * Reads the product's sync job before a webhook delivery is added.
  *
  * Read from the queue rather than kept in memory or taken from the inbox: every replica sees the
  * same job, so the maximum wait holds across replicas, and the job also tells whether it has
@@ -18,15 +28,33 @@ import type { SyncProductPayload } from './job-payloads.js';
  * milliseconds, that one retry may come forward to the debounce. If the job appears in between,
  * the add joins it without restarting its wait, and the next delivery restarts it.
  */
-export async function waitingSync(
+export async function readJoinedSync(
   queue: Queue<SyncProductPayload>,
   payload: SyncProductPayload,
-): Promise<WaitingSync | undefined> {
-  if (!restartsSyncDebounce(payload)) return undefined;
+): Promise<JoinedSync> {
+  if (!restartsSyncDebounce(payload)) return {};
   const jobId = await queue.getDeduplicationJobId(syncDeduplicationId(payload));
-  if (!jobId) return undefined;
+  if (!jobId) return {};
   const job = await queue.getJob(jobId);
-  if (!job || job.attemptsStarted > 0 || job.attemptsMade > 0) return undefined;
+  if (!job) return {};
+  const lowPriority = job.priority > 0 ? job : undefined;
+  if (job.attemptsStarted > 0 || job.attemptsMade > 0) return { lowPriority };
   // BullMQ stamps and schedules jobs on wall-clock time, hence `Date.now()`, not the injected clock.
-  return { since: job.timestamp, now: Date.now() };
+  return { waiting: { since: job.timestamp, now: Date.now() }, lowPriority };
+}
+
+/**
+ * Live edits go ahead of bulk work: a delivery that joined the product's waiting resync (or
+ * reconciliation, or scope) job moves that job to the webhook's priority, so the edit is not
+ * queued behind the rest of the shop. The job keeps its reason (it plans with a canonical read,
+ * since a delivery arrived after its snapshot began: `ResyncSnapshots`), its id and its wait: a
+ * job in back-off stays delayed and only comes back at the front. Once the job has run and gone,
+ * there is nothing to raise (the delivery's add made its own job at webhook priority).
+ */
+export async function raiseJoinedSync(job: Job<SyncProductPayload>): Promise<void> {
+  try {
+    await job.changePriority({ priority: 0 });
+  } catch (error) {
+    if ((await job.getState()) !== 'unknown') throw error;
+  }
 }
