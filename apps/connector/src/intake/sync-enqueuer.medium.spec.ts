@@ -156,7 +156,7 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
       prioritized: 1,
     });
     // It runs first, then the other product's resync job.
-    t.worker.resume();
+    await t.worker.resume();
     await t.settled(2);
     expect(t.order).toEqual([t.payload.productId, other.productId]);
   });
