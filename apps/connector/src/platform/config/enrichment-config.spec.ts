@@ -16,7 +16,7 @@ describe('the write-back configuration', () => {
       pollIntervalMs: 60_000,
       overlapMs: 300_000,
       maxCallsPerPoll: 40,
-      watchlistIntervalMs: 600_000,
+      watchlistIntervalMs: 0,
       rewalkIntervalMs: 3_600_000,
       watchlistMaxAgeMs: 30 * 24 * 3_600_000,
       snapshotMaxAgeMs: 1_800_000,

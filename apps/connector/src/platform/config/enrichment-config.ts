@@ -8,7 +8,11 @@ export interface EnrichmentConfig {
   overlapMs: number;
   /** Search calls per walked field and poll at most (the next poll goes on). */
   maxCallsPerPoll: number;
-  /** How often the review watchlist is re-checked (a poll re-checks it when this has passed). */
+  /**
+   * How often the review watchlist is re-checked (a poll re-checks it when this has passed). 0,
+   * the default: at every poll, so an approval the review does not date is pushed within a poll
+   * interval; each poll re-checks at most `maxCallsPerPoll` searches of it (`watchlistTurn`).
+   */
   watchlistIntervalMs: number;
   /**
    * How often every mapped record is read again (keyset over the sku map, 500 per search, at
@@ -37,7 +41,7 @@ export function readEnrichment(read: EnvReader): EnrichmentConfig {
     pollIntervalMs: read.int('CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS', 60_000, { min: 100 }),
     overlapMs: read.int('CONNECTOR_ENRICHMENT_OVERLAP_MS', 300_000, { min: 0 }),
     maxCallsPerPoll: read.int('CONNECTOR_ENRICHMENT_POLL_MAX_CALLS', 40, { min: 1, max: 10_000 }),
-    watchlistIntervalMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS', 600_000, { min: 0 }),
+    watchlistIntervalMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS', 0, { min: 0 }),
     rewalkIntervalMs: read.int('CONNECTOR_ENRICHMENT_REWALK_INTERVAL_MS', 3_600_000, { min: 0 }),
     watchlistMaxAgeMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_MAX_AGE_MS', 30 * 24 * 3_600_000, {
       min: 1,

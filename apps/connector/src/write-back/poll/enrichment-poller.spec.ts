@@ -27,15 +27,20 @@ function record(i: number, updatedAt: number): ProductRecord {
  * The poller over an in-memory catalog and stores: every record mapped to its own product, the
  * checkpoints kept between polls as the outbox would, each search's priority noted.
  */
-function pollerOver(catalog: InMemoryCatalogSearch, settings: Partial<EnrichmentSettings>) {
+function pollerOver(
+  catalog: InMemoryCatalogSearch,
+  settings: Partial<EnrichmentSettings>,
+  watched: readonly string[] = [],
+) {
   const clock = new ManualClock(T0 + 1_000_000);
   const checkpoints = new Map<string, number | null>();
   const priorities: Array<string | undefined> = [];
+  const searches: ProductSearchRequest[] = [];
   const mapped = () => [...catalog.records.keys()].sort();
   const outbox = {
     checkpoints: async () => new Map(checkpoints),
     agedOut: async () => [],
-    watchlist: async () => [],
+    watchlist: async () => watched.map((skuId) => ({ skuId })),
     unseen: async () => new Set<string>(),
     commit: async (poll: PollCommit) => {
       for (const [field, value] of Object.entries(poll.checkpoints)) checkpoints.set(field, value);
@@ -55,6 +60,7 @@ function pollerOver(catalog: InMemoryCatalogSearch, settings: Partial<Enrichment
   const client = {
     searchProducts: (body: ProductSearchRequest, call?: { priority?: string }) => {
       priorities.push(call?.priority);
+      searches.push(body);
       return catalog.search(body);
     },
   } as unknown as CatalogClient;
@@ -76,7 +82,7 @@ function pollerOver(catalog: InMemoryCatalogSearch, settings: Partial<Enrichment
     } as EnrichmentSettings,
     { all: [{ domain: SHOP }] } as unknown as Shops,
   );
-  return { poller, checkpoints, priorities, clock };
+  return { poller, checkpoints, priorities, searches, clock };
 }
 
 describe('the enrichment poller', () => {
@@ -114,5 +120,29 @@ describe('the enrichment poller', () => {
     await clock.advance(60_000);
     await poller.poll('fourth');
     expect(priorities.filter((p) => p === 'bulk')).toHaveLength(0);
+  });
+
+  it('re-checks the watchlist at every poll by default, a bounded turn at a time, wrapping round', async () => {
+    const watched = Array.from({ length: 1_200 }, (_, i) => `W${String(i).padStart(5, '0')}`);
+    const { poller, searches, clock } = pollerOver(
+      new InMemoryCatalogSearch(),
+      { watchlistIntervalMs: 0, maxCallsPerPoll: 1 },
+      watched,
+    );
+    /** The skuIds each watchlist search of a poll asked for (the `$in` searches). */
+    const rechecked = async (pollId: string) => {
+      searches.length = 0;
+      await poller.poll(pollId);
+      await clock.advance(60_000);
+      return searches.flatMap((b) => {
+        const ids = (b.filter as { skuId?: { $in?: string[] } } | undefined)?.skuId?.$in;
+        return ids ? [ids] : [];
+      });
+    };
+    // One search of 500 per poll (the poll's limit), each poll where the last one stopped.
+    expect(await rechecked('1')).toEqual([watched.slice(0, 500)]);
+    expect(await rechecked('2')).toEqual([watched.slice(500, 1_000)]);
+    expect(await rechecked('3')).toEqual([[...watched.slice(1_000), ...watched.slice(0, 300)]]);
+    expect(await rechecked('4')).toEqual([watched.slice(300, 800)]);
   });
 });

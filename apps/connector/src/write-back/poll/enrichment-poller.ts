@@ -12,7 +12,7 @@ import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.r
 import type { PollCounts, PollRunCounts, ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
-import { awaitingReview, recheckWatchlist, recordContentHash } from './review-watchlist.js';
+import { awaitingReview, recheckWatchlist, recordContentHash, watchlistTurn } from './review-watchlist.js';
 import { rewalkMapped } from './rewalk-mapped.js';
 import { ShopPollFailed } from './shop-poll-failed.js';
 import { ShopPollLock } from './shop-poll-lock.js';
@@ -25,6 +25,8 @@ import { type WalkCheckpoints, type WalkCutShort, walkChanges } from './walk-cha
 const FIELDS: readonly PollField[] = ['dataEnrichment.completedAt', 'updatedAt'];
 /** The checkpoint row holding when the watchlist was last re-checked. */
 const WATCHLIST = 'watchlist';
+/** The checkpoint row holding where the next watchlist turn starts (`watchlistTurn`). */
+const WATCHLIST_OFFSET = 'watchlist:offset';
 /** The checkpoint row holding when every mapped record was last read again (`rewalkMapped`). */
 const REWALK = 'rewalk';
 /** The checkpoint row of a walk cut short at `maxCalls` (its checkpoint then; null: it completed). */
@@ -39,7 +41,7 @@ export function emptyCounts(): PollCounts {
  * One poll of every shop with write-back entries: finds finished enrichments and approvals
  * (keyset walks of `updatedAt` and `completedAt` from the stored checkpoints, with an overlap
  * window, splitting the records between them so each is paged through once: `walkChanges`; the
- * review watchlist on its slower cadence; every mapped record again on the re-walk's, for reviews
+ * review watchlist at every poll by default, a bounded turn of it at a time (`watchlistTurn`); every mapped record again on the re-walk's, for reviews
  * changed after the fact: `rewalkMapped`), keeps the records the connector mapped, and commits
  * the new push work, with the records each product's push needs (`RecordSnapshot`: the push does
  * not search again), and the new checkpoints in one transaction. Then it enqueues a push job per
@@ -127,9 +129,12 @@ export class EnrichmentPoller {
       const agedOut = await this.outbox.agedOut(shop, new Date(now - watchlistMaxAgeMs));
       for (const skuId of agedOut) gone.add(skuId);
       counts.agedOut = agedOut.length;
-      const due = (await this.outbox.watchlist(shop))
+      const watched = (await this.outbox.watchlist(shop))
         .map((w) => w.skuId)
         .filter((skuId) => !gone.has(skuId) && !records.has(skuId));
+      const turn = watchlistTurn(watched, stored.get(WATCHLIST_OFFSET) ?? 0, maxCallsPerPoll);
+      const due = turn.due;
+      checkpoints[WATCHLIST_OFFSET] = turn.nextOffset;
       const recheck = await recheckWatchlist(search, due);
       counts.calls += recheck.calls;
       counts.rechecked = due.length;

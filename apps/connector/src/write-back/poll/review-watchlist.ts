@@ -6,6 +6,26 @@ import type { SearchProducts } from './poll-finished.js';
 export const WATCHLIST_CHUNK = 500;
 
 /**
+ * This poll's turn of the watchlist: at most `maxCalls` searches' worth (`WATCHLIST_CHUNK` each)
+ * from `offset` on, wrapping round, and where the next poll starts. A watchlist within that many
+ * searches is re-checked whole at every poll (an approval the review does not date is pushed
+ * within a poll interval); a larger one (a bulk enrichment of a big shop awaiting review) is
+ * re-checked a turn at a time, so its cost per poll stays bounded by the poll's own limit.
+ */
+export function watchlistTurn(
+  skuIds: readonly string[],
+  offset: number,
+  maxCalls: number,
+): { due: string[]; nextOffset: number } {
+  const size = maxCalls * WATCHLIST_CHUNK;
+  if (skuIds.length <= size) return { due: [...skuIds], nextOffset: 0 };
+  const start = Number.isInteger(offset) && offset > 0 && offset < skuIds.length ? offset : 0;
+  const due = skuIds.slice(start, start + size);
+  if (due.length < size) due.push(...skuIds.slice(0, size - due.length));
+  return { due, nextOffset: (start + size) % skuIds.length };
+}
+
+/**
  * Re-reads watched records: approvals happen later in the portal, and the spec does not promise
  * that a review changes `completedAt` or `updatedAt`, so records with write-back attributes
  * still awaiting review are searched by `skuId` `$in`, 500 per call. `missing` lists the skuIds
