@@ -17,6 +17,8 @@ export interface ResyncRunOptions {
    * second); `raised` (1,000,000 points, restored at 1,000,000/s): reading is never the bottleneck.
    */
   shopifyLimits?: 'default' | 'raised';
+  /** Run the naive peer after the connector (default true); without, `naive` is null. */
+  peer?: boolean;
 }
 
 /** The Shopify sandbox's default restore rate (points per second), Shopify's standard plan. */
@@ -77,7 +79,8 @@ export interface ResyncRun {
   };
   infrastructure: BenchStack['infrastructure'];
   connector: ConnectorResyncFigures;
-  naive: ResyncFigures;
+  /** Null when the run skipped the peer (`peer: false`). */
+  naive: ResyncFigures | null;
 }
 
 const MB = 1024 * 1024;
@@ -96,6 +99,7 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
     subscribe: false,
     connectorNodeArgs: context.connectorNodeArgs,
     connectorEnv: { CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN },
+    peer: options.peer ?? true,
     ...(options.shopifyLimits === 'default'
       ? {}
       : { shopify: { cost: { bucketSize: 1_000_000, restoreRate: 1_000_000 } } }),
@@ -144,19 +148,10 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
     const pointsSpent = reads.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
     const connectorRuns = await syncRuns(stack, connectorStart);
     const heapPeaks = await heap.stop();
-    context.log(`resync: connector done in ${round(connectorMs / 1000)} s; now the naive peer`);
-
-    const peer = stack.peer as NonNullable<BenchStack['peer']>;
-    const peerStart = Date.now();
-    const peerRssBefore = peer.rss();
-    await replayToPeer(stack, products);
-    await waitFor(
-      'the peer to create every record',
-      async () => recordCount(stack.catalog, stack.peerAccount) >= expected,
-      options.timeoutMs,
-    );
-    const peerMs = Date.now() - peerStart;
-    const peerCalls = await callsSince(stack.peerAccount, peerStart);
+    context.log(`resync: connector done in ${round(connectorMs / 1000)} s`);
+    const peerRun = stack.peer
+      ? await runPeer(stack, stack.peer, products, expected, options.timeoutMs)
+      : null;
     // The connector's Admin GraphQL answers only: the fixtures' merchant REST calls have a
     // request limit of their own (their 429s are the bench's, not the connector's).
     const shopifyThrottled = reads.filter((r) => r.outcome === 'throttled').length;
@@ -165,7 +160,7 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
       account: typeof stack.connectorAccount,
       calls: typeof connectorCalls,
       elapsedMs: number,
-      service: typeof peer,
+      service: NonNullable<BenchStack['peer']>,
       rssBefore: number | null,
       start: number,
     ): ResyncFigures => ({
@@ -206,7 +201,17 @@ export async function runResync(context: BenchContext, options: ResyncRunOptions
         ...heapPeaks,
         concurrency: settings.syncConcurrency,
       },
-      naive: figures(stack.peerAccount, peerCalls, peerMs, peer, peerRssBefore, peerStart),
+      naive:
+        stack.peer && peerRun
+          ? figures(
+              stack.peerAccount,
+              peerRun.calls,
+              peerRun.ms,
+              stack.peer,
+              peerRun.rssBefore,
+              peerRun.start,
+            )
+          : null,
     };
   } finally {
     await stack.close();
@@ -304,4 +309,23 @@ function countBy(names: readonly string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const name of names) counts[name] = (counts[name] ?? 0) + 1;
   return counts;
+}
+
+/** The naive peer's turn: every product replayed through its webhook handler, timed. */
+async function runPeer(
+  stack: BenchStack,
+  peer: NonNullable<BenchStack['peer']>,
+  products: Parameters<typeof replayToPeer>[1],
+  expected: number,
+  timeoutMs: number,
+) {
+  const start = Date.now();
+  const rssBefore = peer.rss();
+  await replayToPeer(stack, products);
+  await waitFor(
+    'the peer to create every record',
+    async () => recordCount(stack.catalog, stack.peerAccount) >= expected,
+    timeoutMs,
+  );
+  return { start, rssBefore, ms: Date.now() - start, calls: await callsSince(stack.peerAccount, start) };
 }
