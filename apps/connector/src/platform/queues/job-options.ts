@@ -87,8 +87,9 @@ export function restartsSyncDebounce(payload: SyncProductPayload): boolean {
  * every other sync (BullMQ runs jobs without a priority first), so a merchant's edit is not
  * queued behind a shop's worth of resync. A delivery for a product whose bulk job waits joins
  * that job (one deduplication id per product) and raises it to its own priority
- * (`raiseJoinedSync`), so the edit does not wait for the resync's turn. They have no debounce delay: nothing bursts
- * behind them to coalesce, and a delay would only leave the catalog budget idle.
+ * (`raiseJoinedSync`), so the edit does not wait for the resync's turn. They have no debounce
+ * delay: nothing bursts behind them to coalesce, and a delay would only leave the catalog budget
+ * idle.
  */
 const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile', 'scope']);
 const BULK_PRIORITY = 10;

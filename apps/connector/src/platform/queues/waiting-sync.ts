@@ -47,7 +47,7 @@ export async function readJoinedSync(
  * Live edits go ahead of bulk work: a delivery that joined the product's waiting resync (or
  * reconciliation, or scope) job moves that job to the webhook's priority, so the edit is not
  * queued behind the rest of the shop. The job keeps its reason (it plans with a canonical read,
- * since a delivery arrived after its snapshot began: `ResyncSnapshots`), its id and its wait: a
+ * since a delivery arrived after its snapshot began: `SyncProductJob`), its id and its wait: a
  * job in back-off stays delayed and only comes back at the front. Once the job has run and gone,
  * there is nothing to raise (the delivery's add made its own job at webhook priority).
  */

@@ -41,8 +41,9 @@ export function emptyCounts(): PollCounts {
  * One poll of every shop with write-back entries: finds finished enrichments and approvals
  * (keyset walks of `updatedAt` and `completedAt` from the stored checkpoints, with an overlap
  * window, splitting the records between them so each is paged through once: `walkChanges`; the
- * review watchlist at every poll by default, a bounded turn of it at a time (`watchlistTurn`); every mapped record again on the re-walk's, for reviews
- * changed after the fact: `rewalkMapped`), keeps the records the connector mapped, and commits
+ * review watchlist at every poll by default, a bounded turn of it at a time: `watchlistTurn`;
+ * every mapped record again on the re-walk's cadence, for reviews changed after the fact:
+ * `rewalkMapped`), keeps the records the connector mapped, and commits
  * the new push work, with the records each product's push needs (`RecordSnapshot`: the push does
  * not search again), and the new checkpoints in one transaction. Then it enqueues a push job per
  * product with pending work. Shops are polled one at a time under a lock shared by every
