@@ -191,7 +191,18 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
         queues: redisUrl ? 'redis' : 'postgres',
       },
       async merchant(method, path, body) {
-        const answer = await shopify.merchant(method, path, body);
+        // A request on a keep-alive connection the sandbox closed while it sat idle fails before
+        // it is read ("fetch failed"): on a busy machine one of 100,000 creates failed so. A
+        // network failure is sent again, twice at most; an error status never is. (Were the
+        // connection to break after the sandbox acted, a create would make one product more.)
+        let answer: Awaited<ReturnType<typeof shopify.merchant>> | undefined;
+        for (let attempt = 1; answer === undefined; attempt++) {
+          try {
+            answer = await shopify.merchant(method, path, body);
+          } catch (error) {
+            if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+          }
+        }
         if (answer.status >= 300)
           throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
         return answer.body;
