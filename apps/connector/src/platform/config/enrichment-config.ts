@@ -6,7 +6,7 @@ export interface EnrichmentConfig {
   pollIntervalMs: number;
   /** How far behind its checkpoint each poll looks again (values the catalog wrote late). */
   overlapMs: number;
-  /** Search calls per walked field and poll at most (the next poll goes on). */
+  /** Search calls per walked field and poll at most, and for the watchlist (the next poll goes on). */
   maxCallsPerPoll: number;
   /**
    * How often the review watchlist is re-checked (a poll re-checks it when this has passed). 0,
