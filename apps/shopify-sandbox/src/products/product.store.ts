@@ -33,6 +33,13 @@ export class ProductStore {
   /** The state each product had when listeners were last told, for no-op detection. */
   private readonly told = new Map<number, { snapshot: ProductRecord; fingerprint: string }>();
   private readonly listeners: ProductEventListener[] = [];
+  /**
+   * The product each handle was last stored with (`insert`, `save`), so `uniqueHandle` is one
+   * lookup per candidate, not a pass over the shop: a create per product of a 100,000-product
+   * shop was quadratic. An entry whose product has changed its handle since is stale, and
+   * `uniqueHandle` checks the product's handle before counting it as taken.
+   */
+  private readonly byHandle = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -76,13 +83,17 @@ export class ProductStore {
 
   /** A handle no other product of this shop uses: `shirt`, then `shirt-1`, `shirt-2`... */
   uniqueHandle(wanted: string, ownId?: number): string {
-    const taken = new Set([...this.products.values()].filter((p) => p.id !== ownId).map((p) => p.handle));
-    if (!taken.has(wanted)) return wanted;
-    for (let n = 1; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+    const taken = (handle: string) => {
+      const id = this.byHandle.get(handle);
+      return id !== undefined && id !== ownId && this.products.get(id)?.handle === handle;
+    };
+    if (!taken(wanted)) return wanted;
+    for (let n = 1; ; n++) if (!taken(`${wanted}-${n}`)) return `${wanted}-${n}`;
   }
 
   insert(product: ProductRecord): void {
     this.products.set(product.id, product);
+    this.byHandle.set(product.handle, product.id);
     this.emit('create', product);
   }
 
@@ -100,6 +111,7 @@ export class ProductStore {
       return false;
     }
     product.updatedAt = this.clock.now();
+    this.byHandle.set(product.handle, product.id);
     this.emit('update', product);
     return true;
   }
@@ -109,6 +121,7 @@ export class ProductStore {
     if (!product) return undefined;
     this.products.delete(id);
     this.told.delete(id);
+    if (this.byHandle.get(product.handle) === id) this.byHandle.delete(product.handle);
     this.emit('delete', product);
     return product;
   }
