@@ -10,6 +10,7 @@ import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';
 import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
 import type { PollCounts, PollRunCounts, ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
+import { trimRecord } from '../store/record-snapshot.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';
 import { awaitingReview, recheckWatchlist, recordContentHash, watchlistTurn } from './review-watchlist.js';
@@ -105,7 +106,17 @@ export class EnrichmentPoller {
       this.settings;
     const attributes = [...new Set(entries.map((e) => e.attribute))];
     const { client } = this.clients.forShop(shop);
-    const search: SearchProducts = (body) => client.searchProducts(body);
+    // The poll reads only the write-back attributes of a record (its hash, the watchlist, the
+    // snapshots): each page keeps only those, so a walk of 20,000 changed records (a big resync's
+    // creates) holds a few fields of each, not whole records, until its commit.
+    const kept = new Set(attributes);
+    const trimmed =
+      (call: SearchProducts): SearchProducts =>
+      async (body) => {
+        const page = await call(body);
+        return { ...page, products: page.products.map((record) => trimRecord(record, kept)) };
+      };
+    const search = trimmed((body) => client.searchProducts(body));
     const stored = await this.outbox.checkpoints(shop);
     const counts: ShopPollCounts = { ...emptyCounts(), lagSeconds: null };
     const readAt = this.clock.now();
@@ -148,7 +159,7 @@ export class EnrichmentPoller {
     const lastRewalk = stored.get(REWALK) ?? null;
     if (stored.get('updatedAt') == null) checkpoints[REWALK] = now;
     else if (lastRewalk === null || now - lastRewalk >= rewalkIntervalMs) {
-      const bulk: SearchProducts = (body) => client.searchProducts(body, { priority: 'bulk' });
+      const bulk = trimmed((body) => client.searchProducts(body, { priority: 'bulk' }));
       const rewalk = await rewalkMapped(bulk, (after, limit) => this.map.liveSkuIdsAfter(shop, after, limit));
       counts.calls += rewalk.calls;
       for (const record of rewalk.records) if (!records.has(record.skuId)) records.set(record.skuId, record);
