@@ -77,6 +77,26 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     return { queue, worker, enqueuer, events, order, payload, deliver, storm, runs, settled };
   }
 
+  /** A product's job whose first run failed, now waiting out a 10-minute back-off. */
+  async function inBackOff(reason: SyncProductPayload['reason']) {
+    const t = setup(
+      {
+        CONNECTOR_SYNC_DEBOUNCE_MS: '100',
+        CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '1000',
+        CONNECTOR_SYNC_BACKOFF_MS: '600000',
+      },
+      async () => {
+        throw new Error('catalog down');
+      },
+    );
+    const failed = new Promise<void>((resolve) => t.worker.once('failed', () => resolve()));
+    await t.deliver(reason);
+    await failed;
+    const id = String(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload)));
+    const before = await t.queue.getJob(id);
+    return { t, id, before };
+  }
+
   it('turns 30 deliveries 100 ms apart (over 3 s, debounce 1.5 s) into one run, after the last', async () => {
     const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1500', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '60000' });
     await t.storm(30, 100);
@@ -162,21 +182,7 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
   });
 
   it('leaves a joined resync job in its back-off when raising it', async () => {
-    const t = setup(
-      {
-        CONNECTOR_SYNC_DEBOUNCE_MS: '100',
-        CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '1000',
-        CONNECTOR_SYNC_BACKOFF_MS: '600000',
-      },
-      async () => {
-        throw new Error('catalog down');
-      },
-    );
-    const failed = new Promise<void>((resolve) => t.worker.once('failed', () => resolve()));
-    await t.deliver('resync');
-    await failed;
-    const id = String(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload)));
-    const before = await t.queue.getJob(id);
+    const { t, id, before } = await inBackOff('resync');
     expect(await before?.getState()).toBe('delayed');
     await t.deliver();
     const after = await t.queue.getJob(id);
@@ -189,21 +195,7 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
   });
 
   it('leaves a retry in its back-off: a delivery neither brings it forward nor resets its attempts', async () => {
-    const t = setup(
-      {
-        CONNECTOR_SYNC_DEBOUNCE_MS: '100',
-        CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '1000',
-        CONNECTOR_SYNC_BACKOFF_MS: '600000',
-      },
-      async () => {
-        throw new Error('catalog down');
-      },
-    );
-    const failed = new Promise<void>((resolve) => t.worker.once('failed', () => resolve()));
-    await t.deliver();
-    await failed;
-    const id = String(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload)));
-    const before = await t.queue.getJob(id);
+    const { t, id, before } = await inBackOff('webhook');
     expect(before?.attemptsMade).toBe(1);
     expect(await before?.getState()).toBe('delayed');
     await t.deliver();
