@@ -10,11 +10,11 @@ const base = {
 };
 
 describe('the inbox configuration', () => {
-  it('defaults to enqueue batches every 10 ms and the documented sweeper', () => {
+  it('defaults to enqueue batches every 100 ms and the documented sweeper', () => {
     expect(loadConnectorConfig(base).inbox).toEqual({
       sweepIntervalMs: 60_000,
       sweepAfterMs: 300_000,
-      enqueueFlushMs: 10,
+      enqueueFlushMs: 100,
     });
   });
 

@@ -62,7 +62,9 @@ export interface InboxConfig {
   sweepAfterMs: number;
   /**
    * Stored deliveries are enqueued in batches, one every this many ms at most (or sooner when
-   * a batch fills): the webhook's answer waits for the insert only.
+   * a batch fills): the webhook's answer waits for the insert only. 100 ms by default: far below
+   * the sync's debounce, and long enough that a burst's deliveries of one product are added once
+   * (every add reads the product's job and restarts its wait, on the answers' event loop).
    */
   enqueueFlushMs: number;
 }
@@ -136,7 +138,7 @@ export function readInbox(read: EnvReader): InboxConfig {
   return {
     sweepIntervalMs: read.int('CONNECTOR_INBOX_SWEEP_INTERVAL_MS', 60_000, { min: 100 }),
     sweepAfterMs: read.int('CONNECTOR_INBOX_SWEEP_AFTER_MS', 300_000, { min: 0 }),
-    enqueueFlushMs: read.int('CONNECTOR_INBOX_ENQUEUE_FLUSH_MS', 10, { min: 0, max: 1_000 }),
+    enqueueFlushMs: read.int('CONNECTOR_INBOX_ENQUEUE_FLUSH_MS', 100, { min: 0, max: 1_000 }),
   };
 }
 
