@@ -20,6 +20,7 @@ import { EnrichmentHooks } from './push/enrichment-hooks.js';
 import { MerchantEdits } from './push/merchant-edits.js';
 import { OverwriteRequests } from './push/overwrite-requests.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
+import { PushHistory } from './push/push-history.js';
 import { PushNow } from './push/push-now.js';
 import { ShopGraphql } from './push/shop-graphql.js';
 import { WriteBackPusher } from './push/write-back-pusher.js';
@@ -70,6 +71,7 @@ export const ENRICHMENT_ENTITIES = [
     WriteBackStates,
     ShopPollLock,
     PushEnqueuer,
+    PushHistory,
     ShopGraphql,
     EnrichmentHooks,
     WriteBackPusher,

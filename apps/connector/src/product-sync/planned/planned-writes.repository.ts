@@ -36,6 +36,17 @@ export class PlannedWritesRepository {
     });
   }
 
+  /** Which of `productIds` have planned writes from `source`. */
+  async productsAmong(shop: string, source: string, productIds: readonly string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows: Array<{ product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT product_id FROM ${this.rows.metadata.tablePath}
+        WHERE shop = $1 AND source = $2 AND product_id = ANY($3::text[])`,
+      [shop, source, [...productIds]],
+    );
+    return new Set(rows.map((row) => row.product_id));
+  }
+
   /** The shop's planned writes, by product then in plan order. */
   ofShop(shop: string): Promise<PlannedWriteRow[]> {
     return this.rows.find({ where: { shop }, order: { productId: 'ASC', source: 'ASC', seq: 'ASC' } });

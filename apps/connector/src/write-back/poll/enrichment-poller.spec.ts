@@ -10,7 +10,8 @@ import type { EnrichmentSettings } from '../../platform/config/settings.js';
 import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import type { Shops } from '../../shops/shops.js';
 import type { PushEnqueuer } from '../push/push-enqueuer.js';
-import type { EnrichmentOutbox, PollCommit } from '../store/enrichment-outbox.repository.js';
+import type { ChangedProduct, PushHistory } from '../push/push-history.js';
+import type { EnrichmentOutbox, FoundRecord, PollCommit } from '../store/enrichment-outbox.repository.js';
 import { EnrichmentPoller } from './enrichment-poller.js';
 import type { ShopPollLock } from './shop-poll-lock.js';
 
@@ -31,7 +32,11 @@ function pollerOver(
   catalog: InMemoryCatalogSearch,
   settings: Partial<EnrichmentSettings>,
   watched: readonly string[] = [],
+  /** Every record found counts as changed, and `idle` says which products get no push work. */
+  changes?: { idle: (products: readonly ChangedProduct[]) => Set<string> },
 ) {
+  const commits: PollCommit[] = [];
+  const snapshotsAskedFor: string[] = [];
   const clock = new ManualClock(T0 + 1_000_000);
   const checkpoints = new Map<string, number | null>();
   const priorities: Array<string | undefined> = [];
@@ -41,8 +46,10 @@ function pollerOver(
     checkpoints: async () => new Map(checkpoints),
     agedOut: async () => [],
     watchlist: async () => watched.map((skuId) => ({ skuId })),
-    unseen: async () => new Set<string>(),
+    unseen: async (_: string, found: readonly FoundRecord[]) =>
+      new Set(changes ? found.map((f) => f.skuId) : []),
     commit: async (poll: PollCommit) => {
+      commits.push(poll);
       for (const [field, value] of Object.entries(poll.checkpoints)) checkpoints.set(field, value);
       return { changed: [], products: [] };
     },
@@ -51,7 +58,10 @@ function pollerOver(
   const map = {
     productsOfSkuIds: async (_: string, skuIds: readonly string[]) =>
       new Map(skuIds.map((s) => [s, `p-${s}`])),
-    skuIdsOfProducts: async () => new Map(),
+    skuIdsOfProducts: async (_: string, products: readonly string[]) => {
+      snapshotsAskedFor.push(...products);
+      return new Map(products.map((p) => [p, [p.slice('p-'.length)]]));
+    },
     liveSkuIdsAfter: async (_: string, after: string | null, limit: number) =>
       mapped()
         .filter((s) => after === null || s > after)
@@ -81,8 +91,11 @@ function pollerOver(
       ...settings,
     } as EnrichmentSettings,
     { all: [{ domain: SHOP }] } as unknown as Shops,
+    {
+      idle: async (_: string, products: readonly ChangedProduct[]) => changes?.idle(products) ?? new Set(),
+    } as unknown as PushHistory,
   );
-  return { poller, checkpoints, priorities, searches, clock };
+  return { poller, checkpoints, priorities, searches, clock, commits, snapshotsAskedFor };
 }
 
 describe('the enrichment poller', () => {
@@ -100,6 +113,33 @@ describe('the enrichment poller', () => {
     }
     expect(checkpoints.get('updatedAt')).toBe(T0 + 100_000 + 1_609);
     expect(seen.indexOf(T0 + 100_000 + 1_609)).toBeLessThanOrEqual(4);
+  });
+
+  it('gives push work only to the changed products PushHistory does not call idle, and reads snapshots for those alone', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    catalog.put(record(0, T0));
+    // Two records a resync just created: no write-back value at all.
+    for (const i of [1, 2]) catalog.put({ ...record(i, T0 + i), attributes: [] });
+    const asked: ChangedProduct[] = [];
+    const { poller, commits, snapshotsAskedFor } = pollerOver(catalog, {}, [], {
+      idle: (products) => {
+        asked.push(...products);
+        return new Set(
+          products.filter((p) => p.records.every((r) => r.attributes.length === 0)).map((p) => p.productId),
+        );
+      },
+    });
+    await poller.poll('first');
+    expect(asked.map((p) => [p.productId, p.records.map((r) => r.skuId)])).toEqual([
+      ['p-SK00000000', ['SK00000000']],
+      ['p-SK00000001', ['SK00000001']],
+      ['p-SK00000002', ['SK00000002']],
+    ]);
+    expect([...(commits[0]?.idle ?? [])].sort()).toEqual(['p-SK00000001', 'p-SK00000002']);
+    expect(snapshotsAskedFor).toEqual(['p-SK00000000']);
+    expect([...(commits[0]?.snapshots?.keys() ?? [])]).toEqual(['p-SK00000000']);
+    // Every found record is still committed, so its hash is marked seen.
+    expect(commits[0]?.found.map((f) => f.skuId).sort()).toEqual(['SK00000000', 'SK00000001', 'SK00000002']);
   });
 
   it('reads every mapped record again on its interval, at bulk priority, 500 per search', async () => {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
+import type { ProductRecord } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
@@ -8,6 +9,7 @@ import { Observations } from '../../platform/reporting/observations.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';
+import { PushHistory } from '../push/push-history.js';
 import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
 import type { PollCounts, PollRunCounts, ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
 import { trimRecord } from '../store/record-snapshot.js';
@@ -64,6 +66,7 @@ export class EnrichmentPoller {
     private readonly clock: Clock,
     private readonly settings: EnrichmentSettings,
     private readonly shops: Shops,
+    private readonly history: PushHistory,
     @Optional() private readonly observations?: Observations,
   ) {}
 
@@ -184,7 +187,18 @@ export class EnrichmentPoller {
     }
     // The records each product given work has, for its push: it need not search again.
     const unseen = await this.outbox.unseen(shop, found);
-    const given = [...new Set(found.filter((f) => unseen.has(f.skuId)).map((f) => f.productId))];
+    // Only products a push could change get work (`PushHistory`): a resync's new records do not.
+    const changed = new Map<string, ProductRecord[]>();
+    for (const f of found) {
+      const record = records.get(f.skuId);
+      if (record === undefined || !unseen.has(f.skuId)) continue;
+      const list = changed.get(f.productId);
+      if (list) list.push(record);
+      else changed.set(f.productId, [record]);
+    }
+    const changedProducts = [...changed].map(([productId, list]) => ({ productId, records: list }));
+    const idle = await this.history.idle(shop, changedProducts, attributes);
+    const given = [...changed.keys()].filter((productId) => !idle.has(productId));
     const read = await readProductSnapshots(search, {
       products: await this.map.skuIdsOfProducts(shop, given),
       read: records,
@@ -200,6 +214,7 @@ export class EnrichmentPoller {
       watch,
       unwatch: [...gone],
       snapshots: read.snapshots,
+      idle,
     });
     const completed = checkpoints['dataEnrichment.completedAt'] ?? null;
     if (completed !== null) {

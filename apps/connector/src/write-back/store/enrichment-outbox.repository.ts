@@ -30,6 +30,11 @@ export interface PollCommit {
   unwatch: readonly string[];
   /** The records read for each product given work (`RecordSnapshot`), stored with its outbox row. */
   snapshots?: ReadonlyMap<string, RecordSnapshot>;
+  /**
+   * Products whose changed records give a push nothing to do (`PushHistory`): their records are
+   * marked seen, and no work is added for them.
+   */
+  idle?: ReadonlySet<string>;
 }
 
 /** A product's newest pending work: the push marks the rows up to `id` done. */
@@ -89,7 +94,7 @@ export class EnrichmentOutbox {
         );
         if (rows.length > 0) changed.push(record);
       }
-      const products = [...new Set(changed.map((r) => r.productId))];
+      const products = [...new Set(changed.map((r) => r.productId))].filter((p) => !poll.idle?.has(p));
       for (let i = 0; i < products.length; i += INSERT_CHUNK) {
         await manager.getRepository(EnrichmentOutboxRow).insert(
           products.slice(i, i + INSERT_CHUNK).map((productId) => ({
@@ -167,6 +172,17 @@ export class EnrichmentOutbox {
       [shop],
     );
     return rows.map((r) => r.product);
+  }
+
+  /** Which of `productIds` have pending work. */
+  async pendingAmong(shop: string, productIds: readonly string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows: Array<{ product: string }> = await this.outbox.query(
+      `SELECT DISTINCT shopify_product_id::text AS product FROM ${this.outbox.metadata.tablePath}
+        WHERE shop = $1 AND state = 'pending' AND shopify_product_id = ANY($2::bigint[])`,
+      [shop, [...productIds]],
+    );
+    return new Set(rows.map((r) => r.product));
   }
 
   /** The newest pending row of a product: a push run marks the rows up to it done. */

@@ -64,6 +64,17 @@ export class WriteBackStates {
     return rows.map((row) => String(row.product_id));
   }
 
+  /** Which of `productIds` have a push state of any status (something pushed, owned or intended). */
+  async productsAmong(shop: string, productIds: readonly string[]): Promise<Set<string>> {
+    if (productIds.length === 0) return new Set();
+    const rows: Array<{ product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT product_id::text AS product_id FROM ${this.table}
+        WHERE shop = $1 AND product_id = ANY($2::bigint[])`,
+      [shop, [...productIds]],
+    );
+    return new Set(rows.map((row) => row.product_id));
+  }
+
   /** The product's push history, oldest first. */
   history(shop: string, productId: string): Promise<WriteBackPushRow[]> {
     return this.rows.manager
