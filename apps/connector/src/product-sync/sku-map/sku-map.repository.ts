@@ -28,9 +28,8 @@ export type AppliedRecord = Pick<
   'kind' | 'parentSupplierSku' | 'snapshot' | 'shopifyUpdatedAt' | 'configuration' | 'gaps'
 > & { notes?: readonly PlanNote[] };
 
-/** What one record was built from (`SkuMapRepository.configurations`). */
-export interface RecordConfiguration {
-  productId: string;
+/** A configuration records were built from, and the hash they stored (`configurationGroups`). */
+export interface ConfigurationGroup {
   dependencies: string[];
   hash: string;
 }
@@ -181,18 +180,34 @@ export class SkuMapRepository {
   }
 
   /**
-   * The configuration every record of the shop was built with (rows that exist or are to be
-   * recreated), for the drift check: products whose records' hash no longer matches are resynced.
+   * The distinct configurations the shop's records (rows that exist or are to be recreated) were
+   * built with, for the drift check. Grouped in the database: records share a handful of
+   * dependency lists, so a shop of 100,000 records is not read into memory at each check.
    */
-  async configurations(shop: string): Promise<RecordConfiguration[]> {
-    const rows: Array<{ product_id: string; dependencies: string[]; hash: string }> = await this.rows.query(
-      `SELECT shopify_product_id::text AS product_id, configuration_dependencies AS dependencies,
-              configuration_hash AS hash
+  async configurationGroups(shop: string): Promise<ConfigurationGroup[]> {
+    const rows: Array<{ dependencies: string[]; hash: string }> = await this.rows.query(
+      `SELECT configuration_dependencies AS dependencies, configuration_hash AS hash
          FROM ${this.table}
-        WHERE shop = $1 AND state IN ('live', 'gone-from-catalog') AND configuration_hash IS NOT NULL`,
+        WHERE shop = $1 AND state IN ('live', 'gone-from-catalog') AND configuration_hash IS NOT NULL
+        GROUP BY configuration_dependencies, configuration_hash`,
       [shop],
     );
-    return rows.map((r) => ({ productId: r.product_id, dependencies: r.dependencies, hash: r.hash }));
+    return rows.map((r) => ({ dependencies: r.dependencies, hash: r.hash }));
+  }
+
+  /** The products with a record built on one of `groups` (`configurationGroups`), by id. */
+  async productsBuiltOn(shop: string, groups: readonly ConfigurationGroup[]): Promise<string[]> {
+    if (groups.length === 0) return [];
+    const rows: Array<{ product_id: string }> = await this.rows.query(
+      `SELECT DISTINCT shopify_product_id::text AS product_id
+         FROM ${this.table}
+        WHERE shop = $1 AND state IN ('live', 'gone-from-catalog') AND configuration_hash IS NOT NULL
+          AND (configuration_dependencies, configuration_hash) IN (
+            SELECT d, h FROM unnest($2::jsonb[], $3::text[]) AS g(d, h))
+        ORDER BY 1`,
+      [shop, groups.map((g) => JSON.stringify(g.dependencies)), groups.map((g) => g.hash)],
+    );
+    return rows.map((r) => r.product_id);
   }
 
   /**
