@@ -10,6 +10,13 @@ export type CatalogValue =
   | { status: 'approved' | 'entered'; value: Exclude<AttributeValue, null> }
   | { status: 'pending' | 'rejected' | 'empty' };
 
+/** Whether a push writes this value to Shopify (approved or entered), with the value it writes. */
+export function isWritten(
+  value: CatalogValue,
+): value is Extract<CatalogValue, { status: 'approved' | 'entered' }> {
+  return value.status === 'approved' || value.status === 'entered';
+}
+
 /** The state of `attribute` in `record` (an absent attribute is empty). */
 export function catalogValueOf(record: ProductRecord, attribute: string): CatalogValue {
   const entry = record.attributes.find((a) => a.key === attribute);

@@ -1,6 +1,6 @@
 import { convertValue, PRODUCT_LIMITS } from '../values/convert-value.js';
 import { hasTag, valueHash } from '../values/value-hash.js';
-import { catalogValueOf } from './catalog-value.js';
+import { catalogValueOf, isWritten } from './catalog-value.js';
 import type { PlanWriteBackInput, TargetSituation } from './plan-write-back.js';
 import type { WriteBackPlan } from './write-back-plan.js';
 import type { PushState, WriteBackSubject } from './write-back-state.js';
@@ -56,7 +56,7 @@ export function planTags(situations: TagSituation[], input: PlanWriteBackInput, 
       protectedTags.push(...owned);
       continue;
     }
-    if (catalog.status === 'approved' || catalog.status === 'entered') {
+    if (isWritten(catalog)) {
       const converted = convertValue(s.entry.definition.type, catalog.value, s.entry.target, input.context);
       if (!converted.ok || converted.value.kind !== 'tags') {
         plan.failures.push({ ref: s.ref, reason: converted.ok ? 'not a tags value' : converted.reason });

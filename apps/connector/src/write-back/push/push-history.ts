@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductRecord } from '#lib/catalog-contract';
 import { PlannedWritesRepository } from '../../product-sync/planned/planned-writes.repository.js';
-import { catalogValueOf } from '../decide/catalog-value.js';
+import { catalogValueOf, isWritten } from '../decide/catalog-value.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import { WriteBackStates } from '../store/write-back-states.repository.js';
 import { WRITE_BACK_SOURCE } from './planned-write-backs.js';
@@ -53,8 +53,5 @@ export class PushHistory {
 
 /** Whether a push would write one of the record's write-back attributes. */
 function holdsPushable(record: ProductRecord, attributes: readonly string[]): boolean {
-  return attributes.some((attribute) => {
-    const { status } = catalogValueOf(record, attribute);
-    return status === 'approved' || status === 'entered';
-  });
+  return attributes.some((attribute) => isWritten(catalogValueOf(record, attribute)));
 }
