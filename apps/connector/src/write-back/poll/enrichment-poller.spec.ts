@@ -185,4 +185,30 @@ describe('the enrichment poller', () => {
     expect(await rechecked('3')).toEqual([[...watched.slice(1_000), ...watched.slice(0, 300)]]);
     expect(await rechecked('4')).toEqual([watched.slice(300, 800)]);
   });
+  it('commits each page as it reads it, and the checkpoints after the last page', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    for (let i = 0; i < 1_200; i++) catalog.put(record(i, T0 + i));
+    const { poller, commits, checkpoints } = pollerOver(catalog, {}, [], { idle: () => new Set() });
+    await poller.poll('first');
+    // Three pages of 500, 500 and 200, each with its work and no checkpoint; then the checkpoints.
+    expect(commits.map((c) => c.found.length)).toEqual([500, 500, 200, 0]);
+    expect(commits.slice(0, 3).every((c) => Object.keys(c.checkpoints).length === 0)).toBe(true);
+    expect(commits.slice(0, 3).map((c) => c.snapshots?.size)).toEqual([500, 500, 200]);
+    expect(commits[3]?.checkpoints.updatedAt).toBe(T0 + 1_199);
+    expect(checkpoints.get('updatedAt')).toBe(T0 + 1_199);
+  });
+
+  it('keeps its checkpoints when the catalog fails half-way, the pages read so far committed', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    for (let i = 0; i < 1_200; i++) catalog.put(record(i, T0 + i));
+    const { poller, commits, checkpoints, searches } = pollerOver(catalog, {}, [], { idle: () => new Set() });
+    const search = catalog.search.bind(catalog);
+    catalog.search = async (body) => {
+      if (searches.length === 3) throw new Error('catalog down');
+      return search(body);
+    };
+    await expect(poller.poll('first')).rejects.toThrow(/catalog down/);
+    expect(commits.map((c) => c.found.length)).toEqual([500, 500]);
+    expect(checkpoints.size).toBe(0);
+  });
 });

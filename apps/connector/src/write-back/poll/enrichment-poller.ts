@@ -1,5 +1,4 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import type { ProductRecord } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
@@ -10,12 +9,12 @@ import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.
 import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.js';
 import { PushHistory } from '../push/push-history.js';
-import { EnrichmentOutbox, type FoundRecord } from '../store/enrichment-outbox.repository.js';
+import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import type { PollCounts, PollRunCounts, ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
 import { trimRecord } from '../store/record-snapshot.js';
+import { PollChunks } from './poll-chunks.js';
 import type { PollField, SearchProducts } from './poll-finished.js';
-import { readProductSnapshots } from './product-snapshots.js';
-import { awaitingReview, recheckWatchlist, recordContentHash, watchlistTurn } from './review-watchlist.js';
+import { recheckWatchlist, WATCHLIST_CHUNK, watchlistTurn } from './review-watchlist.js';
 import { rewalkMapped } from './rewalk-mapped.js';
 import { ShopPollFailed } from './shop-poll-failed.js';
 import { ShopPollLock } from './shop-poll-lock.js';
@@ -46,10 +45,10 @@ export function emptyCounts(): PollCounts {
  * window, splitting the records between them so each is paged through once: `walkChanges`; the
  * review watchlist at every poll by default, a bounded turn of it at a time: `watchlistTurn`;
  * every mapped record again on the re-walk's cadence, for reviews changed after the fact:
- * `rewalkMapped`), keeps the records the connector mapped, and commits
- * the new push work, with the records each product's push needs (`RecordSnapshot`: the push does
- * not search again), and the new checkpoints in one transaction. Then it enqueues a push job per
- * product with pending work. Shops are polled one at a time under a lock shared by every
+ * `rewalkMapped`), keeps the records the connector mapped, and commits each page's new push
+ * work as it is read, with the records each product's push needs (`RecordSnapshot`: the push does
+ * not search again), and the new checkpoints after the last page (`PollChunks`). Then it enqueues
+ * a push job per product with pending work. Shops are polled one at a time under a lock shared by every
  * replica, so no two polls of a shop ever start from the same checkpoint.
  */
 @Injectable()
@@ -110,8 +109,7 @@ export class EnrichmentPoller {
     const attributes = [...new Set(entries.map((e) => e.attribute))];
     const { client } = this.clients.forShop(shop);
     // The poll reads only the write-back attributes of a record (its hash, the watchlist, the
-    // snapshots): each page keeps only those, so a walk of 20,000 changed records (a big resync's
-    // creates) holds a few fields of each, not whole records, until its commit.
+    // snapshots): each page keeps only those, and is let go once committed (`PollChunks`).
     const kept = new Set(attributes);
     const trimmed =
       (call: SearchProducts): SearchProducts =>
@@ -123,6 +121,18 @@ export class EnrichmentPoller {
     const stored = await this.outbox.checkpoints(shop);
     const counts: ShopPollCounts = { ...emptyCounts(), lagSeconds: null };
     const readAt = this.clock.now();
+    // Watched records past their age leave the watchlist, whatever a page holds for them.
+    const lastRecheck = stored.get(WATCHLIST) ?? null;
+    const recheckDue = lastRecheck === null || readAt - lastRecheck >= watchlistIntervalMs;
+    const leaving = new Set(
+      recheckDue ? await this.outbox.agedOut(shop, new Date(readAt - watchlistMaxAgeMs)) : [],
+    );
+    counts.agedOut = leaving.size;
+    // Each page is taken through the poll and committed as it is read (`PollChunks`).
+    const chunks = new PollChunks(
+      { shop, pollId, attributes, readAt, search, leaving },
+      { outbox: this.outbox, map: this.map, history: this.history },
+    );
     const walk = await walkChanges(search, {
       checkpoints: Object.fromEntries(FIELDS.map((f) => [f, stored.get(f) ?? null])) as WalkCheckpoints,
       // A walk cut short resumes where it stopped (its resume row still names its checkpoint).
@@ -131,30 +141,27 @@ export class EnrichmentPoller {
       ) as WalkCutShort,
       overlapMs,
       maxCalls: maxCallsPerPoll,
+      onPage: (page) => chunks.take(page),
     });
     counts.calls += walk.calls;
-    const records = walk.records;
     const checkpoints: Record<string, number | null> = { ...walk.checkpoints };
     for (const f of FIELDS) checkpoints[resumeRow(f)] = walk.cutShort[f] ? walk.checkpoints[f] : null;
 
     const now = this.clock.now();
-    const lastRecheck = stored.get(WATCHLIST) ?? null;
-    const gone = new Set<string>();
-    if (lastRecheck === null || now - lastRecheck >= watchlistIntervalMs) {
-      const agedOut = await this.outbox.agedOut(shop, new Date(now - watchlistMaxAgeMs));
-      for (const skuId of agedOut) gone.add(skuId);
-      counts.agedOut = agedOut.length;
+    const gone = new Set(leaving);
+    if (recheckDue) {
       const watched = (await this.outbox.watchlist(shop))
         .map((w) => w.skuId)
-        .filter((skuId) => !gone.has(skuId) && !records.has(skuId));
+        .filter((skuId) => !leaving.has(skuId) && !chunks.read.has(skuId));
       const turn = watchlistTurn(watched, stored.get(WATCHLIST_OFFSET) ?? 0, maxCallsPerPoll);
-      const due = turn.due;
       checkpoints[WATCHLIST_OFFSET] = turn.nextOffset;
-      const recheck = await recheckWatchlist(search, due);
-      counts.calls += recheck.calls;
-      counts.rechecked = due.length;
-      for (const record of recheck.records) records.set(record.skuId, record);
-      for (const skuId of recheck.missing) gone.add(skuId);
+      for (let i = 0; i < turn.due.length; i += WATCHLIST_CHUNK) {
+        const recheck = await recheckWatchlist(search, turn.due.slice(i, i + WATCHLIST_CHUNK));
+        counts.calls += recheck.calls;
+        await chunks.take(recheck.records);
+        for (const skuId of recheck.missing) gone.add(skuId);
+      }
+      counts.rechecked = turn.due.length;
       checkpoints[WATCHLIST] = now;
     }
     // Approved content stays under watch: every mapped record is read again on its own cadence
@@ -163,66 +170,27 @@ export class EnrichmentPoller {
     if (stored.get('updatedAt') == null) checkpoints[REWALK] = now;
     else if (lastRewalk === null || now - lastRewalk >= rewalkIntervalMs) {
       const bulk = trimmed((body) => client.searchProducts(body, { priority: 'bulk' }));
-      const rewalk = await rewalkMapped(bulk, (after, limit) => this.map.liveSkuIdsAfter(shop, after, limit));
+      const rewalk = await rewalkMapped(
+        bulk,
+        (after, limit) => this.map.liveSkuIdsAfter(shop, after, limit),
+        (page) => chunks.take(page.filter((record) => !chunks.read.has(record.skuId))),
+      );
       counts.calls += rewalk.calls;
-      for (const record of rewalk.records) if (!records.has(record.skuId)) records.set(record.skuId, record);
       checkpoints[REWALK] = now;
     }
 
-    counts.found = records.size;
-    const products = await this.map.productsOfSkuIds(shop, [...records.keys()]);
-    const found: FoundRecord[] = [];
-    const watch: Array<{ skuId: string; productId: string; attributes: string[] }> = [];
-    for (const record of records.values()) {
-      const productId = products.get(record.skuId);
-      if (productId === undefined) {
-        counts.unmapped += 1;
-        continue;
-      }
-      found.push({ skuId: record.skuId, productId, contentHash: recordContentHash(record, attributes) });
-      const pending = awaitingReview(record, attributes);
-      if (pending.length > 0 && !gone.has(record.skuId))
-        watch.push({ skuId: record.skuId, productId, attributes: pending });
-      else gone.add(record.skuId);
-    }
-    // The records each product given work has, for its push: it need not search again.
-    const unseen = await this.outbox.unseen(shop, found);
-    // Only products a push could change get work (`PushHistory`): a resync's new records do not.
-    const changed = new Map<string, ProductRecord[]>();
-    for (const f of found) {
-      const record = records.get(f.skuId);
-      if (record === undefined || !unseen.has(f.skuId)) continue;
-      const list = changed.get(f.productId);
-      if (list) list.push(record);
-      else changed.set(f.productId, [record]);
-    }
-    const changedProducts = [...changed].map(([productId, list]) => ({ productId, records: list }));
-    const idle = await this.history.idle(shop, changedProducts, attributes);
-    const given = [...changed.keys()].filter((productId) => !idle.has(productId));
-    const read = await readProductSnapshots(search, {
-      products: await this.map.skuIdsOfProducts(shop, given),
-      read: records,
-      attributes,
-      at: readAt,
-    });
-    counts.calls += read.calls;
-    const committed = await this.outbox.commit({
-      shop,
-      pollId,
-      checkpoints,
-      found,
-      watch,
-      unwatch: [...gone],
-      snapshots: read.snapshots,
-      idle,
-    });
+    counts.calls += chunks.calls;
+    counts.found = chunks.found;
+    counts.unmapped = chunks.unmapped;
+    // The checkpoints last, with what leaves the watchlist: every page's work is committed.
+    await this.outbox.commit({ shop, pollId, checkpoints, found: [], watch: [], unwatch: [...gone] });
     const completed = checkpoints['dataEnrichment.completedAt'] ?? null;
     if (completed !== null) {
       counts.lagSeconds = Math.max(0, (now - completed) / 1000);
       this.observations?.pollLag({ shop, seconds: counts.lagSeconds });
     }
-    counts.changed = committed.changed.length;
-    counts.products = committed.products.length;
+    counts.changed = chunks.changed;
+    counts.products = chunks.products;
     counts.watched = (await this.outbox.watchlist(shop)).length;
     // Every product with pending work: this poll's, and any left by a crash before an enqueue.
     for (const productId of await this.outbox.pendingProducts(shop))

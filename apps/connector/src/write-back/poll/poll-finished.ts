@@ -38,10 +38,16 @@ export interface PollOptions {
    * `completedAt` walk need not page through them again (`enrichment-poller.ts`).
    */
   updatedAtMost?: number;
+  /**
+   * Takes each page as it is read, instead of the result holding every record: a poll then
+   * holds one page at a time, however many records changed (`PollChunks`). The result's
+   * `records` is empty; a record that moved while the walk ran may come in two pages.
+   */
+  onPage?: (records: readonly ProductRecord[]) => Promise<void>;
 }
 
 export interface PollResult {
-  /** Each record at most once, in ascending order of `field`. */
+  /** Each record at most once, in ascending order of `field` (none when `onPage` took them). */
   records: ProductRecord[];
   /** Store with the work found, in one transaction: where the next poll starts. */
   checkpoint: number | null;
@@ -90,9 +96,11 @@ export async function pollChanged(search: SearchProducts, options: PollOptions):
           `catalog search answered ${record.skuId} with ${options.field} ${String(value)}, outside the range asked`,
         );
       }
+      if (options.onPage) continue;
       found.delete(record.skuId);
       found.set(record.skuId, record);
     }
+    if (options.onPage && page.length > 0) await options.onPage(page);
     if (page.length === 0 || !response.pagination.hasMore) {
       const last = page.length > 0 ? timestampOf(page.at(-1) as ProductRecord, options.field) : undefined;
       return {

@@ -16,6 +16,7 @@ export type MappedSkuIdsPage = (after: string | null, limit: number) => Promise<
 export async function rewalkMapped(
   search: SearchProducts,
   page: MappedSkuIdsPage,
+  onPage?: (records: readonly ProductRecord[]) => Promise<void>,
 ): Promise<{ records: ProductRecord[]; calls: number }> {
   const records: ProductRecord[] = [];
   let calls = 0;
@@ -29,7 +30,10 @@ export async function rewalkMapped(
     });
     calls += 1;
     const wanted = new Set(skuIds);
-    records.push(...response.products.filter((r) => wanted.has(r.skuId)));
+    const read = response.products.filter((r) => wanted.has(r.skuId));
+    // Given `onPage`, each page goes there and nothing is held (`PollChunks`).
+    if (onPage) await onPage(read);
+    else records.push(...read);
     if (skuIds.length < WATCHLIST_CHUNK) break;
     after = skuIds.at(-1) as string;
   }

@@ -163,4 +163,29 @@ describe('walking both fields of a poll, each changed record once', () => {
     expect(moved.indexOf(later + 59)).toBeLessThanOrEqual(3);
     expect(moved).toEqual([...moved].sort((a, b) => (a as number) - (b as number)));
   });
+  it('hands each page to onPage as it is read, holding none, with the same checkpoints as holding them', async () => {
+    const build = () => {
+      const catalog = catalogOf(2_000);
+      for (let i = 0; i < 1_200; i++) {
+        const r = catalog.records.get(`SK${String(i).padStart(8, '0')}`) as ProductRecord;
+        catalog.put(finished(r.skuId, T0 + 100_000 + i, i < 700 ? r.updatedAt : T0 + 100_000 + i));
+      }
+      return catalog;
+    };
+    const checkpoints = { updatedAt: T0 + 1_999, 'dataEnrichment.completedAt': T0 + 1_999 };
+    const held = await walkChanges(build().search, { checkpoints, overlapMs: 0 });
+    const pages: string[][] = [];
+    const streamed = await walkChanges(build().search, {
+      checkpoints,
+      overlapMs: 0,
+      onPage: async (page) => {
+        pages.push(page.map((r) => r.skuId));
+      },
+    });
+    expect(streamed.records.size).toBe(0);
+    expect(pages.every((page) => page.length <= 500)).toBe(true);
+    expect(pages.flat().sort()).toEqual([...held.records.keys()].sort());
+    expect(streamed.checkpoints).toEqual(held.checkpoints);
+    expect(streamed.calls).toBe(held.calls);
+  });
 });

@@ -15,10 +15,12 @@ export interface WalkChangesOptions {
   /** Search calls per walk at most (`CONNECTOR_ENRICHMENT_POLL_MAX_CALLS`). */
   maxCalls?: number;
   pageSize?: number;
+  /** Takes each page as it is read (`PollOptions.onPage`): `records` is then empty. */
+  onPage?: (records: readonly ProductRecord[]) => Promise<void>;
 }
 
 export interface ChangeWalk {
-  /** Each record found once (by skuId). */
+  /** Each record found once (by skuId); none when `onPage` took them. */
   records: Map<string, ProductRecord>;
   /** The new checkpoints, to commit with the work found. */
   checkpoints: WalkCheckpoints;
@@ -62,17 +64,25 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
   const stored = options.checkpoints;
   const overlapOf = (field: PollField) => (options.resume?.[field] === true ? 0 : options.overlapMs);
   const records = new Map<string, ProductRecord>();
+  const onPage = options.onPage;
+  // The highest completedAt among the records the updatedAt walk returned: they were all seen.
+  let seen: number | null = null;
   const updated = await pollChanged(search, {
     field: 'updatedAt',
     checkpoint: stored.updatedAt,
     overlapMs: overlapOf('updatedAt'),
     maxCalls,
     pageSize,
+    onPage:
+      onPage &&
+      (async (page) => {
+        seen = maxOf(seen, highestFinished(page));
+        await onPage(page);
+      }),
   });
   for (const record of updated.records) records.set(record.skuId, record);
   let calls = updated.calls;
-  // The highest completedAt among the records the updatedAt walk returned: they were all seen.
-  const seen = highestFinished(updated.records);
+  if (!onPage) seen = highestFinished(updated.records);
   let completedCheckpoint: number | null;
   let completedCut = false;
   if (stored.updatedAt === null) {
@@ -85,6 +95,7 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
       maxCalls,
       pageSize,
       updatedAtMost: stored.updatedAt - overlapOf('updatedAt'),
+      onPage,
     });
     calls += completed.calls;
     completedCut = !completed.complete;
