@@ -123,6 +123,7 @@ export class DemoStackHttp {
    * app), then the merchant uninstalls.
    */
   async uninstallUnheard(domain: string, token: string): Promise<void> {
+    await this.subscriptionsSettled(domain);
     for (const { id } of await this.uninstallSubscriptions(token)) {
       await this.graphql(
         token,
@@ -132,6 +133,21 @@ export class DemoStackHttp {
     }
     const uninstalled = await this.control('POST', `shops/${domain}/uninstall`, {});
     if (uninstalled.status !== 200) throw new Error(`uninstall ${domain}: ${uninstalled.status}`);
+  }
+
+  /**
+   * Waits until the connector's two boot-time subscription passes for `domain` are over: its boot
+   * check ("webhooks go to" in its output) and the subscription repair's first run, which a job
+   * scheduler starts at boot (`subscriptionsCheckedAt` on `GET /admin/shops`). Either one, still
+   * running, creates again a subscription deleted meanwhile, and the uninstall is then heard.
+   */
+  async subscriptionsSettled(domain: string): Promise<void> {
+    await eventually(async () => {
+      if (!this.stack.process.output().includes(`${domain}: webhooks go to`)) return false;
+      const { body } = await this.admin('GET', '/admin/shops');
+      const entries = body.shops as Array<{ shop: string; subscriptionsCheckedAt: string | null }>;
+      return entries.some((e) => e.shop === domain && e.subscriptionsCheckedAt !== null);
+    }, 60_000);
   }
 
   /** A client-credentials token of the stack's app on `domain` (Shopify's token endpoint). */
