@@ -49,7 +49,7 @@ export interface PollOptions {
 export interface PollResult {
   /** Each record at most once, in ascending order of `field` (none when `onPage` took them). */
   records: ProductRecord[];
-  /** Store with the work found, in one transaction: where the next poll starts. */
+  /** Store once the work found is committed: where the next poll starts. */
   checkpoint: number | null;
   /** Search calls made. */
   calls: number;

@@ -2,9 +2,9 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { RecordSnapshot } from './record-snapshot.js';
 
 /**
- * Push work a poll found for one Shopify product (the outbox): written with the poll's new
- * checkpoint in one transaction, so work found is never lost by a crash before the enqueue;
- * `done` once a push job covered it.
+ * Push work a poll found for one Shopify product (the outbox): written with the hashes of the
+ * page of records that found it in one transaction, before the poll's checkpoints move, so work
+ * found is never lost by a crash before the enqueue; `done` once a push job covered it.
  */
 @Entity({ name: 'enrichment_outbox' })
 export class EnrichmentOutboxRow {

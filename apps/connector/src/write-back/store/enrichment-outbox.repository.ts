@@ -17,7 +17,10 @@ export interface FoundRecord {
   contentHash: string;
 }
 
-/** Everything one poll of one shop stores, in one transaction (the outbox). */
+/**
+ * What one commit of a poll stores, in one transaction: a page's findings (`PollChunks`, no
+ * checkpoints), or the poll's checkpoints after its last page.
+ */
 export interface PollCommit {
   shop: string;
   pollId: string | null;
@@ -49,9 +52,10 @@ const INSERT_CHUNK = 1_000;
 
 /**
  * The poll's tables: checkpoints, the content hashes seen, the outbox of push work and the
- * review watchlist. `commit` writes a poll's findings and its new checkpoints together, so a
- * crash either loses the whole poll (found again next time) or none of it; records whose hash
- * was seen already give no work.
+ * review watchlist. `commit` writes a page's findings (hashes, work, watchlist rows) together,
+ * and the poll's new checkpoints after its last page: a crash loses at most the pages not yet
+ * committed (found again next time, from the old checkpoints); records whose hash was seen
+ * already give no work.
  */
 @Injectable()
 export class EnrichmentOutbox {
