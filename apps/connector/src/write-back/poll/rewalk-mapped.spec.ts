@@ -15,10 +15,15 @@ describe('re-walking every mapped record', () => {
       afters.push(after);
       return mapped.filter((s) => after === null || s > after).slice(0, limit);
     };
-    const walk = await rewalkMapped(catalog.search, page);
+    const pages: string[][] = [];
+    const walk = await rewalkMapped(catalog.search, page, async (records) => {
+      pages.push(records.map((r) => r.skuId));
+    });
     expect(walk.calls).toBe(20);
-    expect(walk.records).toHaveLength(10_000);
-    expect(walk.records.some((r) => r.skuId === 'SK99999999')).toBe(false);
+    // Each search's records handed on as one page, each mapped record once.
+    expect(pages.map((p) => p.length)).toEqual(Array(20).fill(500));
+    expect(pages.flat()).toEqual(mapped);
+    expect(pages.flat().includes('SK99999999')).toBe(false);
     expect(afters.slice(0, 2)).toEqual([null, 'SK00000499']);
     for (const body of catalog.bodies) expect(body.pagination).toEqual({ limit: 500, offset: 0 });
   });

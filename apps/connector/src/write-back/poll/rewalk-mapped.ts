@@ -16,9 +16,8 @@ export type MappedSkuIdsPage = (after: string | null, limit: number) => Promise<
 export async function rewalkMapped(
   search: SearchProducts,
   page: MappedSkuIdsPage,
-  onPage?: (records: readonly ProductRecord[]) => Promise<void>,
-): Promise<{ records: ProductRecord[]; calls: number }> {
-  const records: ProductRecord[] = [];
+  onPage: (records: readonly ProductRecord[]) => Promise<void>,
+): Promise<{ calls: number }> {
   let calls = 0;
   let after: string | null = null;
   for (;;) {
@@ -30,12 +29,10 @@ export async function rewalkMapped(
     });
     calls += 1;
     const wanted = new Set(skuIds);
-    const read = response.products.filter((r) => wanted.has(r.skuId));
-    // Given `onPage`, each page goes there and nothing is held (`PollChunks`).
-    if (onPage) await onPage(read);
-    else records.push(...read);
+    // Each page goes to `onPage` and nothing is held (`PollChunks`).
+    await onPage(response.products.filter((r) => wanted.has(r.skuId)));
     if (skuIds.length < WATCHLIST_CHUNK) break;
     after = skuIds.at(-1) as string;
   }
-  return { records, calls };
+  return { calls };
 }

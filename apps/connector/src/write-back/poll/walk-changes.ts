@@ -15,13 +15,14 @@ export interface WalkChangesOptions {
   /** Search calls per walk at most (`CONNECTOR_ENRICHMENT_POLL_MAX_CALLS`). */
   maxCalls?: number;
   pageSize?: number;
-  /** Takes each page as it is read (`PollOptions.onPage`): `records` is then empty. */
-  onPage?: (records: readonly ProductRecord[]) => Promise<void>;
+  /**
+   * Takes each page as it is read (`PollOptions.onPage`): the walk holds none (`PollChunks`). A
+   * record that moved while the walk ran may come in two pages.
+   */
+  onPage: (records: readonly ProductRecord[]) => Promise<void>;
 }
 
 export interface ChangeWalk {
-  /** Each record found once (by skuId); none when `onPage` took them. */
-  records: Map<string, ProductRecord>;
   /** The new checkpoints, to commit with the work found. */
   checkpoints: WalkCheckpoints;
   /** The walks this poll stopped at `maxCalls`: store with the checkpoints, pass as `resume`. */
@@ -63,7 +64,6 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
   const { maxCalls, pageSize } = options;
   const stored = options.checkpoints;
   const overlapOf = (field: PollField) => (options.resume?.[field] === true ? 0 : options.overlapMs);
-  const records = new Map<string, ProductRecord>();
   const onPage = options.onPage;
   // The highest completedAt among the records the updatedAt walk returned: they were all seen.
   let seen: number | null = null;
@@ -73,16 +73,12 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
     overlapMs: overlapOf('updatedAt'),
     maxCalls,
     pageSize,
-    onPage:
-      onPage &&
-      (async (page) => {
-        seen = maxOf(seen, highestFinished(page));
-        await onPage(page);
-      }),
+    onPage: async (page) => {
+      seen = maxOf(seen, highestFinished(page));
+      await onPage(page);
+    },
   });
-  for (const record of updated.records) records.set(record.skuId, record);
   let calls = updated.calls;
-  if (!onPage) seen = highestFinished(updated.records);
   let completedCheckpoint: number | null;
   let completedCut = false;
   if (stored.updatedAt === null) {
@@ -99,13 +95,11 @@ export async function walkChanges(search: SearchProducts, options: WalkChangesOp
     });
     calls += completed.calls;
     completedCut = !completed.complete;
-    for (const record of completed.records) records.set(record.skuId, record);
     // Complete, it returned every record below the updatedAt walk's start: the checkpoint may
     // pass the others' completedAt too. Stopped early, records below may remain: it may not.
     completedCheckpoint = completed.complete ? maxOf(completed.checkpoint, seen) : completed.checkpoint;
   }
   return {
-    records,
     checkpoints: { updatedAt: updated.checkpoint, 'dataEnrichment.completedAt': completedCheckpoint },
     cutShort: { updatedAt: !updated.complete, 'dataEnrichment.completedAt': completedCut },
     calls,
