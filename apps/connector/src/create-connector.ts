@@ -64,7 +64,13 @@ export async function createConnector(
   );
   app.getHttpAdapter().getInstance().disable('x-powered-by');
   app.use(requestLog(logger));
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A refusal at boot (a key that left CONNECTOR_ENCRYPTION_KEYS): what was opened is closed.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   let bound: { url: string; address: string } | undefined;
   const known = () => {
     if (!bound) throw new Error('The connector is not listening yet');

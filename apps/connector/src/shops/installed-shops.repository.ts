@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { InstalledShop } from './installed-shop.entity.js';
+import type { SecretStore, StoredSecret } from './stored-secret.js';
 
 /** The `shops` table (shops that installed the app themselves): read and changed only here. */
 @Injectable()
-export class InstalledShopsRepository {
+export class InstalledShopsRepository implements SecretStore {
   constructor(@InjectRepository(InstalledShop) private readonly rows: Repository<InstalledShop>) {}
 
   all(): Promise<InstalledShop[]> {
@@ -38,5 +39,25 @@ export class InstalledShopsRepository {
       { catalogApiKey: null, mappingFile: null, updatedAt: at },
     );
     return result.affected ?? 0;
+  }
+
+  /** The catalog keys not encrypted under `keyId` (`StoredSecrets`), by shop. */
+  async secretsNotUnder(keyId: string, after: string, limit: number): Promise<StoredSecret[]> {
+    const rows: Array<{ shop: string; value: string }> = await this.rows.query(
+      `SELECT shop, catalog_api_key AS value FROM ${this.rows.metadata.tablePath}
+        WHERE catalog_api_key IS NOT NULL AND catalog_api_key NOT LIKE $1 AND shop > $2
+        ORDER BY shop LIMIT $3`,
+      [`v1:${keyId}:%`, after, limit],
+    );
+    return rows.map((row) => ({ shop: row.shop, kind: 'catalog API key', value: row.value }));
+  }
+
+  /** The catalog key re-encrypted, unless it changed since it was read (the operator, another replica). */
+  async replaceSecret(secret: StoredSecret, to: string): Promise<boolean> {
+    const result = await this.rows.update(
+      { shop: secret.shop, catalogApiKey: secret.value },
+      { catalogApiKey: to },
+    );
+    return (result.affected ?? 0) > 0;
   }
 }

@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ShopSession, type ShopState } from './shop-session.entity.js';
+import type { SecretStore, StoredSecret } from './stored-secret.js';
+
+/** The column of each secret a session row keeps. */
+const TOKEN_COLUMNS = { 'access token': 'access_token', 'refresh token': 'refresh_token' } as const;
 
 /** What a locked piece of work stores with the row (null: nothing) and gives back. */
 export interface LockedOutcome<T> {
@@ -11,7 +15,7 @@ export interface LockedOutcome<T> {
 
 /** The `shop_sessions` table: every shop's session, read and changed only here. */
 @Injectable()
-export class ShopSessionRepository {
+export class ShopSessionRepository implements SecretStore {
   constructor(@InjectRepository(ShopSession) private readonly rows: Repository<ShopSession>) {}
 
   all(): Promise<ShopSession[]> {
@@ -99,6 +103,36 @@ export class ShopSessionRepository {
       })
       .where('shop = :shop', { shop })
       .execute();
+  }
+
+  /** The access and refresh tokens not encrypted under `keyId` (`StoredSecrets`), by shop. */
+  async secretsNotUnder(keyId: string, after: string, limit: number): Promise<StoredSecret[]> {
+    const rows: Array<{ shop: string; access_token: string | null; refresh_token: string | null }> =
+      await this.rows.query(
+        `SELECT shop, access_token, refresh_token FROM ${this.table()}
+          WHERE ((access_token IS NOT NULL AND access_token NOT LIKE $1)
+             OR (refresh_token IS NOT NULL AND refresh_token NOT LIKE $1)) AND shop > $2
+          ORDER BY shop LIMIT $3`,
+        [`v1:${keyId}:%`, after, limit],
+      );
+    const under = `v1:${keyId}:`;
+    return rows.flatMap((row) =>
+      (['access token', 'refresh token'] as const).flatMap((kind): StoredSecret[] => {
+        const value = row[TOKEN_COLUMNS[kind]];
+        return value === null || value.startsWith(under) ? [] : [{ shop: row.shop, kind, value }];
+      }),
+    );
+  }
+
+  /**
+   * The token re-encrypted, unless it changed since it was read: a renewal holding the row's
+   * lock stores a new pair first, and this update then finds nothing to replace.
+   */
+  async replaceSecret(secret: StoredSecret, to: string): Promise<boolean> {
+    if (secret.kind === 'catalog API key') return false;
+    const field = secret.kind === 'access token' ? 'accessToken' : 'refreshToken';
+    const result = await this.rows.update({ shop: secret.shop, [field]: secret.value }, { [field]: to });
+    return (result.affected ?? 0) > 0;
   }
 
   private table(): string {

@@ -16,6 +16,7 @@ import { ShopSessionRepository } from './shop-sessions.repository.js';
 import { ShopTokenSource } from './shop-token-source.js';
 import { ShopTokens } from './shop-tokens.js';
 import { Shops } from './shops.js';
+import { StoredSecrets } from './stored-secrets.js';
 import { TokenCipher } from './token-cipher.js';
 import { TokenGrants } from './token-grants.js';
 
@@ -35,6 +36,7 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
     TokenGrants,
     InstalledShopDirectory,
     ShopModes,
+    StoredSecrets,
   ];
   return {
     module: ShopsModule,
@@ -54,6 +56,7 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
           ),
       },
       InstalledShopsRepository,
+      StoredSecrets,
       InstalledShopDirectory,
       ShopModesRepository,
       ShopModes,

@@ -84,5 +84,9 @@ export class Shops {
 }
 
 function changed(a: ShopConfig, b: ShopConfig): boolean {
-  return a.mappingFile !== b.mappingFile || a.catalog.apiKey.reveal() !== b.catalog.apiKey.reveal();
+  return (
+    a.mappingFile !== b.mappingFile ||
+    a.catalog.apiKey.reveal() !== b.catalog.apiKey.reveal() ||
+    a.catalog.apiKeyProblem !== b.catalog.apiKeyProblem
+  );
 }

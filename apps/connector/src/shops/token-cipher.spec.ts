@@ -24,6 +24,18 @@ describe('TokenCipher', () => {
     expect(() => new TokenCipher([newKey]).decrypt(stored)).toThrow(/not in CONNECTOR_ENCRYPTION_KEYS/);
   });
 
+  it('names the key of a stored value without decrypting it, and knows its own keys', () => {
+    const [oldKey, newKey] = [key(), key()];
+    const stored = new TokenCipher([oldKey]).encrypt('shpat_secret');
+    const rotated = new TokenCipher([newKey, oldKey]);
+    expect(TokenCipher.keyIdOf(stored)).toBe(TokenCipher.fingerprint(oldKey));
+    expect(rotated.currentKeyId).toBe(TokenCipher.fingerprint(newKey));
+    expect(rotated.knows(TokenCipher.fingerprint(oldKey))).toBe(true);
+    expect(new TokenCipher([newKey]).knows(TokenCipher.fingerprint(oldKey))).toBe(false);
+    expect(TokenCipher.keyIdOf('shpat_plain')).toBeNull();
+    expect(new TokenCipher([]).currentKeyId).toBeNull();
+  });
+
   it('refuses a tampered value', () => {
     const cipher = new TokenCipher([key()]);
     const parts = cipher.encrypt('shpat_secret').split(':');

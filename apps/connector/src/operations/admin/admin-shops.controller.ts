@@ -9,11 +9,12 @@ import { ShopMigrationError } from '../../shops/shop-migration.error.js';
 import { ShopModeRefused, ShopModes } from '../../shops/shop-modes.js';
 import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
+import { StoredSecrets } from '../../shops/stored-secrets.js';
 import { readAdminJson } from './admin-json-body.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { GoLive } from './go-live.js';
 import { ShopEntries } from './shop-entries.js';
-import type { ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
+import type { ReencryptDto, ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
 
 /** Longest catalog API key taken (the catalog's keys are far shorter). */
 const MAX_KEY_LENGTH = 512;
@@ -24,6 +25,7 @@ const MAX_KEY_LENGTH = 512;
  * installed the app (README, "Shops that install themselves"). A configured shop is set in
  * its environment: 409. `POST /admin/shops/{shop}/migrate-token`: a static shop to expiring tokens.
  * `PUT /admin/shops/{shop}/mode`: `live` or `shadow` (issue 31), any shop whose mode is not pinned.
+ * `POST /admin/shops/reencrypt`: every stored secret under the newest encryption key (a rotation).
  */
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
@@ -36,11 +38,23 @@ export class AdminShopsController {
     private readonly tokens: ShopTokens,
     private readonly modes: ShopModes,
     private readonly goLive: GoLive,
+    private readonly secrets: StoredSecrets,
   ) {}
 
   @Get()
-  async list(): Promise<ShopListDto> {
-    return { shops: await this.entries.all() };
+  list(): Promise<ShopListDto> {
+    return this.entries.list();
+  }
+
+  /**
+   * Re-encrypts under the first of `CONNECTOR_ENCRYPTION_KEYS` every stored secret an older
+   * listed key holds (each replica also does at boot); answers what is left under old keys.
+   */
+  @Post('reencrypt')
+  @HttpCode(200)
+  async reencrypt(): Promise<ReencryptDto> {
+    const outcome = await this.secrets.reencrypt();
+    return { ...outcome };
   }
 
   /** `{"apiKey": "..."}`: the catalog key the shop syncs with (stored encrypted; never shown again). */

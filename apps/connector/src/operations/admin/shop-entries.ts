@@ -7,7 +7,8 @@ import type { ShopSession } from '../../shops/shop-session.entity.js';
 import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
 import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
-import type { ShopListEntryDto } from './shop-list.dto.js';
+import { type ShopSecretCount, StoredSecrets } from '../../shops/stored-secrets.js';
+import type { EncryptionStateDto, ShopListEntryDto } from './shop-list.dto.js';
 
 /**
  * Why: `GET /admin/shops` and the CLI's `shops` show every shop the same way: the served ones
@@ -23,20 +24,34 @@ export class ShopEntries {
     private readonly catalogs: CatalogClients,
     private readonly tokens: ShopTokens,
     private readonly modes: ShopModes,
+    private readonly secrets: StoredSecrets,
   ) {}
 
   async all(): Promise<ShopListEntryDto[]> {
+    return (await this.list()).shops;
+  }
+
+  /** Every shop, and where the stored secrets stand (`GET /admin/shops`). */
+  async list(): Promise<{ shops: ShopListEntryDto[]; encryption: EncryptionStateDto }> {
     const rows = new Map((await this.sessions.all()).map((row) => [row.shop, row]));
     const resynced = await this.runs.shopsWithRuns();
     const modes = await this.modes.all();
+    const census = await this.secrets.census();
     const served = this.shops.all.map((shop) =>
-      this.entry(shop, rows.get(shop.domain), resynced, modes.get(shop.domain)),
+      this.entry(shop, rows.get(shop.domain), resynced, modes.get(shop.domain), census.shops),
     );
     const known = new Set(served.map((entry) => entry.shop));
     const left = [...rows.values()]
       .filter((row) => !known.has(row.shop))
-      .map((row) => this.entry(null, row, resynced, undefined, row.shop));
-    return [...served, ...left];
+      .map((row) => this.entry(null, row, resynced, undefined, census.shops, row.shop));
+    return {
+      shops: [...served, ...left],
+      encryption: {
+        currentKey: census.currentKey,
+        secretsUnderOldKeys: census.underOldKeys,
+        unreadableSecrets: census.unreadable,
+      },
+    };
   }
 
   async one(domain: string): Promise<ShopListEntryDto | undefined> {
@@ -48,12 +63,14 @@ export class ShopEntries {
     row: ShopSession | undefined,
     resynced: ReadonlySet<string>,
     mode: ShopModeState | undefined,
+    secrets: ReadonlyMap<string, ShopSecretCount>,
     domain = shop?.domain ?? '',
   ): ShopListEntryDto {
     const installed = shop !== null && !this.shops.configured.includes(shop);
     const state = row?.state ?? 'active';
     const keySet = shop !== null && this.catalogs.hasKey(shop.domain);
     const migrated = shop !== null && this.tokens.isMigrated(shop.domain);
+    const keyProblem = shop?.catalog.apiKeyProblem ?? null;
     return {
       shop: domain,
       authKind: migrated ? 'installed' : (shop?.auth.kind ?? (row?.authKind as ShopListEntryDto['authKind'])),
@@ -68,27 +85,52 @@ export class ShopEntries {
       subscriptionsCheckedAt: row?.subscriptionsCheckedAt?.toISOString() ?? null,
       subscriptionsRecreated: row?.subscriptionsRecreated ?? 0,
       catalogKeySet: keySet,
+      catalogKeyProblem: keyProblem,
+      secretsUnderOldKeys: secrets.get(domain)?.underOldKeys ?? 0,
       mappingFile: shop?.mappingFile ?? null,
       mode: mode?.mode ?? 'live',
       modePinned: mode?.pinned ?? false,
-      nextStep:
-        state !== 'active' || shop === null
-          ? null
-          : migrated
-            ? `Migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN.`
-            : installed
-              ? nextStep(domain, keySet, resynced.has(domain))
-              : null,
+      nextStep: nextStepOf({
+        domain,
+        shop,
+        installed,
+        state,
+        migrated,
+        keySet,
+        keyProblem,
+        resynced: resynced.has(domain),
+      }),
     };
   }
 }
 
-/** What the operator does next for an active shop: its catalog key, then its first resync (never started for them). */
-function nextStep(shop: string, keySet: boolean, resynced: boolean): string | null {
-  if (!keySet) {
-    return `Set its catalog API key: PUT /admin/shops/${shop}/catalog-key (or connector shops catalog-key ${shop}); its syncs wait until then.`;
+/** What the operator does next for a shop (null: nothing), from the facts of its entry. */
+function nextStepOf(facts: {
+  domain: string;
+  shop: ShopConfig | null;
+  installed: boolean;
+  state: string;
+  migrated: boolean;
+  keySet: boolean;
+  keyProblem: string | null;
+  resynced: boolean;
+}): string | null {
+  const { domain, shop, state } = facts;
+  if (facts.installed && facts.keyProblem !== null && (state === 'active' || state === 'needs_reauth')) {
+    // A stored catalog key that cannot be decrypted (its key left CONNECTOR_ENCRYPTION_KEYS).
+    const reinstall = state === 'needs_reauth' ? ', and have the merchant install the app again' : '';
+    return `Set its catalog API key again (${facts.keyProblem}): PUT /admin/shops/${domain}/catalog-key (or connector shops catalog-key ${domain})${reinstall}; its syncs wait until then.`;
   }
-  if (!resynced)
-    return `Offered: a first resync of the whole shop, POST /admin/resync?shop=${shop} (or connector resync --shop ${shop}).`;
+  if (state !== 'active' || shop === null) return null;
+  if (facts.migrated) {
+    return `Migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN.`;
+  }
+  if (!facts.installed) return null;
+  // An active shop that installed the app: its catalog key, then its first resync (never started for them).
+  if (!facts.keySet) {
+    return `Set its catalog API key: PUT /admin/shops/${domain}/catalog-key (or connector shops catalog-key ${domain}); its syncs wait until then.`;
+  }
+  if (!facts.resynced)
+    return `Offered: a first resync of the whole shop, POST /admin/resync?shop=${domain} (or connector resync --shop ${domain}).`;
   return null;
 }

@@ -24,6 +24,10 @@ export interface ShopListEntryDto {
   /** Subscriptions the check had to create again. */
   subscriptionsRecreated: number;
   catalogKeySet: boolean;
+  /** Why a stored catalog key cannot be used (it cannot be decrypted); null: none. The shop shows failing. */
+  catalogKeyProblem: string | null;
+  /** Its stored secrets (catalog key, tokens) under an older key of `CONNECTOR_ENCRYPTION_KEYS`, still to re-encrypt. */
+  secretsUnderOldKeys: number;
   /** The mapping file the shop syncs with (its own or the default); null: none. */
   mappingFile: string | null;
   /** `live`: its writes are sent; `shadow`: they are recorded as planned writes (issue 31). */
@@ -34,7 +38,24 @@ export interface ShopListEntryDto {
   nextStep: string | null;
 }
 
+/** Where the stored secrets stand against `CONNECTOR_ENCRYPTION_KEYS` (README, "Rotating the encryption key"). */
+export interface EncryptionStateDto {
+  /** The fingerprint of the key that encrypts (the first); null without keys. */
+  currentKey: string | null;
+  /** Secrets under an older listed key: the old key can be dropped once this is 0. */
+  secretsUnderOldKeys: number;
+  /** Secrets under a key no longer listed (declared lost): their shops wait until repaired. */
+  unreadableSecrets: number;
+}
+
 /** `GET /admin/shops`. */
 export interface ShopListDto {
   shops: ShopListEntryDto[];
+  encryption: EncryptionStateDto;
+}
+
+/** `POST /admin/shops/reencrypt`: what the pass did and what is left. */
+export interface ReencryptDto extends EncryptionStateDto {
+  /** Secrets this pass re-encrypted under the newest key. */
+  reencrypted: number;
 }

@@ -83,6 +83,7 @@ export class OverviewService {
           authReason: entry.stateReason,
           operatorPause: pause.by === 'operator' ? pause.reason : null,
           mappingProblem: mapping.status === 'invalid' ? mapping.error.message : null,
+          catalogKeyProblem: entry.catalogKeyProblem,
           backlog: queued?.waiting ?? 0,
           backlogAgeSeconds: queued ? Math.max(0, (now - queued.oldest.getTime()) / 1000) : null,
           backlogFailingSeconds: this.operations.backlogFailingMs / 1000,

@@ -6,6 +6,7 @@ const fine: ShopHealthFacts = {
   authReason: null,
   operatorPause: null,
   mappingProblem: null,
+  catalogKeyProblem: null,
   backlog: 0,
   backlogAgeSeconds: null,
   backlogFailingSeconds: 300,
@@ -25,6 +26,10 @@ describe('shopHealth', () => {
     [{ authState: 'uninstalled' }, /the app is uninstalled/],
     [{ operatorPause: 'maintenance' }, /paused by an operator \(maintenance\)/],
     [{ mappingProblem: 'unknown field' }, /mapping is invalid \(unknown field\)/],
+    [
+      { catalogKeyProblem: 'its catalog API key cannot be read: it was encrypted with key 0a1b2c3d' },
+      /its catalog API key cannot be read: it was encrypted with key 0a1b2c3d \(set it again\)/,
+    ],
     [{ backlog: 3, backlogAgeSeconds: 301 }, /3 deliveries wait for their sync, the oldest for 5 min/],
   ])('is failing on %o', (change, reason) => {
     const health = shopHealth({ ...fine, ...change });

@@ -11,6 +11,8 @@ export interface ShopHealthFacts {
   operatorPause: string | null;
   /** The mapping check's problem for the shop; null when its mapping is valid. */
   mappingProblem: string | null;
+  /** Why its stored catalog key cannot be used (it cannot be decrypted); null: none. */
+  catalogKeyProblem: string | null;
   /** Deliveries waiting for their sync, and the oldest one's age in seconds (null: none waiting). */
   backlog: number;
   backlogAgeSeconds: number | null;
@@ -34,9 +36,10 @@ export interface ShopHealth {
 /**
  * Why: one set of rules, shared by `GET /admin/overview` and the overview page, decides whether
  * a shop is `failing` (nothing of it gets through: its auth, an operator's pause, an invalid
- * mapping, a sync backlog older than its threshold, 5 minutes by default), `degraded` (it gets
- * through, slowly or with gaps: the catalog breaker open, the enrichment poll lagging more than
- * twice its interval, open failures) or `healthy`. Pure, so each rule is unit-tested.
+ * mapping, a stored catalog key that cannot be decrypted, a sync backlog older than its
+ * threshold, 5 minutes by default), `degraded` (it gets through, slowly or with gaps: the
+ * catalog breaker open, the enrichment poll lagging more than twice its interval, open failures)
+ * or `healthy`. Pure, so each rule is unit-tested.
  */
 export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   const failing: string[] = [];
@@ -50,6 +53,7 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   if (facts.operatorPause !== null)
     failing.push(`syncing is paused by an operator${suffix(facts.operatorPause)}`);
   if (facts.mappingProblem !== null) failing.push(`its mapping is invalid${suffix(facts.mappingProblem)}`);
+  if (facts.catalogKeyProblem !== null) failing.push(`${facts.catalogKeyProblem} (set it again)`);
   if (facts.backlogAgeSeconds !== null && facts.backlogAgeSeconds > facts.backlogFailingSeconds) {
     failing.push(
       `${facts.backlog} deliveries wait for their sync, the oldest for ${minutes(facts.backlogAgeSeconds)}`,

@@ -10,7 +10,16 @@ export const ENCRYPTION_KEY_BYTES = 32;
 export interface EncryptionConfig {
   /** Base64 32-byte keys: the first encrypts, every one decrypts (rotation: prepend the new key). */
   keys: Secret[];
+  /**
+   * `CONNECTOR_ENCRYPTION_LOST_KEYS`: fingerprints (as stored values and the boot's refusal name
+   * them) of keys the operator lost. The boot then serves the shops whose secrets they encrypt,
+   * as failing until those are set again, instead of refusing to start.
+   */
+  lostKeys: string[];
 }
+
+/** A key's fingerprint: the first 8 hex digits of the SHA-256 of its bytes. */
+const KEY_ID = /^[0-9a-f]{8}$/;
 
 /**
  * `CONNECTOR_ENCRYPTION_KEYS` (or `_FILE`): comma- or newline-separated base64 keys of 32 bytes.
@@ -47,5 +56,16 @@ export function readEncryption(
       `CONNECTOR_ENCRYPTION_KEYS is required: ${names} keep their tokens encrypted in PostgreSQL`,
     );
   }
-  return { keys };
+  const lostKeys = read
+    .string('CONNECTOR_ENCRYPTION_LOST_KEYS', '')
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== '');
+  const bad = lostKeys.filter((id) => !KEY_ID.test(id));
+  if (bad.length > 0) {
+    read.problems.push(
+      `CONNECTOR_ENCRYPTION_LOST_KEYS must list key fingerprints (8 hex digits, as the boot's refusal names them), got "${bad.join('", "')}"`,
+    );
+  }
+  return { keys, lostKeys };
 }

@@ -40,6 +40,11 @@ export interface ShopConfig {
     baseUrl: string;
     /** The catalog account's API key; shops sharing a key share its rate budget. */
     apiKey: Secret;
+    /**
+     * Why a shop that installed the app has no key although one is stored: it cannot be
+     * decrypted (its key left `CONNECTOR_ENCRYPTION_KEYS`). Its syncs wait; setting it again repairs it.
+     */
+    apiKeyProblem?: string;
   };
 }
 
