@@ -224,6 +224,17 @@ describe('npm run connector', () => {
     expect(run.stdout + json.stdout).not.toContain('shpat_');
   });
 
+  it('shops reencrypt says what is left under old encryption keys, as shops does (exit 0)', async () => {
+    const run = await cli('shops', 'reencrypt');
+    expect(run.code, run.stderr).toBe(0);
+    // This connector keeps no secret (a static shop, no CONNECTOR_ENCRYPTION_KEYS).
+    expect(run.stdout.trim()).toBe('0 secrets re-encrypted under key -; 0 left under old keys, 0 unreadable');
+    const list = await cli('shops');
+    expect(list.stdout.trim().split('\n').at(-1)).toBe(
+      'encryption key -: 0 secrets under old keys, 0 unreadable',
+    );
+  });
+
   it('shops catalog-key and mapping: a configured shop is set in its environment (exit 1), a missing argument is a usage error (exit 2)', async () => {
     const keyFile = join(await mkdtemp(join(tmpdir(), 'cli-key-')), 'key');
     await writeFile(keyFile, 'a-catalog-key\n');

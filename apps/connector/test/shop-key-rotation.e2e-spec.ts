@@ -195,6 +195,14 @@ describe('rotating the encryption key with self-installed shops', () => {
       body: productUpdateBody('4242', new Date().toISOString()),
     });
     expect(product.status).toBe(200);
+    const paused = await eventually(async () => {
+      const queues = await admin<{
+        shops: Array<{ shop: string; by: string | null; reason: string | null }>;
+      }>('GET', '/admin/queues');
+      return queues.body.shops.find((s) => s.shop === alpha.domain);
+    });
+    expect(paused).toMatchObject({ by: 'catalog-key' });
+    expect(paused.reason).toContain('its catalog API key cannot be read');
 
     // Its lifecycle and compliance webhooks are processed.
     const body = JSON.stringify({ shop_id: 1, shop_domain: beta.domain });

@@ -78,6 +78,11 @@ export class CatalogClients implements OnModuleDestroy {
     return this.accountOf(shop);
   }
 
+  /** Why the shop's stored catalog key cannot be used (it cannot be decrypted); null: none. */
+  keyProblem(domain: string): string | null {
+    return this.shops.find(domain)?.catalog.apiKeyProblem ?? null;
+  }
+
   /** Whether the shop has a catalog API key (a shop that installed the app waits for the operator's). */
   hasKey(domain: string): boolean {
     return (this.shops.find(domain)?.catalog.apiKey.reveal() ?? '') !== '';

@@ -79,7 +79,11 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
     const pause = this.pauses.pauseOf(shop);
     if (pause !== null) return { paused: true, by: 'operator', reason: pause.reason, since: pause.since };
     if (!this.clients.hasKey(shop)) {
-      const reason = `no catalog API key yet (PUT /admin/shops/${shop}/catalog-key)`;
+      const problem = this.clients.keyProblem(shop);
+      const reason =
+        problem === null
+          ? `no catalog API key yet (PUT /admin/shops/${shop}/catalog-key)`
+          : `${problem} (set it again: PUT /admin/shops/${shop}/catalog-key)`;
       return { paused: true, by: 'catalog-key', reason, since: null };
     }
     const account = this.clients.forShop(shop);

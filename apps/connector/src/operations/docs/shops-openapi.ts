@@ -48,6 +48,19 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
       errors: [401, 503],
     }),
   },
+  '/admin/shops/reencrypt': {
+    post: operation({
+      operationId: 'reencryptShopSecrets',
+      tag: 'admin',
+      summary:
+        'Re-encrypt under the first of CONNECTOR_ENCRYPTION_KEYS every stored secret (catalog keys, token pairs) an older listed key holds',
+      description:
+        'Each replica also does it at boot. The answer counts what this pass re-encrypted and what is left: the old key can be dropped once `secretsUnderOldKeys` is 0.',
+      security: 'adminToken',
+      answer: 'ShopSecretsReencrypted',
+      errors: [401, 503],
+    }),
+  },
   '/admin/shops/{shop}/catalog-key': {
     put: operation({
       operationId: 'setShopCatalogKey',
@@ -247,8 +260,40 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
   },
   ShopList: {
     type: 'object',
-    required: ['shops'],
-    properties: { shops: { type: 'array', items: { $ref: '#/components/schemas/ShopEntry' } } },
+    required: ['shops', 'encryption'],
+    properties: {
+      shops: { type: 'array', items: { $ref: '#/components/schemas/ShopEntry' } },
+      encryption: { $ref: '#/components/schemas/EncryptionState' },
+    },
+  },
+  EncryptionState: {
+    type: 'object',
+    required: ['currentKey', 'secretsUnderOldKeys', 'unreadableSecrets'],
+    properties: {
+      currentKey: {
+        type: ['string', 'null'],
+        description: 'The fingerprint of the key that encrypts (the first of CONNECTOR_ENCRYPTION_KEYS).',
+      },
+      secretsUnderOldKeys: {
+        type: 'integer',
+        description: 'Stored secrets under an older listed key: drop it once this is 0.',
+      },
+      unreadableSecrets: {
+        type: 'integer',
+        description:
+          'Stored secrets under a key no longer listed (CONNECTOR_ENCRYPTION_LOST_KEYS): their shops wait until repaired.',
+      },
+    },
+  },
+  ShopSecretsReencrypted: {
+    type: 'object',
+    required: ['currentKey', 'reencrypted', 'secretsUnderOldKeys', 'unreadableSecrets'],
+    properties: {
+      currentKey: { type: ['string', 'null'] },
+      reencrypted: { type: 'integer', description: 'Secrets this pass re-encrypted under the newest key.' },
+      secretsUnderOldKeys: { type: 'integer' },
+      unreadableSecrets: { type: 'integer' },
+    },
   },
   ShopEntry: {
     type: 'object',
@@ -265,6 +310,8 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
       'subscriptionsCheckedAt',
       'subscriptionsRecreated',
       'catalogKeySet',
+      'catalogKeyProblem',
+      'secretsUnderOldKeys',
       'source',
       'mappingFile',
       'mode',
@@ -300,6 +347,16 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
         description: 'Subscriptions the check created again.',
       },
       catalogKeySet: { type: 'boolean' },
+      catalogKeyProblem: {
+        type: ['string', 'null'],
+        description:
+          'Why its stored catalog key cannot be used (its key left CONNECTOR_ENCRYPTION_KEYS): the shop is failing until the key is set again.',
+      },
+      secretsUnderOldKeys: {
+        type: 'integer',
+        description:
+          'Its stored secrets under an older key of CONNECTOR_ENCRYPTION_KEYS, still to re-encrypt.',
+      },
       source: {
         enum: ['configured', 'installed', 'gone'],
         description:

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import type { ShopListDto, ShopListEntryDto } from '../../admin/shop-list.dto.js';
+import type { ReencryptDto, ShopListDto, ShopListEntryDto } from '../../admin/shop-list.dto.js';
 import type { ContextOf } from '../context/cli-context.js';
 import { CliError, ExitCode } from '../context/cli-error.js';
 
@@ -11,7 +11,8 @@ import { CliError, ExitCode } from '../context/cli-error.js';
  * `shops catalog-key <shop>` and `shops mapping <shop>` set a self-installed shop's catalog key
  * (read from `--key-file` or standard input, never from the command line) and mapping file;
  * `shops migrate-token <shop>` moves a static shop to expiring tokens; `shops mode <shop>
- * <live|shadow>` switches whether its writes are sent or only planned (issue 31).
+ * <live|shadow>` switches whether its writes are sent or only planned (issue 31); `shops
+ * reencrypt` moves every stored secret under the newest encryption key (a key rotation).
  */
 export function shopsCommand(contextOf: ContextOf): Command {
   const shops = new Command('shops')
@@ -27,6 +28,24 @@ export function shopsCommand(contextOf: ContextOf): Command {
         return;
       }
       for (const shop of answer.shops) for (const line of describe(shop)) out.line(line);
+      const { encryption } = answer;
+      out.line(
+        `encryption key ${encryption.currentKey ?? '-'}: ${encryption.secretsUnderOldKeys} secrets under old keys, ${encryption.unreadableSecrets} unreadable`,
+      );
+    });
+  shops
+    .command('reencrypt')
+    .description(
+      'encrypt every stored secret under the first of CONNECTOR_ENCRYPTION_KEYS (drop an old key once none is left under it)',
+    )
+    .action(async (_options: unknown, command: Command) => {
+      const { admin, out } = contextOf(command);
+      const answer = await admin.post<ReencryptDto>('/admin/shops/reencrypt');
+      out.line(
+        `${answer.reencrypted} secrets re-encrypted under key ${answer.currentKey ?? '-'}; ${answer.secretsUnderOldKeys} left under old keys, ${answer.unreadableSecrets} unreadable`,
+      );
+      if (answer.secretsUnderOldKeys > 0)
+        throw new CliError('secrets are still under old keys: run it again', ExitCode.FAILURE);
     });
   shops
     .command('catalog-key')
@@ -101,6 +120,9 @@ function describe(shop: ShopListEntryDto): string[] {
     `  token expires ${shop.tokenExpiresAt ?? 'never'}, scopes ${shop.scopes?.join(',') ?? '-'}, last refresh ${shop.lastRefreshAt ?? '-'} (${shop.refreshCount} tokens)`,
     `  subscriptions ${shop.subscriptions?.join(',') ?? 'not checked yet'} (${shop.subscriptionsRecreated} recreated), catalog key ${shop.catalogKeySet ? 'set' : 'not set'}, mapping ${shop.mappingFile ?? '-'}`,
   ];
+  if (shop.catalogKeyProblem !== null) lines.push(`  failing: ${shop.catalogKeyProblem}`);
+  if (shop.secretsUnderOldKeys > 0)
+    lines.push(`  ${shop.secretsUnderOldKeys} stored secrets under an old encryption key`);
   if (shop.nextStep !== null) lines.push(`  next: ${shop.nextStep}`);
   return lines;
 }
