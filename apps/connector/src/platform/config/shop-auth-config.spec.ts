@@ -33,6 +33,13 @@ describe('how each shop authenticates', () => {
     expect(shop?.auth.app?.clientSecret.reveal()).toBe('app-client-secret');
     expect(shop?.webhookSecrets.map((s) => s.reveal())).toEqual(['app-client-secret']);
     expect(config.encryption.keys.map((k) => k.reveal())).toEqual([KEY]);
+    expect(config.encryption.lostKeys).toEqual([]);
+    const lost = loadConnectorConfig({
+      ...BASE,
+      ...APP,
+      CONNECTOR_ENCRYPTION_LOST_KEYS: ' 0A1B2C3D, ffff0000 ',
+    });
+    expect(lost.encryption.lostKeys).toEqual(['0a1b2c3d', 'ffff0000']);
     expect(JSON.stringify(config)).not.toContain('app-client-secret');
     expect(JSON.stringify(config)).not.toContain(KEY);
   });
@@ -75,6 +82,9 @@ describe('how each shop authenticates', () => {
     );
     expect(problemsOf({ ...BASE, ...APP, CONNECTOR_ENCRYPTION_KEYS: `${KEY},c2hvcnQ=` })).toContain(
       'CONNECTOR_ENCRYPTION_KEYS: key 2 is not the base64 of 32 bytes',
+    );
+    expect(problemsOf({ ...BASE, ...APP, CONNECTOR_ENCRYPTION_LOST_KEYS: '0a1b2c3d,my-old-key' })).toContain(
+      'CONNECTOR_ENCRYPTION_LOST_KEYS must list key fingerprints (8 hex digits, as the boot\'s refusal names them), got "my-old-key"',
     );
     expect(problemsOf({ ...BASE, ...APP, CONNECTOR_SHOP_DEMO_AUTH: 'oauth' })).toContain(
       'CONNECTOR_SHOP_DEMO_AUTH',
