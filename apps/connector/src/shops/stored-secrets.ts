@@ -155,9 +155,11 @@ export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnMo
           }
           if (await store.replaceSecret(secret, this.cipher.encrypt(plain))) reencrypted += 1;
         },
-        (done) => {
-          if (done > 0)
-            this.logger.log(`Re-encrypting the stored secrets under key ${currentKey}: ${done} read`);
+        (read) => {
+          if (reencrypted > 0)
+            this.logger.log(
+              `Re-encrypting the stored secrets under key ${currentKey}: ${reencrypted} done, ${read} read`,
+            );
         },
       );
     }
