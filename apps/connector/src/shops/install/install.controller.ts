@@ -12,6 +12,7 @@ import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { InstalledShopDirectory } from '../installed-shop-directory.js';
 import { prospectiveShop } from '../installed-shop-loader.js';
 import { ShopFetchRoutes } from '../shop-fetch-routes.js';
+import { ShopSessionRepository } from '../shop-sessions.repository.js';
 import { ShopTokens } from '../shop-tokens.js';
 import { Shops } from '../shops.js';
 import { grantedTokensOf, TokenGrants } from '../token-grants.js';
@@ -42,6 +43,7 @@ export class InstallController {
     private readonly directory: InstalledShopDirectory,
     private readonly routes: ShopFetchRoutes,
     private readonly clock: Clock,
+    private readonly sessions: ShopSessionRepository,
     @InjectQueue(QueueName.SUBSCRIPTION_CHECK) private readonly subscriptionCheck: Queue,
   ) {}
 
@@ -84,7 +86,7 @@ export class InstallController {
         { missing },
       );
     }
-    const joined = this.shops.find(shop.domain) === undefined;
+    const joined = await this.joins(shop.domain);
     if (joined) await this.directory.join(shop.domain);
     await this.tokens.installed(shop.domain, granted);
     // Its webhooks now (the product topics and app/uninstalled), not at the next scheduled check.
@@ -101,6 +103,19 @@ export class InstallController {
       .send(
         `${shop.domain} is installed: the connector syncs its products (scopes ${granted.scope ?? ''}).${next}`,
       );
+  }
+
+  /**
+   * Whether the install is a join (the shop's mode set to `CONNECTOR_NEW_SHOP_MODE` before it is
+   * active): a shop not served yet, or one that installed itself and comes back after a
+   * `shop/redact` (its row kept only its domain: it starts as a new shop). A configured shop is
+   * set in its environment.
+   */
+  private async joins(domain: string): Promise<boolean> {
+    const served = this.shops.find(domain);
+    if (served === undefined) return true;
+    if (this.shops.configured.includes(served)) return false;
+    return (await this.sessions.find(domain))?.state === 'redacted';
   }
 
   /**

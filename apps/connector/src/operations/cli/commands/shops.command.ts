@@ -101,6 +101,10 @@ function describe(shop: ShopListEntryDto): string[] {
     `  token expires ${shop.tokenExpiresAt ?? 'never'}, scopes ${shop.scopes?.join(',') ?? '-'}, last refresh ${shop.lastRefreshAt ?? '-'} (${shop.refreshCount} tokens)`,
     `  subscriptions ${shop.subscriptions?.join(',') ?? 'not checked yet'} (${shop.subscriptionsRecreated} recreated), catalog key ${shop.catalogKeySet ? 'set' : 'not set'}, mapping ${shop.mappingFile ?? '-'}`,
   ];
+  if (shop.ignoredDeliveries > 0)
+    lines.push(
+      `  ${shop.ignoredDeliveries} lifecycle deliveries ignored (older than its installation); last: ${shop.lastIgnoredDelivery}`,
+    );
   if (shop.nextStep !== null) lines.push(`  next: ${shop.nextStep}`);
   return lines;
 }
