@@ -16,6 +16,7 @@ import { InboxWriter } from './inbox-writer.js';
 import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { ShopLifecycle } from './shop-lifecycle.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
+import { SubscriptionCheckRequests } from './subscription-check-requests.js';
 import { SubscriptionRepair } from './subscription-repair.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
 import { WebhookSubscriptions } from './webhook-subscriptions.js';
@@ -44,6 +45,7 @@ import { WebhooksController } from './webhooks.controller.js';
     ShopLifecycle,
     SubscriptionRepair,
     SubscriptionCheckJob,
+    SubscriptionCheckRequests,
     ScopeWalkRequests,
   ],
   exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],

@@ -1,14 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import type { Request, Response } from 'express';
 import { Clock } from '#lib/clock';
 import { HttpSettings, InstallSettings, ShopifySettings } from '../../platform/config/settings.js';
 import { SHOP_DOMAIN, type ShopConfig } from '../../platform/config/shop-config.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { subscriptionCheckJobOptions } from '../../platform/queues/job-options.js';
-import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { InstalledShopDirectory } from '../installed-shop-directory.js';
 import { prospectiveShop } from '../installed-shop-loader.js';
 import { ShopFetchRoutes } from '../shop-fetch-routes.js';
@@ -44,7 +40,6 @@ export class InstallController {
     private readonly routes: ShopFetchRoutes,
     private readonly clock: Clock,
     private readonly sessions: ShopSessionRepository,
-    @InjectQueue(QueueName.SUBSCRIPTION_CHECK) private readonly subscriptionCheck: Queue,
   ) {}
 
   /** `GET /auth/shopify?shop=<name>.myshopify.com`: to the shop's authorize page. */
@@ -88,9 +83,8 @@ export class InstallController {
     }
     const joined = await this.joins(shop.domain);
     if (joined) await this.directory.join(shop.domain);
+    // Active: its webhooks are subscribed now (`SubscriptionCheckRequests`), not at the next scheduled check.
     await this.tokens.installed(shop.domain, granted);
-    // Its webhooks now (the product topics and app/uninstalled), not at the next scheduled check.
-    await this.subscriptionCheck.add(JobName.SUBSCRIPTION_CHECK, {}, subscriptionCheckJobOptions());
     const served = this.shops.find(shop.domain) ?? shop;
     const next =
       served.catalog.apiKey.reveal() === ''
