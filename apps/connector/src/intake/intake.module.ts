@@ -18,8 +18,8 @@ import { ShopLifecycle } from './shop-lifecycle.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
 import { SubscriptionCheckRequests } from './subscription-check-requests.js';
 import { SubscriptionRepair } from './subscription-repair.js';
+import { SubscriptionsAtBoot } from './subscriptions-at-boot.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
-import { WebhookSubscriptions } from './webhook-subscriptions.js';
 import { WebhooksController } from './webhooks.controller.js';
 
 /**
@@ -40,7 +40,7 @@ import { WebhooksController } from './webhooks.controller.js';
     InboxSweeper,
     InboxSweepJob,
     InboxRecovery,
-    WebhookSubscriptions,
+    SubscriptionsAtBoot,
     InboxShopData,
     ShopLifecycle,
     SubscriptionRepair,
@@ -48,6 +48,6 @@ import { WebhooksController } from './webhooks.controller.js';
     SubscriptionCheckRequests,
     ScopeWalkRequests,
   ],
-  exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
+  exports: [InboxRepository, SyncEnqueuer, InboxSweeper],
 })
 export class IntakeModule {}
