@@ -16,9 +16,10 @@ import { InboxWriter } from './inbox-writer.js';
 import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { ShopLifecycle } from './shop-lifecycle.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
+import { SubscriptionCheckRequests } from './subscription-check-requests.js';
 import { SubscriptionRepair } from './subscription-repair.js';
+import { SubscriptionsAtBoot } from './subscriptions-at-boot.js';
 import { SyncEnqueuer } from './sync-enqueuer.js';
-import { WebhookSubscriptions } from './webhook-subscriptions.js';
 import { WebhooksController } from './webhooks.controller.js';
 
 /**
@@ -39,13 +40,14 @@ import { WebhooksController } from './webhooks.controller.js';
     InboxSweeper,
     InboxSweepJob,
     InboxRecovery,
-    WebhookSubscriptions,
+    SubscriptionsAtBoot,
     InboxShopData,
     ShopLifecycle,
     SubscriptionRepair,
     SubscriptionCheckJob,
+    SubscriptionCheckRequests,
     ScopeWalkRequests,
   ],
-  exports: [InboxRepository, SyncEnqueuer, InboxSweeper, WebhookSubscriptions],
+  exports: [InboxRepository, SyncEnqueuer, InboxSweeper],
 })
 export class IntakeModule {}

@@ -14,6 +14,8 @@ import type { LifecycleTopic } from './webhook-headers.js';
  *   the catalog's records are the merchant's and are kept;
  * - `customers/data_request`, `customers/redact`: the connector stores nothing about customers
  *   (products only), so there is nothing to report or erase.
+ * An uninstall or redact older than the shop's current installation (a redelivery, a late one)
+ * is answered and ignored: `ShopTokens` decides under the session row's lock and records it.
  */
 @Injectable()
 export class ShopLifecycle {
@@ -26,17 +28,24 @@ export class ShopLifecycle {
     private readonly installed: InstalledShopDirectory,
   ) {}
 
-  async handle(shop: string, topic: LifecycleTopic): Promise<void> {
+  /**
+   * Acts on the delivery triggered at `triggeredAt` (null: unknown); resolves to why it was
+   * ignored (older than the shop's current installation), or null once acted on.
+   */
+  async handle(shop: string, topic: LifecycleTopic, triggeredAt: Date | null): Promise<string | null> {
     switch (topic) {
-      case 'app/uninstalled':
-        await this.tokens.uninstalled(shop);
+      case 'app/uninstalled': {
+        const ignored = await this.tokens.uninstalled(shop, triggeredAt);
+        if (ignored !== null) return ignored;
         this.logger.warn(
           `${shop} uninstalled the app: no more Shopify calls; its jobs wait, its sku map stays`,
         );
-        return;
+        return null;
+      }
       case 'shop/redact': {
         // Redacted first: no new Shopify call or job starts for the shop while its tables empty.
-        await this.tokens.redacted(shop);
+        const ignored = await this.tokens.redacted(shop, triggeredAt);
+        if (ignored !== null) return ignored;
         // The failures table is the platform's: purged here (a registry of the platform's own would be an import).
         const rows = (await this.shopData.purge(shop)) + (await this.failures.purgeShop(shop));
         // A shop that installed itself keeps only its domain in `shops` (no key, no mapping), marked redacted.
@@ -44,10 +53,11 @@ export class ShopLifecycle {
         this.logger.warn(
           `${shop} redacted: ${rows} rows purged from ${[...this.shopData.tables(), 'failures'].join(', ')}; the catalog's records are kept`,
         );
-        return;
+        return null;
       }
       default:
         this.logger.log(`${topic} for ${shop}: the connector stores no customer data; nothing to do`);
+        return null;
     }
   }
 }

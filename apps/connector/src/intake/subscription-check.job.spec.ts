@@ -2,6 +2,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
+import type { ShopMappings } from '../mapping/shop-mappings.js';
 import type { CatalogSettings, HttpSettings } from '../platform/config/settings.js';
 import type { FailuresService } from '../platform/failures/failures.service.js';
 import { JobGuard } from '../platform/failures/job-guard.js';
@@ -24,6 +25,7 @@ function checkJob(request: () => Promise<unknown>) {
     } as unknown as ShopSessionRepository,
     { forShop: () => ({ request }) } as unknown as ShopifyAdmin,
     new SystemClock(),
+    { scopeOf: () => null } as unknown as ShopMappings,
   );
   const guard = new JobGuard({} as FailuresService, { pauseRecheckMs: 1_000 } as CatalogSettings);
   const delays: number[] = [];

@@ -1,15 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Clock } from '#lib/clock';
 import { WEBHOOK_SUBSCRIPTION_CREATE_MUTATION } from '../clients/shopify/documents/webhook-subscription-create.mutation.js';
 import { WEBHOOK_SUBSCRIPTIONS_QUERY } from '../clients/shopify/documents/webhook-subscriptions.query.js';
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
-import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import { ShopMappings } from '../mapping/shop-mappings.js';
-import type { ShopConfig } from '../platform/config/connector.config.js';
-import { HttpSettings } from '../platform/config/settings.js';
-import { jobWaitMs } from '../platform/failures/job-error.js';
-import { Shops } from '../shops/shops.js';
-import { COLLECTION_TOPICS, SUBSCRIBED_TOPICS } from './webhook-headers.js';
+import { SUBSCRIBED_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
 export const WEBHOOK_PATH = '/webhooks/shopify';
@@ -60,65 +52,4 @@ export async function ensureWebhookSubscriptions(
     outcome.created.push(topic);
   }
   return outcome;
-}
-
-/**
- * Keeps every shop subscribed to `products/create`, `/update` and `/delete` at
- * `<CONNECTOR_PUBLIC_URL>/webhooks/shopify`, idempotently: existing subscriptions for that URI are
- * kept, missing ones created. Runs at boot in the background (a Shopify outage never stops the
- * connector from booting), retrying with back-off.
- */
-@Injectable()
-export class WebhookSubscriptions implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('WebhookSubscriptions');
-  private stopped = false;
-
-  constructor(
-    private readonly settings: HttpSettings,
-    private readonly shops: Shops,
-    private readonly shopify: ShopifyAdmin,
-    private readonly clock: Clock,
-    private readonly mappings: ShopMappings,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const base = this.settings.publicUrl;
-    if (base === null) return;
-    for (const shop of this.shops.all) void this.ensureWithRetries(shop, `${base}${WEBHOOK_PATH}`);
-  }
-
-  onModuleDestroy(): void {
-    this.stopped = true;
-  }
-
-  /** Creates the shop's missing subscriptions for `uri`; resolves to the topics it created. */
-  async ensure(shop: ShopConfig, uri: string): Promise<string[]> {
-    // A scope naming collections also needs their deliveries (membership never touches a product).
-    const scoped = (this.mappings.scopeOf(shop.domain)?.collections.length ?? 0) > 0;
-    const topics = scoped ? [...SUBSCRIBED_TOPICS, ...COLLECTION_TOPICS] : SUBSCRIBED_TOPICS;
-    return (await ensureWebhookSubscriptions(this.shopify.forShop(shop.domain), uri, topics)).created;
-  }
-
-  private async ensureWithRetries(shop: ShopConfig, uri: string): Promise<void> {
-    for (let attempt = 0; !this.stopped; attempt++) {
-      try {
-        const created = await this.ensure(shop, uri);
-        this.logger.log(
-          `${shop.domain}: webhooks go to ${uri}${created.length > 0 ? ` (created ${created.join(', ')})` : ''}`,
-        );
-        return;
-      } catch (error) {
-        if (jobWaitMs(error) !== null) {
-          // No token for the shop (needs_reauth, uninstalled): the scheduled check subscribes it later.
-          this.logger.warn(`${shop.domain}: webhook subscriptions not checked (${String(error)})`);
-          return;
-        }
-        const wait = Math.min(60_000, 1_000 * 2 ** attempt);
-        this.logger.warn(
-          `${shop.domain}: could not check webhook subscriptions (${String(error)}); again in ${wait} ms`,
-        );
-        await this.clock.sleep(wait);
-      }
-    }
-  }
 }

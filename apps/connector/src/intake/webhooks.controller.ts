@@ -28,6 +28,7 @@ export type WebhookAnswer =
   | { status: 'duplicate'; webhookId: string }
   | { status: 'processed'; webhookId: string; topic: string }
   | { status: 'ignored'; reason: 'unsupported_topic'; topic: string }
+  | { status: 'ignored'; reason: 'before_installation'; webhookId: string; topic: string; detail: string }
   | { status: 'collection'; webhookId: string; walk: boolean };
 
 /**
@@ -68,7 +69,10 @@ export class WebhooksController {
     const topic = required(headers.topic, 'X-Shopify-Topic');
     const webhookId = required(headers.webhookId, 'X-Shopify-Webhook-Id');
     if (isLifecycleTopic(topic)) {
-      await this.lifecycle.handle(shop.domain, topic);
+      const ignored = await this.lifecycle.handle(shop.domain, topic, triggeredAt(headers));
+      // 200 either way: a delivery older than the current installation is Shopify's to stop retrying.
+      if (ignored !== null)
+        return { status: 'ignored', reason: 'before_installation', webhookId, topic, detail: ignored };
       return { status: 'processed', webhookId, topic };
     }
     if (isCollectionTopic(topic)) {
@@ -129,6 +133,12 @@ function verifiedDelivery(
     bodyTruncated: body.truncated,
     rejection: facts.rejection,
   };
+}
+
+/** `X-Shopify-Triggered-At` as a time; null when absent or unreadable (the delivery then applies). */
+function triggeredAt(headers: WebhookHeaders): Date | null {
+  const ms = headers.triggeredAt === undefined ? Number.NaN : Date.parse(headers.triggeredAt);
+  return Number.isNaN(ms) ? null : new Date(ms);
 }
 
 function required(value: string | undefined, header: string): string {

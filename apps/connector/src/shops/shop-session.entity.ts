@@ -55,6 +55,22 @@ export class ShopSession {
   @Column({ type: 'integer', name: 'subscriptions_recreated' })
   subscriptionsRecreated!: number;
 
+  /**
+   * When the shop's current installation began, as the connector saw it (the install's callback,
+   * the first grant after an uninstall); null: not seen. Lifecycle deliveries triggered before it
+   * are about an earlier installation (`lifecycle-staleness.ts`).
+   */
+  @Column({ type: 'timestamptz', name: 'installed_at', nullable: true })
+  installedAt!: Date | null;
+
+  /** Lifecycle deliveries ignored as older than the current installation. */
+  @Column({ type: 'integer', name: 'ignored_deliveries' })
+  ignoredDeliveries!: number;
+
+  /** The last one: its topic, when Shopify triggered it and why it was ignored. */
+  @Column({ type: 'text', name: 'last_ignored_delivery', nullable: true })
+  lastIgnoredDelivery!: string | null;
+
   @Column({ type: 'timestamptz', name: 'updated_at' })
   updatedAt!: Date;
 }

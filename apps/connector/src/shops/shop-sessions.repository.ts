@@ -75,20 +75,34 @@ export class ShopSessionRepository implements SecretStore {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The shop is `state` (uninstalled, redacted): its tokens are forgotten (Shopify revoked them). */
-  async forgetTokens(shop: string, state: ShopState, reason: string, at: Date): Promise<void> {
-    await this.rows.update(
-      { shop },
-      {
-        state,
-        stateReason: reason,
-        accessToken: null,
-        expiresAt: null,
-        refreshToken: null,
-        refreshTokenExpiresAt: null,
-        updatedAt: at,
-      },
-    );
+  /**
+   * The columns of a shop that is `state` (uninstalled, redacted): its tokens forgotten (Shopify
+   * revoked them). A redacted shop keeps only its domain, auth kind and state: what its tokens
+   * were (scopes, refreshes), its subscriptions, its installation are gone too.
+   */
+  static forgotten(state: 'uninstalled' | 'redacted', reason: string, at: Date): Partial<ShopSession> {
+    const tokens: Partial<ShopSession> = {
+      state,
+      stateReason: reason,
+      accessToken: null,
+      expiresAt: null,
+      refreshToken: null,
+      refreshTokenExpiresAt: null,
+      updatedAt: at,
+    };
+    if (state === 'uninstalled') return tokens;
+    return {
+      ...tokens,
+      scope: null,
+      refreshedAt: null,
+      refreshCount: 0,
+      subscriptions: null,
+      subscriptionsCheckedAt: null,
+      subscriptionsRecreated: 0,
+      installedAt: null,
+      ignoredDeliveries: 0,
+      lastIgnoredDelivery: null,
+    };
   }
 
   /** What the subscription check found (topics now subscribed) and how many it created again. */

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
+import { olderThanInstallation, type UndoingTopic } from './lifecycle-staleness.js';
 import { renewalMargin, renewalTime } from './renewal-times.js';
 import { ShopAuthError, ShopAuthErrorCode } from './shop-auth.error.js';
 import { ShopFetchRoutes } from './shop-fetch-routes.js';
@@ -16,7 +17,7 @@ import { type GrantedTokens, grantFailure, TokenGrants } from './token-grants.js
 type Cached =
   | { kind: 'token'; token: string; refreshAt: number | null }
   | { kind: 'refused'; error: ShopAuthError; until: number };
-type Renewal = { token: string; refreshAt: number | null } | { error: ShopAuthError };
+type Renewal = { token: string; refreshAt: number | null; reinstalled: boolean } | { error: ShopAuthError };
 
 /**
  * Why: every Admin API call asks here for the shop's token. A static token is given as is; a
@@ -38,6 +39,8 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
   private readonly staticCheckedUntil = new Map<string, number>();
   /** Where the jitter comes from (tests fix it). */
   random: () => number = Math.random;
+  /** Told each time a shop becomes active again (`onActiveAgain`). */
+  private readonly activeListeners: Array<(shop: string) => void> = [];
 
   constructor(
     private readonly shops: Shops,
@@ -77,12 +80,31 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     }
   }
 
-  /** `app/uninstalled`: no more token for the shop (Shopify revoked them): its jobs wait, no call is made. */
-  async uninstalled(domain: string): Promise<void> {
+  /**
+   * Called with the shop's domain each time it becomes active again (an install's callback, the
+   * first grant after an uninstall), after its row says so: its webhooks are subscribed at once.
+   */
+  onActiveAgain(listener: (shop: string) => void): void {
+    this.activeListeners.push(listener);
+  }
+
+  /**
+   * `app/uninstalled` triggered at `triggeredAt` (null: unknown): no more token for the shop
+   * (Shopify revoked them): its jobs wait, no call is made. Unless it was triggered before the
+   * shop's current installation (`olderThanInstallation`, checked under the row's lock): then
+   * nothing changes but the ignored delivery's record, and the reason is returned.
+   */
+  async uninstalled(domain: string, triggeredAt: Date | null): Promise<string | null> {
     const shop = await this.shopOf(domain);
-    const at = this.clock.now();
-    await this.sessions.forgetTokens(shop.domain, 'uninstalled', 'the app was uninstalled', new Date(at));
-    this.refuse(shop, { state: 'uninstalled', stateReason: 'the app was uninstalled' });
+    const ignored = await this.undo(
+      shop,
+      'app/uninstalled',
+      triggeredAt,
+      'uninstalled',
+      'the app was uninstalled',
+    );
+    if (ignored === null) this.refuse(shop, { state: 'uninstalled', stateReason: 'the app was uninstalled' });
+    return ignored;
   }
 
   /** An install's callback: the shop's new token pair, stored (encrypted) before use; the shop is active. */
@@ -91,7 +113,12 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     const now = this.clock.now();
     await this.sessions.ensure(shop.domain, shop.auth.kind, new Date(now));
     await this.sessions.locked(shop.domain, async (row) => ({
-      changes: { ...this.pairOf(granted, row, now), state: 'active', stateReason: null },
+      changes: {
+        ...this.pairOf(granted, row, now),
+        state: 'active',
+        stateReason: null,
+        installedAt: new Date(now),
+      },
       result: undefined,
     }));
     this.cache.set(shop.domain, {
@@ -100,14 +127,66 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
     });
     this.logger.log(`${shop.domain} installed the app: its jobs resume`);
+    this.activeAgain(shop.domain);
   }
 
-  /** `shop/redact`: the shop's data is gone; it stays marked so no call is made for it. */
-  async redacted(domain: string): Promise<void> {
+  /**
+   * `shop/redact` triggered at `triggeredAt`: the shop's data is to go; it stays marked so no
+   * call is made for it. Resolves to why it is ignored instead (`olderThanInstallation`: a
+   * redact of an earlier installation), or null once the row says `redacted` (the caller purges).
+   */
+  async redacted(domain: string, triggeredAt: Date | null): Promise<string | null> {
     const shop = await this.shopOf(domain);
     const reason = 'the shop data was redacted (shop/redact)';
-    await this.sessions.forgetTokens(shop.domain, 'redacted', reason, new Date(this.clock.now()));
-    this.refuse(shop, { state: 'redacted', stateReason: reason });
+    const ignored = await this.undo(shop, 'shop/redact', triggeredAt, 'redacted', reason);
+    if (ignored === null) this.refuse(shop, { state: 'redacted', stateReason: reason });
+    return ignored;
+  }
+
+  /**
+   * Under the row's lock: the delivery's undoing (the tokens forgotten, the state set), unless it
+   * is older than the current installation; then only its record. A shop without a row has no
+   * installation to keep and nothing to forget.
+   */
+  private async undo(
+    shop: ShopConfig,
+    topic: UndoingTopic,
+    triggeredAt: Date | null,
+    state: 'uninstalled' | 'redacted',
+    reason: string,
+  ): Promise<string | null> {
+    if ((await this.sessions.find(shop.domain)) === null) return null;
+    const at = new Date(this.clock.now());
+    const ignored = await this.sessions.locked(shop.domain, async (row) => {
+      const older = olderThanInstallation(topic, triggeredAt, row);
+      if (older !== null) {
+        return {
+          changes: {
+            ignoredDeliveries: row.ignoredDeliveries + 1,
+            lastIgnoredDelivery: `${topic} ${older}, ignored at ${at.toISOString()}`,
+          },
+          result: older,
+        };
+      }
+      return { changes: ShopSessionRepository.forgotten(state, reason, at), result: null };
+    });
+    if (ignored !== null) {
+      this.logger.warn(
+        `${shop.domain}: ${topic} ${ignored}: ignored; the shop stays as it is${state === 'redacted' ? ', its data kept' : ''}`,
+      );
+    }
+    return ignored;
+  }
+
+  /** Tells the listeners the shop is active again; a listener's error never reaches the caller. */
+  private activeAgain(domain: string): void {
+    for (const listener of this.activeListeners) {
+      try {
+        listener(domain);
+      } catch (error) {
+        this.logger.warn(`${domain}: a listener of its new install failed (${String(error)})`);
+      }
+    }
   }
 
   /** The token to call the shop's Admin API with now. */
@@ -262,6 +341,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       throw error;
     }
     this.cache.set(shop.domain, { kind: 'token', token: outcome.token, refreshAt: outcome.refreshAt });
+    if (outcome.reinstalled) this.activeAgain(shop.domain);
     return outcome.token;
   }
 
@@ -287,7 +367,11 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     ) {
       return {
         changes: null,
-        result: { token: current, refreshAt: this.renewAt(row.refreshedAt?.getTime() ?? now, expiresAt) },
+        result: {
+          token: current,
+          refreshAt: this.renewAt(row.refreshedAt?.getTime() ?? now, expiresAt),
+          reinstalled: false,
+        },
       };
     }
     let granted: GrantedTokens;
@@ -317,7 +401,8 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     }
     const changes: Partial<ShopSession> = {
       ...this.pairOf(granted, row, now),
-      ...(reinstall ? { state: 'active' as const, stateReason: null } : {}),
+      // The grant was asked for at `now`: the installation it proves began before then.
+      ...(reinstall ? { state: 'active' as const, stateReason: null, installedAt: new Date(now) } : {}),
     };
     if (reinstall) this.logger.log(`${shop.domain} installed the app again: its jobs resume`);
     return {
@@ -325,6 +410,7 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
       result: {
         token: granted.accessToken,
         refreshAt: this.renewAt(now, granted.expiresAt?.getTime() ?? null),
+        reinstalled: reinstall,
       },
     };
   }

@@ -23,6 +23,12 @@ export interface ShopListEntryDto {
   subscriptionsCheckedAt: string | null;
   /** Subscriptions the check had to create again. */
   subscriptionsRecreated: number;
+  /** When the shop's current installation began, as the connector saw it; null: not seen. */
+  installedAt: string | null;
+  /** Lifecycle deliveries ignored as older than the current installation (README, "Uninstall and redact"). */
+  ignoredDeliveries: number;
+  /** The last of them: its topic, trigger time and why; null: none. */
+  lastIgnoredDelivery: string | null;
   catalogKeySet: boolean;
   /** Why a stored catalog key cannot be used (it cannot be decrypted); null: none. The shop shows failing. */
   catalogKeyProblem: string | null;

@@ -60,6 +60,19 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       {
         type: 'object',
+        description:
+          "app/uninstalled or shop/redact older than the shop's current installation (X-Shopify-Triggered-At): answered, ignored, recorded in GET /admin/shops.",
+        required: ['status', 'reason', 'webhookId', 'topic', 'detail'],
+        properties: {
+          status: { const: 'ignored' },
+          reason: { const: 'before_installation' },
+          webhookId: { type: 'string' },
+          topic: { type: 'string' },
+          detail: { type: 'string' },
+        },
+      },
+      {
+        type: 'object',
         required: ['status', 'webhookId', 'walk'],
         properties: {
           status: { const: 'collection' },

@@ -309,6 +309,9 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
       'subscriptions',
       'subscriptionsCheckedAt',
       'subscriptionsRecreated',
+      'installedAt',
+      'ignoredDeliveries',
+      'lastIgnoredDelivery',
       'catalogKeySet',
       'catalogKeyProblem',
       'secretsUnderOldKeys',
@@ -345,6 +348,19 @@ export const SHOPS_SCHEMAS: Record<string, unknown> = {
       subscriptionsRecreated: {
         type: 'integer',
         description: 'Subscriptions the check created again.',
+      },
+      installedAt: {
+        ...nullableTime,
+        description: "When the shop's current installation began, as the connector saw it (null: not seen).",
+      },
+      ignoredDeliveries: {
+        type: 'integer',
+        description:
+          'app/uninstalled and shop/redact deliveries ignored as older than the current installation.',
+      },
+      lastIgnoredDelivery: {
+        type: ['string', 'null'],
+        description: 'The last of them: its topic, X-Shopify-Triggered-At and why.',
       },
       catalogKeySet: { type: 'boolean' },
       catalogKeyProblem: {

@@ -1,17 +1,14 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import type { Request, Response } from 'express';
 import { Clock } from '#lib/clock';
 import { HttpSettings, InstallSettings, ShopifySettings } from '../../platform/config/settings.js';
 import { SHOP_DOMAIN, type ShopConfig } from '../../platform/config/shop-config.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { subscriptionCheckJobOptions } from '../../platform/queues/job-options.js';
-import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { InstalledShopDirectory } from '../installed-shop-directory.js';
 import { prospectiveShop } from '../installed-shop-loader.js';
 import { ShopFetchRoutes } from '../shop-fetch-routes.js';
+import { ShopSessionRepository } from '../shop-sessions.repository.js';
 import { ShopTokens } from '../shop-tokens.js';
 import { Shops } from '../shops.js';
 import { grantedTokensOf, TokenGrants } from '../token-grants.js';
@@ -42,7 +39,7 @@ export class InstallController {
     private readonly directory: InstalledShopDirectory,
     private readonly routes: ShopFetchRoutes,
     private readonly clock: Clock,
-    @InjectQueue(QueueName.SUBSCRIPTION_CHECK) private readonly subscriptionCheck: Queue,
+    private readonly sessions: ShopSessionRepository,
   ) {}
 
   /** `GET /auth/shopify?shop=<name>.myshopify.com`: to the shop's authorize page. */
@@ -84,11 +81,10 @@ export class InstallController {
         { missing },
       );
     }
-    const joined = this.shops.find(shop.domain) === undefined;
+    const joined = await this.joins(shop.domain);
     if (joined) await this.directory.join(shop.domain);
+    // Active: its webhooks are subscribed now (`SubscriptionCheckRequests`), not at the next scheduled check.
     await this.tokens.installed(shop.domain, granted);
-    // Its webhooks now (the product topics and app/uninstalled), not at the next scheduled check.
-    await this.subscriptionCheck.add(JobName.SUBSCRIPTION_CHECK, {}, subscriptionCheckJobOptions());
     const served = this.shops.find(shop.domain) ?? shop;
     const next =
       served.catalog.apiKey.reveal() === ''
@@ -101,6 +97,19 @@ export class InstallController {
       .send(
         `${shop.domain} is installed: the connector syncs its products (scopes ${granted.scope ?? ''}).${next}`,
       );
+  }
+
+  /**
+   * Whether the install is a join (the shop's mode set to `CONNECTOR_NEW_SHOP_MODE` before it is
+   * active): a shop not served yet, or one that installed itself and comes back after a
+   * `shop/redact` (its row kept only its domain: it starts as a new shop). A configured shop is
+   * set in its environment.
+   */
+  private async joins(domain: string): Promise<boolean> {
+    const served = this.shops.find(domain);
+    if (served === undefined) return true;
+    if (this.shops.configured.includes(served)) return false;
+    return (await this.sessions.find(domain))?.state === 'redacted';
   }
 
   /**

@@ -123,6 +123,10 @@ function describe(shop: ShopListEntryDto): string[] {
   if (shop.catalogKeyProblem !== null) lines.push(`  failing: ${shop.catalogKeyProblem}`);
   if (shop.secretsUnderOldKeys > 0)
     lines.push(`  ${shop.secretsUnderOldKeys} stored secrets under an old encryption key`);
+  if (shop.ignoredDeliveries > 0)
+    lines.push(
+      `  ${shop.ignoredDeliveries} lifecycle deliveries ignored (older than its installation); last: ${shop.lastIgnoredDelivery}`,
+    );
   if (shop.nextStep !== null) lines.push(`  next: ${shop.nextStep}`);
   return lines;
 }

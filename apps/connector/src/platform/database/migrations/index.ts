@@ -26,6 +26,7 @@ import { CreateDriftReports1764000000082 } from './1764000000082-create-drift-re
 import { PlannedWriteGaps1764000000083 } from './1764000000083-planned-write-gaps.js';
 import { CreateOverviewMinutes1764000000086 } from './1764000000086-create-overview-minutes.js';
 import { ResyncDryRuns1764000000087 } from './1764000000087-resync-dry-runs.js';
+import { ShopSessionInstalledAt1764000000093 } from './1764000000093-shop-session-installed-at.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   PlannedWriteGaps1764000000083,
   CreateOverviewMinutes1764000000086,
   ResyncDryRuns1764000000087,
+  ShopSessionInstalledAt1764000000093,
 ];
