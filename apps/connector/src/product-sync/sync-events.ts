@@ -18,6 +18,13 @@ export interface SyncedProduct {
 export type SyncListener = (event: SyncedProduct) => Promise<void>;
 
 /**
+ * Whether a later stage waits for the product's next sync to read it (a running resync that
+ * listed it and has not heard back): a webhook or sweep run then reads the product rather than
+ * skip it, since the stage's own request may have been deduplicated into that run's job.
+ */
+export type SyncAwaiter = (subject: { shop: string; productId: string }) => Promise<boolean>;
+
+/**
  * Why: later stages (media, enrichment) must follow each product sync, but the sync may not
  * import them (imports go one way). They register here at module init; the sync job emits once
  * per run, still inside the product lock. A listener that throws fails the run, so the job is
@@ -27,10 +34,18 @@ export type SyncListener = (event: SyncedProduct) => Promise<void>;
 @Injectable()
 export class SyncEvents {
   private readonly listeners: Array<{ name: string; listener: SyncListener }> = [];
+  private readonly awaiters: SyncAwaiter[] = [];
 
-  /** `name` says who listens, in errors and logs. */
-  onSynced(name: string, listener: SyncListener): void {
+  /** `name` says who listens, in errors and logs; `awaits`: when the stage waits for a read. */
+  onSynced(name: string, listener: SyncListener, options: { awaits?: SyncAwaiter } = {}): void {
     this.listeners.push({ name, listener });
+    if (options.awaits) this.awaiters.push(options.awaits);
+  }
+
+  /** Whether a later stage waits for this product's sync to read it (see `SyncAwaiter`). */
+  async awaited(subject: { shop: string; productId: string }): Promise<boolean> {
+    for (const awaits of this.awaiters) if (await awaits(subject)) return true;
+    return false;
   }
 
   async emitSynced(event: SyncedProduct): Promise<void> {

@@ -99,7 +99,12 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
   ): Promise<SyncOutcome> {
     this.hooks.runStarted(subject);
     const pending = await this.inbox.pendingFor(subject.shop, subject.productId);
-    const triage = triageSync(job.data.reason, pending, await this.states.get(subject));
+    const state = await this.states.get(subject);
+    let triage = triageSync(job.data.reason, pending, state);
+    // A resync's request deduplicated into this (webhook or sweep) job while it waited: the run
+    // waits for a read of the product, so the job reads it as the resync's own job would.
+    if (triage.kind === 'skip' && triage.outcome !== 'tombstoned' && (await this.events.awaited(subject)))
+      triage = triageSync('resync', pending, state);
     if (triage.kind === 'skip') return this.finish(subject, pending, triage.outcome);
     if (triage.kind === 'delete') {
       const graceLeft = this.deleteGraceLeft(pending);

@@ -5,7 +5,8 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
 /**
  * Why: a run's `done` count must follow the syncs it enqueued, and the sync may not import this
  * later stage. It listens to `SyncEvents`: every finished product sync marks the product done
- * in the running runs that listed it.
+ * in the running runs that listed it; and a sync that would skip a product such a run waits for
+ * (its request was deduplicated into a webhook's job) reads it instead.
  */
 @Injectable()
 export class ResyncProgress implements OnModuleInit {
@@ -15,8 +16,11 @@ export class ResyncProgress implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.onSynced('resync-progress', (event) =>
-      this.runs.products.productSynced(event.shop, event.productId),
+    this.events.onSynced(
+      'resync-progress',
+      (event) => this.runs.products.productSynced(event.shop, event.productId),
+      // A run's request joins the product's waiting job, whatever its reason: that job must read.
+      { awaits: (subject) => this.runs.products.awaitsSync(subject.shop, subject.productId) },
     );
   }
 }

@@ -88,6 +88,21 @@ export class ResyncRunProductsRepository {
     return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
 
+  /**
+   * Whether a running (not dry) run listed the product and has not heard back from its sync: the
+   * product's next sync must read it, whatever the reason of the job the run's request joined.
+   */
+  async awaitsSync(shop: string, productId: string): Promise<boolean> {
+    const rows: Array<{ awaits: boolean }> = await this.runs.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM ${this.productsTable} p JOIN ${this.runsTable} r ON r.id = p.run_id
+          WHERE p.shop = $1 AND p.product_id = $2 AND p.state = 'queued' AND r.state = 'running'
+            AND NOT r.dry_run) AS awaits`,
+      [shop, productId],
+    );
+    return rows[0]?.awaits === true;
+  }
+
   /** Marks the waiting products of running runs done: their sync reported back (a dry run's wait for their plan). */
   async productSynced(shop: string, productId: string): Promise<void> {
     await this.runs.query(

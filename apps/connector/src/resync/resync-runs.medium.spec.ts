@@ -408,4 +408,21 @@ describe('resync runs against PostgreSQL', () => {
     expect(enqueued).toEqual([]);
     expect(planned).toEqual(PRODUCTS.slice(3));
   });
+
+  it('awaits a sync of each product a running live run listed, until it reports back', async () => {
+    // A shop of its own: the other runs of this file leave products queued for SHOP.
+    const shop = 'awaits-medium.myshopify.com';
+    const run = await runs.create(shop, null);
+    await runs.products.listProducts(run, ['11', '12']);
+    expect(await runs.products.awaitsSync(shop, '11')).toBe(true);
+    expect(await runs.products.awaitsSync(shop, '13')).toBe(false);
+    await runs.products.productSynced(shop, '11');
+    expect(await runs.products.awaitsSync(shop, '11')).toBe(false);
+    // A dry run waits for a plan, not a sync; an ended run waits for nothing.
+    const dry = await runs.create(shop, null, { dryRun: true });
+    await runs.products.listProducts(dry, ['13']);
+    expect(await runs.products.awaitsSync(shop, '13')).toBe(false);
+    await runs.finish(run.id, 'cancelled');
+    expect(await runs.products.awaitsSync(shop, '12')).toBe(false);
+  });
 });
