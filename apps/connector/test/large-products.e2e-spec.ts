@@ -197,6 +197,52 @@ describe('large products (split policy)', () => {
     ).toEqual(before.filter((r) => r.variant !== String(moving.id)).map((r) => r.sku_id));
   });
 
+  // Issue 40, item 5: a split product made simple keeps one record (its first parent, now
+  // simple); the other group parents are deleted in the catalog and leave the map.
+  it('makes a split product that becomes simple exactly one record, in the catalog and in the map', async () => {
+    const productId = await world.createProduct({
+      title: 'Simplified rainbow',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants: matrix(['Red', 'Green', 'Blue'], 70),
+    });
+    const split = await synced(productId, 3, 210);
+    const [first] = split.filter((r) => r.kind === 'parent') as [Row];
+    const since = Date.now();
+    await world.updateProduct(productId, { options: [], variants: [{ price: '12.00' }] });
+    const left = await eventually(async () => {
+      const found = (await rows(productId)).filter((r) => r.state !== 'tombstoned');
+      return found.length === 1 && found[0]?.kind === 'simple' && found[0].state === 'live' && found;
+    }, 60_000);
+    expect(left).toEqual([
+      expect.objectContaining({
+        supplier_sku: first.supplier_sku,
+        sku_id: first.sku_id,
+        variant_group: null,
+      }),
+    ]);
+    // The other parents' rows are gone from the map; the variants' rows are tombstoned.
+    const all = await rows(productId);
+    expect(all.filter((r) => r.kind !== 'variant')).toHaveLength(1);
+    expect(all.filter((r) => r.kind === 'variant').every((r) => r.state === 'tombstoned')).toBe(true);
+    // In the catalog, of every record the product had, only the kept one is left.
+    const search = await world.account.api.post('/v1/products/search', {
+      filter: { skuId: { $in: split.map((r) => r.sku_id as string) } },
+      pagination: { offset: 0, limit: 500 },
+    });
+    const found = (search.body as { data: { products: Array<{ skuId: string }> } }).data.products;
+    expect(found.map((r) => r.skuId)).toEqual([first.sku_id]);
+    const calls = (await world.catalogCalls(since)).filter((c) => c.method !== 'GET' && c.method !== 'POST');
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/products/'))).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/variants/'))).toHaveLength(
+      210,
+    );
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path)).toEqual([
+      `/v1/products/${first.sku_id}`,
+    ]);
+    expect((await world.syncRecords(productId)).map((r) => r.outcome)).not.toContain('failed');
+  });
+
   it('makes a split product that shrinks back to 200 variants or fewer one parent again', async () => {
     const productId = await world.createProduct({
       title: 'Shrinking rainbow',
