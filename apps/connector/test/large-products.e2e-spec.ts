@@ -241,7 +241,49 @@ describe('large products (split policy)', () => {
       `/v1/products/${first.sku_id}`,
     ]);
     expect((await world.syncRecords(productId)).map((r) => r.outcome)).not.toContain('failed');
-  });
+  }, 180_000);
+
+  // Issue 40, item 5: a parent a shape no longer needs leaves the map, so a later shape can need
+  // it again: one parent, split (the parent deleted), one parent again (created anew).
+  it('makes a one-parent product that grows over 200 and shrinks back one parent again, no failure', async () => {
+    const productId = await world.createProduct({
+      title: 'Breathing rainbow',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants: matrix(['Red', 'Blue'], 60),
+    });
+    const [first] = (await synced(productId, 1, 120)).filter((r) => r.kind === 'parent') as [Row];
+    expect(first.variant_group).toBeNull();
+    const small = await shopifyVariants(productId);
+    const keep = small.map((v) => ({ id: v.id, option1: v.option1, option2: v.option2 }));
+    const added = (colour: string) =>
+      Array.from({ length: 50 }, (_, i) => ({ option1: colour, option2: `S${61 + i}`, price: '5.00' }));
+    await world.updateProduct(productId, {
+      variants: [
+        ...keep.filter((v) => v.option1 === 'Red'),
+        ...added('Red'),
+        ...keep.filter((v) => v.option1 === 'Blue'),
+        ...added('Blue'),
+      ],
+    });
+    const split = await synced(productId, 2, 220);
+    expect(split.filter((r) => r.kind === 'parent').every((r) => r.variant_group !== null)).toBe(true);
+    // The one parent's row left the map with its record.
+    expect((await rows(productId)).filter((r) => r.supplier_sku === first.supplier_sku)).toEqual([]);
+    expect(await world.catalogRecord(first.sku_id as string)).toBeNull();
+
+    const grown = await shopifyVariants(productId);
+    await world.updateProduct(productId, {
+      variants: grown
+        .filter((v) => v.option1 === 'Red')
+        .map((v) => ({ id: v.id, option1: v.option1, option2: v.option2 })),
+    });
+    const back = await synced(productId, 1, 110);
+    const [parent] = back.filter((r) => r.kind === 'parent') as [Row];
+    expect(parent).toMatchObject({ supplier_sku: first.supplier_sku, variant_group: null });
+    expect((await rows(productId)).filter((r) => r.kind === 'parent' && r.state !== 'live')).toEqual([]);
+    expect((await world.syncRecords(productId)).map((r) => r.outcome)).not.toContain('failed');
+  }, 180_000);
 
   it('makes a split product that shrinks back to 200 variants or fewer one parent again', async () => {
     const productId = await world.createProduct({
