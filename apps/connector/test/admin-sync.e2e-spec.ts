@@ -110,6 +110,19 @@ describe('admin: product status, sync pauses, the queue view', () => {
     const unknown = await admin<{ error: { code: string } }>('GET', '/admin/products/no-such-sku-anywhere');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');
+    // Issue 40: a Shopify product id the connector knows nothing of (no map row, sync, failure,
+    // media or write-back) is the documented 404 too, with or without its shop.
+    for (const query of [`?shop=${world.shop.domain}`, '']) {
+      const never = await admin<{ error: { code: string; message: string } }>(
+        'GET',
+        `/admin/products/999999999999${query}`,
+      );
+      expect(never.status, never.text).toBe(404);
+      expect(never.body.error).toMatchObject({
+        code: 'not_found',
+        message: 'No product known as 999999999999.',
+      });
+    }
   });
 
   it("shows the sync's notes and mapping gaps on the product's map rows", async () => {

@@ -197,6 +197,94 @@ describe('large products (split policy)', () => {
     ).toEqual(before.filter((r) => r.variant !== String(moving.id)).map((r) => r.sku_id));
   });
 
+  // Issue 40, item 5: a split product made simple keeps one record (its first parent, now
+  // simple); the other group parents are deleted in the catalog and leave the map.
+  it('makes a split product that becomes simple exactly one record, in the catalog and in the map', async () => {
+    const productId = await world.createProduct({
+      title: 'Simplified rainbow',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants: matrix(['Red', 'Green', 'Blue'], 70),
+    });
+    const split = await synced(productId, 3, 210);
+    const [first] = split.filter((r) => r.kind === 'parent') as [Row];
+    const since = Date.now();
+    await world.updateProduct(productId, { options: [], variants: [{ price: '12.00' }] });
+    const left = await eventually(async () => {
+      const found = (await rows(productId)).filter((r) => r.state !== 'tombstoned');
+      return found.length === 1 && found[0]?.kind === 'simple' && found[0].state === 'live' && found;
+    }, 60_000);
+    expect(left).toEqual([
+      expect.objectContaining({
+        supplier_sku: first.supplier_sku,
+        sku_id: first.sku_id,
+        variant_group: null,
+      }),
+    ]);
+    // The other parents' rows are gone from the map; the variants' rows are tombstoned.
+    const all = await rows(productId);
+    expect(all.filter((r) => r.kind !== 'variant')).toHaveLength(1);
+    expect(all.filter((r) => r.kind === 'variant').every((r) => r.state === 'tombstoned')).toBe(true);
+    // In the catalog, of every record the product had, only the kept one is left.
+    const search = await world.account.api.post('/v1/products/search', {
+      filter: { skuId: { $in: split.map((r) => r.sku_id as string) } },
+      pagination: { offset: 0, limit: 500 },
+    });
+    const found = (search.body as { data: { products: Array<{ skuId: string }> } }).data.products;
+    expect(found.map((r) => r.skuId)).toEqual([first.sku_id]);
+    const calls = (await world.catalogCalls(since)).filter((c) => c.method !== 'GET' && c.method !== 'POST');
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/products/'))).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/variants/'))).toHaveLength(
+      210,
+    );
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path)).toEqual([
+      `/v1/products/${first.sku_id}`,
+    ]);
+    expect((await world.syncRecords(productId)).map((r) => r.outcome)).not.toContain('failed');
+  }, 180_000);
+
+  // Issue 40, item 5: a parent a shape no longer needs leaves the map, so a later shape can need
+  // it again: one parent, split (the parent deleted), one parent again (created anew).
+  it('makes a one-parent product that grows over 200 and shrinks back one parent again, no failure', async () => {
+    const productId = await world.createProduct({
+      title: 'Breathing rainbow',
+      vendor: 'Acme',
+      options: [{ name: 'Colour' }, { name: 'Size' }],
+      variants: matrix(['Red', 'Blue'], 60),
+    });
+    const [first] = (await synced(productId, 1, 120)).filter((r) => r.kind === 'parent') as [Row];
+    expect(first.variant_group).toBeNull();
+    const small = await shopifyVariants(productId);
+    const keep = small.map((v) => ({ id: v.id, option1: v.option1, option2: v.option2 }));
+    const added = (colour: string) =>
+      Array.from({ length: 50 }, (_, i) => ({ option1: colour, option2: `S${61 + i}`, price: '5.00' }));
+    await world.updateProduct(productId, {
+      variants: [
+        ...keep.filter((v) => v.option1 === 'Red'),
+        ...added('Red'),
+        ...keep.filter((v) => v.option1 === 'Blue'),
+        ...added('Blue'),
+      ],
+    });
+    const split = await synced(productId, 2, 220);
+    expect(split.filter((r) => r.kind === 'parent').every((r) => r.variant_group !== null)).toBe(true);
+    // The one parent's row left the map with its record.
+    expect((await rows(productId)).filter((r) => r.supplier_sku === first.supplier_sku)).toEqual([]);
+    expect(await world.catalogRecord(first.sku_id as string)).toBeNull();
+
+    const grown = await shopifyVariants(productId);
+    await world.updateProduct(productId, {
+      variants: grown
+        .filter((v) => v.option1 === 'Red')
+        .map((v) => ({ id: v.id, option1: v.option1, option2: v.option2 })),
+    });
+    const back = await synced(productId, 1, 110);
+    const [parent] = back.filter((r) => r.kind === 'parent') as [Row];
+    expect(parent).toMatchObject({ supplier_sku: first.supplier_sku, variant_group: null });
+    expect((await rows(productId)).filter((r) => r.kind === 'parent' && r.state !== 'live')).toEqual([]);
+    expect((await world.syncRecords(productId)).map((r) => r.outcome)).not.toContain('failed');
+  }, 180_000);
+
   it('makes a split product that shrinks back to 200 variants or fewer one parent again', async () => {
     const productId = await world.createProduct({
       title: 'Shrinking rainbow',

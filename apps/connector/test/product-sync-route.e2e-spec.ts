@@ -107,4 +107,62 @@ describe('POST /admin/products/{id}/sync', () => {
     );
     expect(bad.status).toBe(400);
   });
+
+  // Issue 40: a product whose catalog record was deleted behind the connector. The dry run checks
+  // that the mapped records exist (one search) and plans the create the operator's sync sends.
+  it('dryRun=true plans the create of a record deleted in the catalog (one search, nothing written); the sync sends it', async () => {
+    const shop = world.shop.domain;
+    expect(
+      (await call(world.harness.url, 'PUT', `/admin/shops/${shop}/mode`, ADMIN_TOKEN, { mode: 'live' }))
+        .status,
+    ).toBe(200);
+    const productId = await world.createProduct({
+      title: 'Vanished Mug',
+      vendor: 'Acme',
+      product_type: 'Mugs',
+      variants: [{ price: '14.00', sku: 'VANISHED-MUG-1', barcode: '4006381333931' }],
+    });
+    await world.settle(productId);
+    const synced = await eventually(async () => {
+      const rows = await world.mapRows(productId);
+      return rows.length === 1 && rows[0]?.state === 'live' && rows;
+    }, 30_000);
+    const [row] = synced as [(typeof synced)[number]];
+    expect((await world.account.api.delete(`/v1/products/${row.sku_id}`)).status).toBe(200);
+
+    const since = Date.now();
+    const dry = await admin<ProductSyncPlanDto>(
+      'POST',
+      `/admin/products/${productId}/sync?shop=${shop}&dryRun=true`,
+    );
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body).toMatchObject({ found: true, counts: { creates: 1, patches: 0, deletes: 0, total: 1 } });
+    expect(dry.body.calls.map((c) => `${c.method} ${c.path} ${c.supplierSku}`)).toEqual([
+      `POST /v1/products ${row.supplier_sku}`,
+    ]);
+    expect(dry.body.calls[0]?.before).toBeNull();
+    expect(dry.body.calls[0]?.after?.name).toBe('Vanished Mug');
+    expect(dry.body.events.join('\n')).toContain('gone from the catalog');
+    // One search, and nothing written: no catalog write, the map row as it was, no planned write.
+    expect((await world.catalogCalls(since)).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/products/search',
+    ]);
+    expect(await world.mapRows(productId)).toEqual(synced);
+    expect(await plannedRows(productId)).toBe(0);
+
+    // The operator's sync sends exactly that create.
+    const before = (await world.syncRecords(productId)).length;
+    const sent = Date.now();
+    expect((await admin('POST', `/admin/products/${productId}/sync?shop=${shop}`)).status).toBe(202);
+    await eventually(async () => {
+      const rows = await world.mapRows(productId);
+      return (await world.syncRecords(productId)).length > before && rows[0]?.state === 'live' && rows;
+    }, 30_000);
+    expect((await catalogWrites(sent)).map((r) => `${r.method} ${r.path}`)).toEqual(
+      dry.body.calls.map((c) => `${c.method} ${c.path}`),
+    );
+    const [recreated] = await world.mapRows(productId);
+    expect(recreated?.sku_id).not.toBe(row.sku_id);
+    expect(await world.catalogRecord(recreated?.sku_id as string)).not.toBeNull();
+  });
 });

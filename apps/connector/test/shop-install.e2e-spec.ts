@@ -105,6 +105,18 @@ describe('installing the app: /auth/shopify and its callback', () => {
     expect(await refusal(other)).toEqual({ status: 404, code: 'install_unavailable' });
   });
 
+  it('answers a bot-like User-Agent 410 in the error shape, saying why (the library refuses bots)', async () => {
+    const bot = await fetch(`${harness.url}/auth/shopify?shop=${shop.domain}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': 'curl/8.5.0' },
+    });
+    expect(bot.status).toBe(410);
+    expect(bot.headers.get('set-cookie')).toBeNull();
+    const body = (await bot.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('bot_refused');
+    expect(body.error.message).toContain('User-Agent');
+  });
+
   it('refuses a forged HMAC, a stale timestamp, a wrong state, a missing cookie: nothing stored', async () => {
     const { callback, cookie } = await authorize(harness, shop.domain);
     const forged = new URL(callback);

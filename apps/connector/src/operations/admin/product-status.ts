@@ -54,6 +54,11 @@ export class ProductStatus {
         : null;
     const lastError =
       [failureError, syncError].filter((e) => e !== null).sort((a, b) => b.at.localeCompare(a.at))[0] ?? null;
+    const media = await this.media.get(domain, productId);
+    const writeBacks = await this.writeBack.history(domain, productId, 50);
+    // A Shopify product id with no history at all (never synced, never failed): not a product known here.
+    if (rows.length === 0 && !last && !failure && media === null && writeBacks.length === 0)
+      throw notFound(id);
     return {
       shop: domain,
       productId,
@@ -71,8 +76,8 @@ export class ProductStatus {
         : null,
       lastError,
       catalog: await this.catalogView(domain, rows),
-      media: await this.media.get(domain, productId),
-      writeBacks: await this.writeBack.history(domain, productId, 50),
+      media,
+      writeBacks,
     };
   }
 

@@ -11,7 +11,7 @@ export const DRY_RUN_PATHS: Record<string, Record<string, unknown>> = {
       summary:
         "A product's sync now (queued, reason `operator`: 202), or with `dryRun=true` its plan at once (200), nothing sent",
       description:
-        'Without dryRun (or `dryRun=false`): the sync is queued at once, no debounce; the answer is 202 with where its outcome shows. `dryRun=true`: the product is read from Shopify and planned by the code a shop in shadow plans with; the answer lists each catalog call (method, path, body) with the record before and after; nothing is sent, no sku map row or planned write changes. `shop` may be left out when the connector serves one shop. 400: a bad id or parameter, an unknown shop.',
+        'Without dryRun (or `dryRun=false`): the sync is queued at once, no debounce; the answer is 202 with where its outcome shows. `dryRun=true`: the product is read from Shopify and planned by the code a shop in shadow plans with; the answer lists each catalog call (method, path, body) with the record before and after; nothing is sent, no sku map row or planned write changes. Both first check that the mapped records of the product exist in the catalog (one `skuId` search per 500 records): a record deleted there behind the connector is planned as a create, which the queued sync sends. `shop` may be left out when the connector serves one shop. 400: a bad id or parameter, an unknown shop.',
       security: 'adminToken',
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,19}$' } },

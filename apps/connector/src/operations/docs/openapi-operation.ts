@@ -26,6 +26,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   403: 'Refused: the form lacks its session CSRF token, or comes from another origin; an install granting too few scopes',
   409: 'The failure is not open, the resync run has ended, the shop is configured in the environment, or already migrated',
+  410: 'Refused: a bot-like User-Agent (the install begins in a browser)',
   413: 'Payload too large',
   422: 'Signed, but not a usable product payload (kept)',
   500: 'Internal error: the correlation id only',

@@ -18,10 +18,12 @@ export const SHOPS_PATHS: Record<string, Record<string, unknown>> = {
       tag: 'install',
       summary:
         "Start an install: a signed state cookie, then a redirect to the shop's authorize page (shops of kind installed)",
+      description:
+        '410 bot_refused: the User-Agent looks like a bot (the isbot rule of @shopify/shopify-api, which begins no OAuth for bots); open the link in a browser. Nothing is stored.',
       parameters: [SHOP],
       answer: TEXT,
       successStatus: 302,
-      errors: [400, 404],
+      errors: [400, 404, 410],
     }),
   },
   '/auth/shopify/callback': {

@@ -10,7 +10,8 @@ import { type CanonicalProduct, planDeletion, planSync, type SyncPlan } from '..
 import { type PlannedWrite, PlannedWritesRepository } from '../planned/planned-writes.repository.js';
 import { ScopeGate } from '../scope/scope-gate.js';
 import { SkuMapRepository, storedRecordsOf } from '../sku-map/sku-map.repository.js';
-import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
+import { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
+import { goneMappedRecords } from './mapped-records-check.js';
 import { type DeletedRows, executePlan, RecordGone } from './plan-executor.js';
 import { plannedCatalogWrites } from './planned-catalog-writes.js';
 import { ShopCurrencies } from './shop-currencies.js';
@@ -89,7 +90,12 @@ export class CatalogSyncSteps {
     run: SyncRun,
     dryRun: DryRunSink | undefined,
   ): Promise<SyncApplied> {
-    const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
+    const rows = await this.verified(
+      subject,
+      run,
+      dryRun,
+      await this.map.rowsOfProduct(subject.shop, subject.productId),
+    );
     const stored = storedRecordsOf(rows);
     const strategy = mapping.file.supplierSku.strategy;
     const candidates = product.variants.map((v) => (v.sku ?? '').trim()).filter((sku) => sku !== '');
@@ -117,6 +123,39 @@ export class CatalogSyncSteps {
       deletedRows: 'tombstone',
     });
     return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: summary(plan.gaps.length) };
+  }
+
+  /**
+   * An operator's sync (reason `operator`) and its dry run check first that the product's mapped
+   * records exist (`goneMappedRecords`): one found gone is marked so and recreated by the plan;
+   * a dry run (or a shop in shadow) marks it in its own copy of the rows only, and so plans the
+   * create live sends.
+   */
+  private async verified(
+    subject: SyncSubject,
+    run: SyncRun,
+    dryRun: DryRunSink | undefined,
+    rows: SkuMapRow[],
+  ): Promise<SkuMapRow[]> {
+    if (run.reason !== 'operator') return rows;
+    const client = this.clients.forShop(subject.shop).client;
+    const gone = await goneMappedRecords(client, rows, run, dryRun !== undefined);
+    if (gone.length === 0) return rows;
+    // A dry run, or a shop in shadow, changes no sku map row: the plan alone sees them gone.
+    const planOnly = dryRun !== undefined || (await this.modes.modeOf(subject.shop)) === 'shadow';
+    for (const row of gone) {
+      run.events.push(
+        `${row.supplierSku} (skuId ${row.skuId}) is gone from the catalog: planned as a create`,
+      );
+      if (!planOnly) await this.map.markGone(subject.shop, row.supplierSku);
+    }
+    if (!planOnly) return this.map.rowsOfProduct(subject.shop, subject.productId);
+    const goneSkus = new Set(gone.map((row) => row.supplierSku));
+    return rows.map((row) =>
+      goneSkus.has(row.supplierSku)
+        ? Object.assign(new SkuMapRow(), row, { state: 'gone-from-catalog', skuId: null })
+        : row,
+    );
   }
 
   private async remove(

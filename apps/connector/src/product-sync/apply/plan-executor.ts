@@ -3,6 +3,7 @@ import type { CatalogCall, PlanNote, PlannedRecord, SyncPlan } from '../plan/ind
 import { routeOf } from '../plan/index.js';
 import type { SkuMapRepository } from '../sku-map/sku-map.repository.js';
 import type { SkuMapRow } from '../sku-map/sku-map-row.entity.js';
+import { checkReplacedParent } from './replaced-parent-check.js';
 import type { SyncRun } from './sync-run.js';
 import type { SyncSubject } from './sync-subject.js';
 
@@ -154,6 +155,7 @@ async function executeCall(
     }
     case 'deleteVariant':
     case 'deleteProduct': {
+      if (record.removeRow) await checkReplacedParent(map, subject, record);
       const skuIds = call.skuId
         ? [call.skuId]
         : (
@@ -183,7 +185,9 @@ async function executeCall(
       }
       // A variant moving to another group is deleted, then created again under its new parent.
       if (record.action === 'create') await map.markGone(subject.shop, record.supplierSku);
-      else if (context.deletedRows === 'forget') await map.forget(subject.shop, [record.supplierSku]);
+      // A parent the product's new shape does not need: removed, so a later shape can create it again.
+      else if (context.deletedRows === 'forget' || record.removeRow)
+        await map.forget(subject.shop, [record.supplierSku]);
       else await map.tombstone(subject.shop, [record.supplierSku]);
       return;
     }
@@ -278,10 +282,14 @@ async function traced<T>(
   }
 }
 
-/** The map columns a planned record writes (notes on the product's own row only). */
+/**
+ * The map columns a planned record writes (notes on the product's own row only; on parents their
+ * group, none once a split product's kept parent is its one record again).
+ */
 function applied(record: PlannedRecord, context: ExecutionContext, own: boolean) {
   return {
     kind: record.kind,
+    ...(own ? { variantGroup: record.variantGroup ?? null } : {}),
     parentSupplierSku: record.parentSupplierSku,
     snapshot: record.snapshot,
     shopifyUpdatedAt: record.shopifyUpdatedAt,

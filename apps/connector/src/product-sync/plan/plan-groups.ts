@@ -8,6 +8,7 @@ import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { enrichmentNotes } from './enrichment-notes.js';
 import { missingRequiredMessage } from './missing-required.js';
 import { planRecord } from './plan-record.js';
+import { replacedParents } from './replaced-parents.js';
 import type { CatalogCall, PlanFailure, PlannedRecord, StoredRecord, SyncPlan } from './sync-plan.js';
 import type { Targets } from './target-records.js';
 import { type GroupableVariant, variantGroups } from './variant-groups.js';
@@ -125,16 +126,9 @@ export function planGroupedSync(input: GroupedPlanInput): SyncPlan | PlanFailure
     });
     records.push(deleted(stored, stored.parentSupplierSku ?? null));
   }
-  const parentDeletes: CatalogCall[] = [];
-  for (const stored of storedParents) {
-    if (matched.has(stored)) continue;
-    parentDeletes.push({
-      kind: 'deleteProduct',
-      record: { kind: stored.kind, shopifyVariantId: null, supplierSku: stored.supplierSku },
-      skuId: stored.skuId,
-    });
-    records.push(deleted(stored, null));
-  }
+  const replaced = replacedParents(storedParents.filter((stored) => !matched.has(stored)));
+  records.push(...replaced.records);
+  const parentDeletes = replaced.calls;
   return {
     status: 'planned',
     failure: null,

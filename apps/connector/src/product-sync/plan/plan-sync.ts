@@ -10,6 +10,7 @@ import { enrichmentNotes } from './enrichment-notes.js';
 import { missingRequiredMessage } from './missing-required.js';
 import { planGroupedSync } from './plan-groups.js';
 import { planRecord } from './plan-record.js';
+import { replacedParents } from './replaced-parents.js';
 import { newSupplierSku, shopHandle } from './supplier-sku.js';
 import type { CatalogCall, PlannedRecord, RecordRef, StoredRecord, SyncPlan } from './sync-plan.js';
 import { buildTargets } from './target-records.js';
@@ -55,13 +56,21 @@ export function planSync(input: PlanInput): SyncPlan {
     });
   }
   const targets = buildTargets(product, mapping, shop.currencyCode);
-  const storedOwn = input.stored.find((r) => r.shopifyVariantId === null) ?? null;
+  const storedParents = input.stored.filter((r) => r.shopifyVariantId === null);
+  // A split product's parents (one per group) become one record: a live one is kept (its
+  // enrichment stays), the first in map order; the others are deleted below.
+  const storedOwn = storedParents.find((r) => r.skuId !== null) ?? storedParents[0] ?? null;
   const ownCreate = storedOwn === null || storedOwn.skuId === null;
+  const underOwn = (r: StoredRecord) =>
+    (r.parentSupplierSku ?? storedOwn?.supplierSku) === storedOwn?.supplierSku;
   // A parent (re)created now cannot hold the variants of the record it replaces: they are created too.
   const storedVariants = new Map(
     input.stored
       .filter((r) => r.shopifyVariantId !== null)
-      .map((r) => [legacyIdOf(r.shopifyVariantId as string), ownCreate ? { ...r, skuId: null } : r]),
+      .map((r) => [
+        legacyIdOf(r.shopifyVariantId as string),
+        ownCreate && underOwn(r) ? { ...r, skuId: null } : r,
+      ]),
   );
   const taken = new Set([...(input.takenSupplierSkus ?? []), ...input.stored.map((r) => r.supplierSku)]);
   const skuContext = {
@@ -144,7 +153,7 @@ export function planSync(input: PlanInput): SyncPlan {
     deletes.push({ kind: 'deleteVariant', record: ref, skuId: stored.skuId });
     records.push({
       ...ref,
-      parentSupplierSku: own.record.supplierSku,
+      parentSupplierSku: stored.parentSupplierSku ?? own.record.supplierSku,
       skuId: stored.skuId,
       action: 'delete',
       snapshot: stored.snapshot,
@@ -153,6 +162,11 @@ export function planSync(input: PlanInput): SyncPlan {
       gaps: [],
     });
   }
+  // The other parents of a product split before: deleted once every variant is (the catalog
+  // deletes variants independently of their parent).
+  const replaced = replacedParents(storedParents.filter((stored) => stored !== storedOwn));
+  deletes.push(...replaced.calls);
+  records.push(...replaced.records);
   const gaps = records.flatMap((r) => r.gaps);
   return {
     status: 'planned',

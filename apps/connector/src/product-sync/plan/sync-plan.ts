@@ -92,6 +92,12 @@ export interface PlannedRecord extends RecordRef {
   /** Known for records that exist; a create's answer gives it. */
   skuId: string | null;
   action: 'create' | 'update' | 'unchanged' | 'delete';
+  /**
+   * On a parent deleted by a change of the product's shape (the Shopify product lives on): its
+   * row is removed once the delete succeeded, not tombstoned, so a later shape can need (and
+   * create) that parent again (the map's unique keys count tombstoned rows).
+   */
+  removeRow?: true;
   /** The attribute snapshot to store once applied. */
   snapshot: AttributeSnapshot;
   /** Shopify's `updatedAt` of the product (product record) or variant the record was built from. */

@@ -26,7 +26,11 @@ export interface CreateIntent {
 export type AppliedRecord = Pick<
   PlannedRecord,
   'kind' | 'parentSupplierSku' | 'snapshot' | 'shopifyUpdatedAt' | 'configuration' | 'gaps'
-> & { notes?: readonly PlanNote[] };
+> & {
+  notes?: readonly PlanNote[];
+  /** On parents: their group (null: the product's one record); left out, the row keeps its own. */
+  variantGroup?: string | null;
+};
 
 /** A configuration records were built from, and the hash they stored (`configurationGroups`). */
 export interface ConfigurationGroup {
@@ -348,6 +352,7 @@ export class SkuMapRepository {
   private appliedColumns(applied: AppliedRecord): Partial<SkuMapRow> {
     return {
       kind: applied.kind,
+      ...(applied.variantGroup !== undefined ? { variantGroup: applied.variantGroup } : {}),
       parentSupplierSku: applied.parentSupplierSku,
       snapshot: applied.snapshot,
       configurationDependencies: applied.configuration ? [...applied.configuration.dependencies] : null,

@@ -46,13 +46,21 @@ export class InstallController {
   @Get()
   async begin(@Req() req: Request, @Res() res: Response): Promise<void> {
     const shop = this.installable(req.query.shop);
+    const answer = heldGone(res);
     await this.grants.api(shop).auth.begin({
       shop: shop.domain,
       callbackPath: CALLBACK_PATH,
       isOnline: false,
       rawRequest: req,
-      rawResponse: this.redirectedTo(res),
+      rawResponse: this.redirectedTo(answer.res),
     });
+    // The library answers a bot-like User-Agent (its `isbot` rule) 410 with no body: say why.
+    if (answer.gone()) {
+      throw new ConnectorError(
+        ConnectorErrorCode.BOT_REFUSED,
+        'The User-Agent of this request looks like a bot, and @shopify/shopify-api does not begin an install for bots: open the link in a browser. Nothing was stored.',
+      );
+    }
   }
 
   /** `GET /auth/shopify/callback`: checks Shopify's redirect, exchanges the code, stores the pair. */
@@ -161,4 +169,31 @@ export class InstallController {
       },
     });
   }
+}
+
+/**
+ * The response, except that a 410 the library ends (its bot refusal, no body) is held back: the
+ * caller answers it in the connector's error shape instead.
+ */
+function heldGone(res: Response): { res: Response; gone: () => boolean } {
+  let held = false;
+  const proxy = new Proxy(res, {
+    get(target, property) {
+      if (property === 'end') {
+        return (...args: unknown[]) => {
+          if (target.statusCode === 410 && !target.headersSent) {
+            held = true;
+            return proxy;
+          }
+          return (target.end as (...a: unknown[]) => Response)(...args);
+        };
+      }
+      const member = Reflect.get(target, property, target);
+      return typeof member === 'function' ? member.bind(target) : member;
+    },
+    set(target, property, value) {
+      return Reflect.set(target, property, value, target);
+    },
+  });
+  return { res: proxy, gone: () => held };
 }
