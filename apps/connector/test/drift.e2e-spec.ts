@@ -59,7 +59,10 @@ describe('drift report', () => {
     // The connector's own leftover (its derived supplierSku for a product Shopify does not have),
     // and a record of someone else's (a foreign supplierSku): only the first may be deleted.
     const handle = world.shop.domain.replace(/\.myshopify\.com$/, '');
-    const stray = await world.account.api.post('/v1/products', productBody(`${handle}:product:9${Date.now()}`));
+    const stray = await world.account.api.post(
+      '/v1/products',
+      productBody(`${handle}:product:9${Date.now()}`),
+    );
     expect(stray.status).toBeLessThan(300);
     const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
     const foreign = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
