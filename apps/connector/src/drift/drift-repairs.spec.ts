@@ -156,7 +156,7 @@ function harness(
     reports,
     enqueuer,
     catalogs,
-    {} as SkuMapRepository,
+    { markGone: async () => undefined } as unknown as SkuMapRepository,
     links,
     modes,
     writtenBack,
@@ -416,6 +416,13 @@ describe('DriftRepairs preview', () => {
     expect(outcomes?.[0]?.effect).toMatch(/new skuId.*enrichment of sku-9 is lost.*Shopify.*stay/);
     expect(h.enqueued).toEqual([]);
     expect(h.repaired).toEqual([]);
+    // Run for real, the answer says it again; a refused delete says nothing of what it would do.
+    const ran = await h.repairs.repair('7', { kind: 'record-gone' });
+    expect(ran?.[0]).toMatchObject({ outcome: 'enqueued', effect: expect.stringContaining('new skuId') });
+    const refused = await harness(true, { ...gone, kind: 'orphan', repair: 'review' }).repairs.repair('7', {
+      kind: 'orphan',
+    });
+    expect(refused?.[0]).not.toHaveProperty('effect');
   });
 });
 

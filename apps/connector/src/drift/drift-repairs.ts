@@ -133,15 +133,14 @@ export class DriftRepairs {
     const confirmLoss = new Set(options.confirmLoss ?? []);
     for (const row of chosen) {
       const effect = repairEffect(row.finding);
-      const done: Answer =
+      let done: Answer =
         row.repairedAt !== null || adopted.has(row.id)
           ? { outcome: adopted.has(row.id) ? 'adopted' : 'already-repaired' }
           : options.preview === true
             ? { outcome: 'preview', effect: effect ?? `would ${row.finding.repair}` }
-            : {
-                ...(await this.apply(row, resynced, variantsOf, adopted, confirmLoss)),
-                ...(effect !== null ? { effect } : {}),
-              };
+            : await this.apply(row, resynced, variantsOf, adopted, confirmLoss);
+      // What a repair that ran did beyond its name (a gone record's recreation loses its enrichment).
+      if (effect !== null && !NOT_REPAIRED.has(done.outcome)) done = { ...done, effect };
       if (!NOT_REPAIRED.has(done.outcome) && !adopted.has(row.id)) {
         await this.reports.markRepaired(row.id, done.outcome);
       }
