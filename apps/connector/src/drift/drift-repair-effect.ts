@@ -18,8 +18,5 @@ export function repairEffect(finding: DriftFinding): string | null {
   if (finding.repair === 'delete-record') {
     return `deletes record ${finding.skuId ?? '?'} from the catalog for good, with its enrichment (re-checked first)`;
   }
-  if (finding.repair === 'review') {
-    return 'nothing: the connector cannot prove it owns the record; look at it in the catalog';
-  }
   return null;
 }

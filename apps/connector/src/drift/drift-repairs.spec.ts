@@ -87,6 +87,10 @@ function harness(
     },
   } as unknown as SyncEnqueuer;
   const links = {
+    claimedRecords: async (wanted: { skuIds: string[] }) => ({
+      skuIds: new Set(world.claimedSkuIds.filter((id) => wanted.skuIds.includes(id))),
+      supplierSkus: new Set<string>(),
+    }),
     link: async (
       _shop: string,
       productId: string,
@@ -205,6 +209,17 @@ describe('DriftRepairs adopt', () => {
       reason: expect.stringContaining('parent'),
     });
     expect(alone.linked).toEqual([]);
+  });
+
+  it("answers not-adoptable when another shop's row claims the record since the report", async () => {
+    const h = harness(true, orphan, 'live', { ...noWorld, claimedSkuIds: ['sku-9'] });
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.[0]).toMatchObject({
+      outcome: 'not-adoptable',
+      reason: 'record sku-9 is claimed by the sku map now',
+    });
+    expect(h.linked).toEqual([]);
+    expect(h.enqueued).toEqual([]);
   });
 
   it('answers not-adoptable (finding left open, nothing enqueued) when the product is mapped already', async () => {

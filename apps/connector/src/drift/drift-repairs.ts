@@ -241,6 +241,15 @@ export class DriftRepairs {
     if (refusal !== null) return { outcome: 'not-adoptable', reason: refusal };
     const { productId, skuId, supplierSku } = finding as AdoptableFinding;
     const variants = variantsOf.get(skuId) ?? [];
+    // Checked again now: a record another shop's row (any key) claims since the report is not taken.
+    const skuIds = [skuId, ...variants.map((v) => v.finding.skuId as string)];
+    const taken = (await this.links.claimedRecords({ skuIds, supplierSkus: [] })).skuIds;
+    if (taken.size > 0) {
+      return {
+        outcome: 'not-adoptable',
+        reason: `record ${[...taken].join(', ')} is claimed by the sku map now`,
+      };
+    }
     const own: RecordLink = {
       kind: variants.length > 0 ? 'parent' : 'simple',
       shopifyVariantId: null,

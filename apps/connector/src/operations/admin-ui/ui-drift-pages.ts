@@ -30,7 +30,7 @@ export const REPAIR_WORDS: Record<DriftRepair, string> = {
   'accept-merchant':
     "keep the merchant's value: the connector stops writing there, and the product is synced (refused in shadow)",
   review:
-    "nothing: the connector cannot prove it owns this record (it may be another shop's or tool's live record), so it is never deleted from here; look at it in the catalog",
+    "leave it: the connector cannot prove it owns this record (it may be another shop's or tool's live record), so it is never deleted from here; look at it in the catalog",
 };
 
 /** Why: the result page says what each chosen repair did, in words. */
