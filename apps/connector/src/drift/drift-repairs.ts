@@ -77,19 +77,21 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
  * left), after `DriftDeleteCheck` re-checked it against the catalog and the whole map now (and
  * refused it with the reason when it no longer holds, in shadow mode, or, for a record holding
  * approved enrichment, without `confirmLoss` naming it). `review` (an orphan whose owner cannot
- * be proven) is always refused with that reason: nothing is deleted on a guess. `adopt` claims an orphan whose derived supplierSku names a
- * product Shopify still has (`<prefix>:product:<id>`): a live map row for that product is
- * written with the record's skuId (as link does, empty snapshot so the sync sends every mapped
- * value), with a row per orphan variant record whose derived supplierSku names a variant
- * (`<prefix>:variant:<id>`: a product with options), and the product's sync enqueued; an
- * orphan that cannot be claimed (no such product, a variant record chosen without its parent's,
- * or the product is mapped already) answers `not-adoptable` with the reason.
+ * be proven) is always refused with that reason: nothing is deleted on a guess. `adopt` claims
+ * an orphan whose derived supplierSku names a product Shopify still has
+ * (`<prefix>:product:<id>`): a live map row for that product is written with the record's skuId
+ * (as link does, empty snapshot so the sync sends every mapped value), with a row per orphan
+ * variant record whose derived supplierSku names a variant (`<prefix>:variant:<id>`: a product
+ * with options), and the product's sync enqueued; an orphan that cannot be claimed (no such
+ * product, a variant record chosen without its parent's, the product is mapped already, or a
+ * row of any shop claims the record since the report) answers `not-adoptable` with the reason.
  * `retract` (a value the catalog no longer approves) runs the product's write-back now, which
  * takes the value out of Shopify; `accept-merchant` (a merchant's edit of a written-back value)
  * records the edit as the sync would (the target is the merchant's from then on) and enqueues
  * the product's sync (the catalog gets the merchant's value where it is mapped). Both go through
  * the write-back (`WrittenBackValues`) under the product's lock, and both are `refused` for a
- * shop in shadow mode (nothing of the write-back is stored or written there).
+ * shop in shadow mode (nothing of the write-back is stored or written there). `preview` runs
+ * nothing and answers what each chosen repair would do (`effect`).
  */
 @Injectable()
 export class DriftRepairs {
