@@ -77,6 +77,24 @@ export class ShopModel {
     product.variants = kept;
   }
 
+  /** Adds the next size to a live parent with fewer than five: a sync creates its record. */
+  async addVariant(product: ModelProduct): Promise<void> {
+    if (!product.parent || product.deleted || product.variants.length >= SIZES.length) return;
+    const size = SIZES.find((s) => !product.variants.some((v) => v.size === s)) as string;
+    const answer = await this.stack.merchant('PUT', `products/${product.id}.json`, {
+      product: {
+        variants: [
+          ...product.variants.map((v) => ({ id: Number(v.id), option1: v.size })),
+          { option1: size, price: '19.00', sku: `CHAOS-${product.id}-${size}` },
+        ],
+      },
+    });
+    const variants = (answer.product as { variants: Array<{ id: number; option1?: string | null }> })
+      .variants;
+    const added = variants.find((v) => !product.variants.some((known) => known.id === String(v.id)));
+    if (added) product.variants = [...product.variants, { id: String(added.id), size }];
+  }
+
   async delete(product: ModelProduct): Promise<void> {
     await this.stack.merchant('DELETE', `products/${product.id}.json`);
     product.deleted = true;

@@ -9,7 +9,14 @@ const run = promisify(execFile);
 /** One scenario's figures in the JSON line `npm run chaos` prints. */
 type ScenarioLine = Record<string, unknown> & { needs?: string; error?: string };
 
-const SCENARIOS = ['kill-9-sync', 'catalog-faults', 'postgres-stopped', 'redis-lost', 'kill-9-write-back'];
+const SCENARIOS = [
+  'kill-9-sync',
+  'catalog-faults',
+  'postgres-stopped',
+  'redis-lost',
+  'kill-9-write-back',
+  'drift-during-sync',
+];
 
 // `npm run chaos -- --smoke`: every fault scenario of chaos/ small (a dozen products, two kills,
 // a 3 s PostgreSQL outage, one Redis loss), on stacks of its own, in well under 90 s. Each must
@@ -68,6 +75,12 @@ describe('chaos, smoke mode', () => {
       });
       expect(figures?.synced).toBe(figures?.products);
       expect(figures?.sent as number).toBeGreaterThan(0);
+      // Drift repairs ran while syncs created records, and deleted only the seeded leftovers.
+      if (name === 'drift-during-sync') {
+        expect(figures).toMatchObject({ liveRecordsDeleted: 0, foreignRecordsGone: 0 });
+        expect(figures?.driftReports as number).toBeGreaterThan(1);
+        expect(figures?.driftDeletes as number).toBeGreaterThan(0);
+      }
     });
   }
 });

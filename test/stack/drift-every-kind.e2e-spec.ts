@@ -15,9 +15,10 @@ import { type StackDriftReport, type StackProduct, StackShop } from './support/s
 // kind of drift seeded behind its back through the sandboxes' APIs only (the catalog's /v1 and
 // portal, the Shopify sandbox's Admin API and webhook faults): a catalog value a person changed, a
 // dropped update webhook, a deleted record, orphans (records with the shop's supplierSku naming a
-// product it never synced: a simple one and one with options, taken whole; a stranger's; one as
-// linking leaves it, a SKU as supplierSku; a variant record keyed by a variant SKU under a claimed
-// parent), a duplicate supplierSku, a written-back value the merchant edited with its webhook
+// product it never synced: a simple one and one with options, taken whole; the connector's own
+// leftover of a product Shopify does not have, deleted; a stranger's; one as linking leaves it,
+// a SKU as supplierSku; a variant record keyed by a variant SKU under a claimed parent: those
+// three to review, never deleted), a duplicate supplierSku, a written-back value the merchant edited with its webhook
 // dropped, and one the catalog rejected after approval with no poll to see it. One report finds
 // each with its repair; the operator's chosen repairs (refused in shadow mode, then by kind, one
 // by id, a selection; one through the command line) run, and a later report finds nothing.
@@ -117,9 +118,11 @@ describe('a connector process: drift of every kind, found and repaired', () => {
         await shop.variantRecord(supplierSkuOf(unsyncedOptions), `${shop.prefix}:variant:${variantId}`),
       );
     }
-    // records nobody claims: a stranger's, one as linking leaves it (a SKU as supplierSku), and a
-    // variant record keyed by a variant SKU under a claimed parent;
+    // the connector's own leftover: its derived supplierSku of a product Shopify does not have;
     const tag = `${Date.now()}`;
+    const leftover = await shop.record(`${shop.prefix}:product:9${tag}`);
+    // records nobody claims whose owner cannot be proven: a stranger's, one as linking leaves it
+    // (a SKU as supplierSku), and a variant record keyed by a variant SKU under a claimed parent;
     const stranger = await shop.record(`stranger-${tag}`);
     const linked = await shop.record(`LNK-${tag}`);
     const variantSku = await shop.variantRecord(supplierSkuOf(missed), `LNK-${tag}-S`);
@@ -142,15 +145,16 @@ describe('a connector process: drift of every kind, found and repaired', () => {
         ['orphan', unsyncedOptions.id, 'adopt'],
         ['orphan', unsyncedOptions.id, 'adopt'],
         ['orphan', unsyncedOptions.id, 'adopt'],
-        ['orphan', stranger, 'delete-record'],
-        ['orphan', linked, 'delete-record'],
-        ['orphan', variantSku, 'delete-record'],
+        ['orphan', leftover, 'delete-record'],
+        ['orphan', stranger, 'review'],
+        ['orphan', linked, 'review'],
+        ['orphan', variantSku, 'review'],
         ['duplicate', twin, 'delete-record'],
         ['written-back-differs', merchantEdit.id, 'accept-merchant'],
         ['no-longer-approved', rejected.id, 'retract'],
       ]),
     );
-    expect(found.findings).toHaveLength(14);
+    expect(found.findings).toHaveLength(15);
     const byKind = (kind: string) => found.findings.filter((f) => f.kind === kind);
     const orphans = byKind('orphan');
     expect(orphans.find((f) => f.productId === unsyncedSimple.id)?.skuId).toBe(adoptable);
@@ -198,6 +202,10 @@ describe('a connector process: drift of every kind, found and repaired', () => {
       ['written-back-differs', 'refused', shadow],
     ]);
     expect(await repair({ kind: 'no-longer-approved' })).toEqual([['no-longer-approved', 'refused', shadow]]);
+    // and so is every catalog delete.
+    expect(await repair({ kind: 'duplicate' })).toEqual([
+      ['duplicate', 'refused', 'the shop is in shadow mode: nothing is deleted from the catalog'],
+    ]);
     expect((await mode('live')).status).toBe(200);
     // All of a kind, through the admin API and through the command line;
     expect(await repair({ kind: 'written-back-differs' })).toEqual([
@@ -217,13 +225,19 @@ describe('a connector process: drift of every kind, found and repaired', () => {
     const rest = found.findings.filter(
       (f) => !['catalog-changed', 'written-back-differs', 'no-longer-approved'].includes(f.kind),
     );
-    expect((await repair({ ids: rest.map((f) => f.id) })).sort()).toEqual(
+    const unproven = (reason: string) =>
+      reason.replace(/^the connector cannot prove it owns record (\S+) .*$/, 'cannot prove $1');
+    const restDone = await repair({ ids: rest.map((f) => f.id) });
+    expect(
+      restDone.map(([kind, outcome, reason]) => [kind, outcome, unproven(reason as string)]).sort(),
+    ).toEqual(
       [
         ['record-gone', 'enqueued', ''],
         ['missed-webhook', 'enqueued', ''],
         ['missed-webhook', 'enqueued', ''],
         ...Array(4).fill(['orphan', 'adopted', '']),
-        ...Array(3).fill(['orphan', 'deleted', '']),
+        ['orphan', 'deleted', ''],
+        ...[stranger, linked, variantSku].map((skuId) => ['orphan', 'refused', `cannot prove ${skuId}`]),
         ['duplicate', 'deleted', ''],
       ].sort(),
     );
@@ -252,21 +266,33 @@ describe('a connector process: drift of every kind, found and repaired', () => {
     expect(await shop.timelineRepairs(edited)).toEqual(['drift catalog-changed (name): resync enqueued']);
     expect(await shop.timelineRepairs(unsyncedSimple)).toEqual(['drift orphan: adopt adopted']);
     expect(await shop.timelineRepairs(unsyncedOptions)).toEqual(Array(3).fill('drift orphan: adopt adopted'));
-    // The deleted records are gone from the catalog.
-    for (const skuId of [stranger, linked, twin]) {
+    // The deleted records are gone from the catalog; the ones to review are still there.
+    for (const skuId of [leftover, twin]) {
       expect((await world.account.api.get(`/v1/products/${skuId}`)).status).toBe(404);
     }
+    for (const skuId of [stranger, linked]) {
+      expect((await world.account.api.get(`/v1/products/${skuId}`)).status).toBe(200);
+    }
+    expect((await world.account.api.get(`/v1/variants/${variantSku}`)).status).toBe(200);
+    const toReview = [stranger, linked, variantSku].map((skuId) => `orphan:${skuId}`).sort();
 
     // Once the enqueued syncs (and the retraction's own update webhook) ran, a later report finds
-    // nothing; each report compared with the previous one says which findings were resolved.
+    // nothing but the records to review; each report compared with the previous one says which
+    // findings were resolved.
     const resolved = new Set<string>();
     const cleared = await eventually(async () => {
       const next = await shop.report();
       for (const key of next.resolved) resolved.add(key);
-      return next.findings.length === 0 && next;
+      const keys = next.findings.map((f) => f.key).sort();
+      return JSON.stringify(keys) === JSON.stringify(toReview) && next;
     }, 60_000);
     expect(cleared.previousId).not.toBeNull();
-    expect(found.findings.map((f) => f.key).filter((key) => !resolved.has(key))).toEqual([]);
+    expect(
+      found.findings
+        .map((f) => f.key)
+        .filter((key) => !resolved.has(key))
+        .sort(),
+    ).toEqual(toReview);
     // The catalog has the connector's values back; the adopted products are claimed whole with
     // the records that were there (nothing created twice); the gone record was made again.
     expect(await shop.value(skuOf(edited), 'name')).toBe('Tee edited');

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productBody } from '#testing/catalog-sandbox';
 import { signedInPage } from './support/admin-ui-session.js';
 import { CHROMIUM, startBrowser, type TestBrowser } from './support/browser.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
-// The drift part of the operators' view in Debian's chromium: a record nobody links is put in
+// The drift part of the operators' view in Debian's chromium: the connector's own leftover (its
+// derived supplierSku of a product Shopify does not have), holding an approved value, is put in
 // the catalog behind the connector's back; a report is run from the browser (confirmed), the
-// orphan is chosen and repaired (confirmed), the outcome shown, and the next report finds it
-// resolved. Each POST is refused without the CSRF token; each page's screenshot at 1280 and
+// orphan is chosen and repaired (confirmed), held until the loss of its approved value is
+// confirmed too, then deleted, and the next report finds it resolved. Each POST is refused without the CSRF token; each page's screenshot at 1280 and
 // 390 px and its axe-core check. Then linking with a dry run, and a search by title in Shopify.
 describe('/admin/ui drift in a browser', () => {
   let world: SyncWorld;
@@ -22,9 +22,24 @@ describe('/admin/ui drift in a browser', () => {
 
   beforeAll(async () => {
     world = await startSyncWorld({ env: { CONNECTOR_ADMIN_TOKEN: token } });
-    const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
-    expect(stray.status).toBeLessThan(300);
-    straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+    const handle = world.shop.domain.replace(/\.myshopify\.com$/, '');
+    const stray = await world.sandboxes.catalog.portal.post(
+      `/portal/v1/accounts/${world.account.id}/products/bulk`,
+      {
+        products: [
+          {
+            supplierSku: `${handle}:product:9${Date.now()}`,
+            attributes: [
+              { key: 'name', value: 'Left over' },
+              { key: 'brand', value: 'Acme' },
+              { key: 'seoTitle', value: 'An approved title', blame: 'ENRICHMENT_APPROVED' },
+            ],
+          },
+        ],
+      },
+    );
+    expect(stray.status).toBe(200);
+    [straySku] = (stray.body as { data: { skuIds: string[] } }).data.skuIds as [string];
     browser = await startBrowser();
     axeBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   });
@@ -80,7 +95,7 @@ describe('/admin/ui drift in a browser', () => {
     const reportPath = new URL(page.url()).pathname;
     const orphans = page.locator('section', { hasText: 'Catalog record nobody links' });
     await expect(orphans.locator('li', { hasText: `record ${straySku}` }).textContent()).resolves.toContain(
-      'Repair: delete the record from the catalog.',
+      'Repair: delete the record from the catalog for good',
     );
     await check('drift-report', reportPath);
 
@@ -96,6 +111,14 @@ describe('/admin/ui drift in a browser', () => {
     await check('drift-repair-confirm', new URL(page.url()).pathname + new URL(page.url()).search);
     await page.getByRole('button', { name: 'Run 1 repair(s)' }).click();
     await expect(page.locator('h1').textContent()).resolves.toBe('Drift repairs done');
+    await expect(page.locator('.repair-outcome').allTextContents()).resolves.toEqual([
+      'not deleted: it holds approved enrichment, confirm the loss first',
+    ]);
+    expect(await world.catalogRecord(straySku)).toBeTruthy();
+    await expect(page.locator('#confirm-loss + ul').textContent()).resolves.toContain(
+      `record ${straySku} and its approved seoTitle, lost for good`,
+    );
+    await page.getByRole('button', { name: 'Delete 1 record(s) and lose what is listed' }).click();
     await expect(page.locator('.repair-outcome').allTextContents()).resolves.toEqual([
       'record deleted from the catalog',
     ]);

@@ -91,13 +91,16 @@ describe('scheduled drift report', () => {
   });
 
   it('the command line runs a report, shows it, and repairs only the chosen findings', async () => {
-    const straySupplierSku = `stray-${Date.now()}`;
+    // The connector's own leftovers (its derived supplierSkus, of a product Shopify does not have):
+    // the only orphans a repair deletes.
+    const handle = world.shop.domain.replace(/\.myshopify\.com$/, '');
+    const straySupplierSku = `${handle}:product:9${Date.now()}`;
     const stray = await world.account.api.post('/v1/products', productBody(straySupplierSku));
     expect(stray.status).toBeLessThan(300);
     const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
     const variant = await world.account.api.post('/v1/variants', {
       parentSupplierSku: straySupplierSku,
-      supplierSku: `${straySupplierSku}-m`,
+      supplierSku: `${handle}:variant:8${Date.now()}`,
       attributes: [],
     });
     expect(variant.status, JSON.stringify(variant.body)).toBeLessThan(300);

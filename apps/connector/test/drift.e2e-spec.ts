@@ -56,9 +56,18 @@ describe('drift report', () => {
       ).status,
     ).toBe(200);
     expect((await world.account.api.delete(`/v1/products/${goneSku}`)).status).toBe(200);
-    const stray = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
+    // The connector's own leftover (its derived supplierSku for a product Shopify does not have),
+    // and a record of someone else's (a foreign supplierSku): only the first may be deleted.
+    const handle = world.shop.domain.replace(/\.myshopify\.com$/, '');
+    const stray = await world.account.api.post(
+      '/v1/products',
+      productBody(`${handle}:product:9${Date.now()}`),
+    );
     expect(stray.status).toBeLessThan(300);
     const straySku = (stray.body as { data: { skuId: string } }).data.skuId;
+    const foreign = await world.account.api.post('/v1/products', productBody(`stray-${Date.now()}`));
+    expect(foreign.status).toBeLessThan(300);
+    const foreignSku = (foreign.body as { data: { skuId: string } }).data.skuId;
     const editedSupplierSku = (await world.catalogRecord(editedSku))?.supplierSku as string;
     const twin = await world.account.api.post('/v1/products', productBody(editedSupplierSku));
     expect(twin.status).toBeLessThan(300);
@@ -86,6 +95,7 @@ describe('drift report', () => {
         ['record-gone', gone, 'resync'],
         ['missed-webhook', missed, 'resync'],
         ['orphan', straySku, 'delete-record'],
+        ['orphan', foreignSku, 'review'],
         ['duplicate', twinSku, 'delete-record'],
       ]),
     );
@@ -134,10 +144,15 @@ describe('drift report', () => {
         ['catalog-changed', 'enqueued'],
         ['missed-webhook', 'enqueued'],
         ['orphan', 'deleted'],
+        ['orphan', 'refused'],
         ['duplicate', 'deleted'],
         ['record-gone', 'enqueued'],
       ].sort(),
     );
+    expect(
+      repaired.body.repairs.find((r) => r.outcome === 'refused') as unknown as { reason: string },
+    ).toMatchObject({ reason: expect.stringContaining('cannot prove it owns record') });
+    expect(await world.catalogRecord(foreignSku)).not.toBeNull();
     // Each repair is in its product's timeline.
     const timeline = world.harness.connector.app.get(ProductTimeline);
     const repairsOf = async (productId: string) =>
@@ -148,8 +163,8 @@ describe('drift report', () => {
     expect(await repairsOf(gone)).toEqual(['drift record-gone: resync enqueued']);
     expect(await repairsOf(missed)).toEqual(['drift missed-webhook: resync enqueued']);
     // The catalog edit undone, the missed change synced, the gone record recreated, the orphan
-    // deleted: none of them in a later report.
-    const fixed = findings.map((f) => f.key);
+    // deleted: none of them in a later report (the foreign record stays, to look at).
+    const fixed = findings.map((f) => f.key).filter((key) => key !== `orphan:${foreignSku}`);
     const cleared = await eventually(async () => {
       const next = await service.report(world.shop.domain);
       const keys = (
@@ -157,10 +172,11 @@ describe('drift report', () => {
       ).map((f) => f.key);
       return fixed.every((key) => !keys.includes(key)) && { ...next, keys };
     }, 30_000);
-    expect(cleared.keys).toEqual([]);
+    expect(cleared.keys).toEqual([`orphan:${foreignSku}`]);
     expect(attributeOf(await world.catalogRecord(editedSku), 'name')).toBe('Linen Apron');
     expect(cleared.report.counts['catalog-changed']).toBe(0);
-    expect(cleared.report.counts.orphan).toBe(0);
+    expect(cleared.report.counts.orphan).toBe(1);
+    expect(await world.catalogRecord(straySku)).toBeNull();
     expect(cleared.report.counts.duplicate).toBe(0);
     expect(await world.catalogRecord(twinSku)).toBeNull();
     expect(cleared.report.counts['record-gone']).toBe(0);

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { CatalogClientError } from '#lib/catalog-client';
+import type { ProductRecord } from '#lib/catalog-contract';
 import type { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
+import type { ShopMappings } from '../mapping/shop-mappings.js';
 import type { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
 import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import type { WrittenBackTarget, WrittenBackValues } from '../product-sync/written-back-values.js';
 import type { ShopModes } from '../shops/shop-modes.js';
+import type { Shops } from '../shops/shops.js';
+import { DriftDeleteCheck } from './drift-delete-check.js';
+import { DriftOwnership } from './drift-ownership.js';
 import { adoptRefusal, DriftRepairs } from './drift-repairs.js';
 import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
@@ -22,7 +28,36 @@ const orphan: DriftFinding = {
   repair: 'adopt',
 };
 
-function harness(linkAnswer: boolean, chosen: DriftFinding | DriftFinding[] = orphan, mode = 'live') {
+/** The catalog and the whole sku map as a delete's re-check sees them when it runs. */
+interface World {
+  records: ProductRecord[];
+  claimedSkuIds: string[];
+  claimedSupplierSkus: string[];
+  sharedPrefix: boolean;
+}
+
+const noWorld: World = { records: [], claimedSkuIds: [], claimedSupplierSkus: [], sharedPrefix: false };
+
+function catalogRecord(skuId: string, supplierSku: string, over: Partial<ProductRecord> = {}): ProductRecord {
+  return {
+    id: `id-${skuId}`,
+    skuId,
+    supplierSku,
+    parentSkuId: null,
+    createdAt: 1,
+    updatedAt: 1,
+    attributeSummary: { enrichableTotal: 0, enrichableCompleted: 0, enrichableCompletionRate: 0 },
+    attributes: [],
+    ...over,
+  };
+}
+
+function harness(
+  linkAnswer: boolean,
+  chosen: DriftFinding | DriftFinding[] = orphan,
+  mode = 'live',
+  world: World = noWorld,
+) {
   const linked: Array<{ productId: string; skuIds: string[] }> = [];
   const written: string[] = [];
   const enqueued: string[] = [];
@@ -52,6 +87,10 @@ function harness(linkAnswer: boolean, chosen: DriftFinding | DriftFinding[] = or
     },
   } as unknown as SyncEnqueuer;
   const links = {
+    claimedRecords: async (wanted: { skuIds: string[] }) => ({
+      skuIds: new Set(world.claimedSkuIds.filter((id) => wanted.skuIds.includes(id))),
+      supplierSkus: new Set<string>(),
+    }),
     link: async (
       _shop: string,
       productId: string,
@@ -76,16 +115,58 @@ function harness(linkAnswer: boolean, chosen: DriftFinding | DriftFinding[] = or
       return { outcome: 'accepted' };
     },
   } as unknown as WrittenBackValues;
+  const deleted: string[] = [];
+  const find = async (skuId: string) => {
+    const record = world.records.find((r) => r.skuId === skuId);
+    if (!record) {
+      throw new CatalogClientError({
+        message: 'gone',
+        errorCode: 404,
+        code: 'not_found',
+        status: 404,
+        retryable: false,
+        method: 'GET',
+        path: `/v1/products/${skuId}`,
+      });
+    }
+    return record;
+  };
+  const client = {
+    getProduct: find,
+    getVariant: find,
+    findBySupplierSku: async (supplierSku: string) =>
+      world.records.filter((r) => r.supplierSku === supplierSku),
+    deleteProduct: async (skuId: string) => {
+      deleted.push(`product ${skuId}`);
+    },
+    deleteVariant: async (skuId: string) => {
+      deleted.push(`variant ${skuId}`);
+    },
+  };
+  const catalogs = { forShop: () => ({ client }) } as unknown as CatalogClients;
+  const claims = {
+    claimedRecords: async (wanted: { skuIds: string[]; supplierSkus: string[] }) => ({
+      skuIds: new Set(world.claimedSkuIds.filter((id) => wanted.skuIds.includes(id))),
+      supplierSkus: new Set(world.claimedSupplierSkus.filter((id) => wanted.supplierSkus.includes(id))),
+    }),
+  } as unknown as SkuMapLinks;
+  const modes = { modeOf: async () => mode } as unknown as ShopModes;
+  const ownership = new DriftOwnership(
+    { mapping: () => null } as unknown as ShopMappings,
+    { refresh: async () => undefined, all: [] } as unknown as Shops,
+    { prefixUsedByOthers: async () => world.sharedPrefix } as unknown as SkuMapLinks,
+  );
   const repairs = new DriftRepairs(
     reports,
     enqueuer,
-    {} as CatalogClients,
-    {} as SkuMapRepository,
+    catalogs,
+    { markGone: async () => undefined } as unknown as SkuMapRepository,
     links,
-    { modeOf: async () => mode } as unknown as ShopModes,
+    modes,
     writtenBack,
+    new DriftDeleteCheck(catalogs, claims, modes, ownership),
   );
-  return { repairs, linked, enqueued, repaired, written };
+  return { repairs, linked, enqueued, repaired, written, deleted };
 }
 
 describe('DriftRepairs adopt', () => {
@@ -128,6 +209,17 @@ describe('DriftRepairs adopt', () => {
       reason: expect.stringContaining('parent'),
     });
     expect(alone.linked).toEqual([]);
+  });
+
+  it("answers not-adoptable when another shop's row claims the record since the report", async () => {
+    const h = harness(true, orphan, 'live', { ...noWorld, claimedSkuIds: ['sku-9'] });
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.[0]).toMatchObject({
+      outcome: 'not-adoptable',
+      reason: 'record sku-9 is claimed by the sku map now',
+    });
+    expect(h.linked).toEqual([]);
+    expect(h.enqueued).toEqual([]);
   });
 
   it('answers not-adoptable (finding left open, nothing enqueued) when the product is mapped already', async () => {
@@ -195,6 +287,157 @@ describe('DriftRepairs retract and accept-merchant', () => {
     const outcomes = await h.repairs.repair('7', { kind: 'no-longer-approved' });
     expect(outcomes?.[0]?.outcome).toBe('not-supported');
     expect(h.written).toEqual([]);
+  });
+});
+
+describe('DriftRepairs delete-record re-checks its finding when it runs', () => {
+  // The shop is a.myshopify.com: its derived prefix is `a`.
+  const leftover: DriftFinding = {
+    kind: 'orphan',
+    key: 'orphan:sku-5',
+    productId: null,
+    skuId: 'sku-5',
+    supplierSku: 'a:product:5',
+    field: null,
+    expected: null,
+    found: 'a:product:5',
+    repair: 'delete-record',
+  };
+  const duplicate: DriftFinding = {
+    ...leftover,
+    kind: 'duplicate',
+    key: 'duplicate:sku-5',
+    supplierSku: 'a:product:1',
+    found: 'a:product:1',
+  };
+  const world = (over: Partial<World>): World => ({
+    ...noWorld,
+    records: [catalogRecord('sku-5', 'a:product:5')],
+    ...over,
+  });
+
+  it("deletes the connector's own leftover when the finding still holds", async () => {
+    const h = harness(true, leftover, 'live', world({}));
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.[0]?.outcome).toBe('deleted');
+    expect(h.deleted).toEqual(['product sku-5']);
+    expect(h.repaired).toEqual([{ id: '1', outcome: 'deleted' }]);
+  });
+
+  it.each([
+    ['the record is gone', leftover, world({ records: [] }), 'no longer exists'],
+    [
+      'the record is claimed now (a sync linked it)',
+      leftover,
+      world({ claimedSkuIds: ['sku-5'] }),
+      'claimed by the sku map',
+    ],
+    [
+      'a create of its supplierSku is in progress',
+      leftover,
+      world({ claimedSupplierSkus: ['a:product:5'] }),
+      'a create in progress',
+    ],
+    [
+      "an old report's orphan with a foreign supplierSku",
+      { ...leftover, supplierSku: 'MUG-RED' },
+      world({ records: [catalogRecord('sku-5', 'MUG-RED')] }),
+      'not one the connector derives',
+    ],
+    ['another served shop uses the prefix', leftover, world({ sharedPrefix: true }), 'under the prefix a'],
+    [
+      'a duplicate whose claimed original no longer holds the supplierSku',
+      duplicate,
+      world({
+        records: [catalogRecord('sku-5', 'a:product:1'), catalogRecord('sku-1', 'a:product:2')],
+        claimedSkuIds: ['sku-1'],
+      }),
+      'may be the only one left',
+    ],
+  ])(
+    'refuses, with the reason, when %s: nothing deleted, finding left open',
+    async (_why, finding, w, reason) => {
+      const h = harness(true, finding, 'live', w);
+      const outcomes = await h.repairs.repair('7', { kind: finding.kind });
+      expect(outcomes?.[0]).toMatchObject({ outcome: 'refused', reason: expect.stringContaining(reason) });
+      expect(h.deleted).toEqual([]);
+      expect(h.repaired).toEqual([]);
+    },
+  );
+
+  it('deletes a duplicate while a claimed record holds its supplierSku', async () => {
+    const w = world({
+      records: [catalogRecord('sku-5', 'a:product:1'), catalogRecord('sku-1', 'a:product:1')],
+      claimedSkuIds: ['sku-1'],
+    });
+    const h = harness(true, duplicate, 'live', w);
+    expect((await h.repairs.repair('7', { kind: 'duplicate' }))?.[0]?.outcome).toBe('deleted');
+    expect(h.deleted).toEqual(['product sku-5']);
+  });
+
+  it('refuses every delete in shadow mode', async () => {
+    const h = harness(true, [leftover, duplicate], 'shadow', world({}));
+    const outcomes = await h.repairs.repair('7', { ids: ['1', '2'] });
+    expect(outcomes?.map((o) => [o.outcome, o.reason])).toEqual([
+      ['refused', 'the shop is in shadow mode: nothing is deleted from the catalog'],
+      ['refused', 'the shop is in shadow mode: nothing is deleted from the catalog'],
+    ]);
+    expect(h.deleted).toEqual([]);
+  });
+
+  it('deletes a record holding approved enrichment only when confirmLoss names it, saying what is lost', async () => {
+    const enriched = catalogRecord('sku-5', 'a:product:5', {
+      attributes: [
+        { key: 'aiDescription', value: 'A mug', blame: 'ENRICHMENT_APPROVED' },
+        { key: 'name', value: 'Mug' },
+      ],
+    });
+    const h = harness(true, leftover, 'live', world({ records: [enriched] }));
+    const first = await h.repairs.repair('7', { kind: 'orphan' }, { confirmLoss: ['sku-other'] });
+    expect(first?.[0]).toMatchObject({
+      outcome: 'needs-confirmation',
+      loses: ['aiDescription'],
+      reason: expect.stringContaining('approved enrichment (aiDescription)'),
+    });
+    expect(h.deleted).toEqual([]);
+    const confirmed = await h.repairs.repair('7', { kind: 'orphan' }, { confirmLoss: ['sku-5'] });
+    expect(confirmed?.[0]?.outcome).toBe('deleted');
+    expect(h.deleted).toEqual(['product sku-5']);
+  });
+
+  it('refuses an orphan to review, whoever asks, saying the owner cannot be proven', async () => {
+    const review = { ...leftover, supplierSku: 'MUG-RED', repair: 'review' as const };
+    const h = harness(true, review, 'live', world({ records: [catalogRecord('sku-5', 'MUG-RED')] }));
+    const outcomes = await h.repairs.repair('7', { kind: 'orphan' });
+    expect(outcomes?.[0]).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringContaining('cannot prove'),
+    });
+    expect(h.deleted).toEqual([]);
+  });
+});
+
+describe('DriftRepairs preview', () => {
+  it("says, before it runs, that a gone record comes back under a new skuId without its enrichment, and Shopify's values stay", async () => {
+    const gone: DriftFinding = {
+      ...orphan,
+      kind: 'record-gone',
+      key: 'record-gone:sku-9',
+      repair: 'resync',
+    };
+    const h = harness(true, gone);
+    const outcomes = await h.repairs.repair('7', { kind: 'record-gone' }, { preview: true });
+    expect(outcomes?.[0]).toMatchObject({ outcome: 'preview' });
+    expect(outcomes?.[0]?.effect).toMatch(/new skuId.*enrichment of sku-9 is lost.*Shopify.*stay/);
+    expect(h.enqueued).toEqual([]);
+    expect(h.repaired).toEqual([]);
+    // Run for real, the answer says it again; a refused delete says nothing of what it would do.
+    const ran = await h.repairs.repair('7', { kind: 'record-gone' });
+    expect(ran?.[0]).toMatchObject({ outcome: 'enqueued', effect: expect.stringContaining('new skuId') });
+    const refused = await harness(true, { ...gone, kind: 'orphan', repair: 'review' }).repairs.repair('7', {
+      kind: 'orphan',
+    });
+    expect(refused?.[0]).not.toHaveProperty('effect');
   });
 });
 

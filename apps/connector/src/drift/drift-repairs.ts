@@ -5,6 +5,8 @@ import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js'
 import { type RecordLink, SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
 import { WrittenBackValues } from '../product-sync/written-back-values.js';
 import { ShopModes } from '../shops/shop-modes.js';
+import { DriftDeleteCheck } from './drift-delete-check.js';
+import { repairEffect } from './drift-repair-effect.js';
 import type { DriftFinding } from './model/drift-finding.js';
 import type { DriftFindingRow } from './store/drift-finding-row.entity.js';
 import { DriftReportsRepository, type DriftSelection } from './store/drift-reports.repository.js';
@@ -18,9 +20,12 @@ export interface DriftRepairOutcome {
    * `enqueued` (a resync), `deleted` (a record), `adopted` (an orphan linked to its product, whose
    * sync is enqueued), `retracted` (a written-back value taken out of Shopify), `accepted` (a
    * merchant's edit kept, the product's sync enqueued), `already-repaired`, `not-adoptable` (see
-   * `reason`), `refused` (a write-back repair in shadow mode; see `reason`), `failed` (the repair
-   * ran and did not take; see `reason`), `not-supported` (a finding stored without what its repair
-   * needs).
+   * `reason`), `refused` (see `reason`: a repair in shadow mode that would write, a finding that
+   * no longer holds when re-checked, an orphan to `review` whose owner cannot be proven),
+   * `needs-confirmation` (a delete of a record holding approved enrichment: `loses` names it; sent
+   * again with the record's skuId in `confirmLoss`), `preview` (nothing ran: `effect` says what
+   * would), `failed` (the repair ran and did not take; see `reason`), `not-supported` (a finding
+   * stored without what its repair needs).
    */
   outcome:
     | 'enqueued'
@@ -31,10 +36,24 @@ export interface DriftRepairOutcome {
     | 'already-repaired'
     | 'not-adoptable'
     | 'refused'
+    | 'needs-confirmation'
+    | 'preview'
     | 'failed'
     | 'not-supported';
   /** Why a repair was not made, when it was not. */
   reason?: string;
+  /** What a repair does (or, in a preview, would do) beyond its name, when there is more to say. */
+  effect?: string;
+  /** A delete's approved enrichment that would be lost (the attribute keys), when confirmation is needed. */
+  loses?: string[];
+  /** The record a `needs-confirmation` delete is about (what `confirmLoss` names). */
+  skuId?: string;
+}
+
+/** How a repair request runs: `preview` runs nothing; `confirmLoss` names records whose approved enrichment may go. */
+export interface DriftRepairOptions {
+  preview?: boolean;
+  confirmLoss?: readonly string[];
 }
 
 /** Outcomes that leave the finding open (nothing was repaired). */
@@ -42,6 +61,8 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
   'already-repaired',
   'not-adoptable',
   'refused',
+  'needs-confirmation',
+  'preview',
   'failed',
   'not-supported',
 ]);
@@ -52,20 +73,25 @@ const NOT_REPAIRED: ReadonlySet<DriftRepairOutcome['outcome']> = new Set([
  * a gone record's row is marked gone first, so the sync recreates it; a value changed in the
  * catalog has its applied value forgotten first, so the sync sends it again);
  * `delete-record` deletes the orphan or duplicate from the catalog (a variant record as a
- * variant, never its parent product; at `bulk` priority, once:
- * a finding already repaired is left). `adopt` claims an orphan whose derived supplierSku names a
- * product Shopify still has (`<prefix>:product:<id>`): a live map row for that product is
- * written with the record's skuId (as link does, empty snapshot so the sync sends every mapped
- * value), with a row per orphan variant record whose derived supplierSku names a variant
- * (`<prefix>:variant:<id>`: a product with options), and the product's sync enqueued; an
- * orphan that cannot be claimed (no such product, a variant record chosen without its parent's,
- * or the product is mapped already) answers `not-adoptable` with the reason.
+ * variant, never its parent product; at `bulk` priority, once: a finding already repaired is
+ * left), after `DriftDeleteCheck` re-checked it against the catalog and the whole map now (and
+ * refused it with the reason when it no longer holds, in shadow mode, or, for a record holding
+ * approved enrichment, without `confirmLoss` naming it). `review` (an orphan whose owner cannot
+ * be proven) is always refused with that reason: nothing is deleted on a guess. `adopt` claims
+ * an orphan whose derived supplierSku names a product Shopify still has
+ * (`<prefix>:product:<id>`): a live map row for that product is written with the record's skuId
+ * (as link does, empty snapshot so the sync sends every mapped value), with a row per orphan
+ * variant record whose derived supplierSku names a variant (`<prefix>:variant:<id>`: a product
+ * with options), and the product's sync enqueued; an orphan that cannot be claimed (no such
+ * product, a variant record chosen without its parent's, the product is mapped already, or a
+ * row of any shop claims the record since the report) answers `not-adoptable` with the reason.
  * `retract` (a value the catalog no longer approves) runs the product's write-back now, which
  * takes the value out of Shopify; `accept-merchant` (a merchant's edit of a written-back value)
  * records the edit as the sync would (the target is the merchant's from then on) and enqueues
  * the product's sync (the catalog gets the merchant's value where it is mapped). Both go through
  * the write-back (`WrittenBackValues`) under the product's lock, and both are `refused` for a
- * shop in shadow mode (nothing of the write-back is stored or written there).
+ * shop in shadow mode (nothing of the write-back is stored or written there). `preview` runs
+ * nothing and answers what each chosen repair would do (`effect`).
  */
 @Injectable()
 export class DriftRepairs {
@@ -79,10 +105,15 @@ export class DriftRepairs {
     private readonly links: SkuMapLinks,
     private readonly modes: ShopModes,
     private readonly writtenBack: WrittenBackValues,
+    private readonly deleteCheck: DriftDeleteCheck,
   ) {}
 
   /** Runs the chosen findings' repairs of one report; null when the report does not exist. */
-  async repair(reportId: string, selection: DriftSelection): Promise<DriftRepairOutcome[] | null> {
+  async repair(
+    reportId: string,
+    selection: DriftSelection,
+    options: DriftRepairOptions = {},
+  ): Promise<DriftRepairOutcome[] | null> {
     const report = await this.reports.report(reportId);
     if (!report) return null;
     const outcomes: DriftRepairOutcome[] = [];
@@ -101,11 +132,17 @@ export class DriftRepairs {
       }
     }
     const adopted = new Set<string>();
+    const confirmLoss = new Set(options.confirmLoss ?? []);
     for (const row of chosen) {
-      const done: Answer =
+      const effect = repairEffect(row.finding);
+      let done: Answer =
         row.repairedAt !== null || adopted.has(row.id)
           ? { outcome: adopted.has(row.id) ? 'adopted' : 'already-repaired' }
-          : await this.apply(row, resynced, variantsOf, adopted);
+          : options.preview === true
+            ? { outcome: 'preview', effect: effect ?? `would ${row.finding.repair}` }
+            : await this.apply(row, resynced, variantsOf, adopted, confirmLoss);
+      // What a repair that ran did beyond its name (a gone record's recreation loses its enrichment).
+      if (effect !== null && !NOT_REPAIRED.has(done.outcome)) done = { ...done, effect };
       if (!NOT_REPAIRED.has(done.outcome) && !adopted.has(row.id)) {
         await this.reports.markRepaired(row.id, done.outcome);
       }
@@ -120,8 +157,15 @@ export class DriftRepairs {
     resynced: Set<string>,
     variantsOf: ReadonlyMap<string, readonly DriftFindingRow[]>,
     adopted: Set<string>,
+    confirmLoss: ReadonlySet<string>,
   ): Promise<Answer> {
     const { finding } = row;
+    if (finding.repair === 'review') {
+      return {
+        outcome: 'refused',
+        reason: `the connector cannot prove it owns record ${finding.skuId ?? '?'} (supplierSku ${finding.supplierSku ?? '?'}): it may be another shop's or tool's live record; look at it in the catalog`,
+      };
+    }
     if (finding.repair === 'resync' && finding.productId !== null) {
       // A gone record's row is marked so (as a PATCH answered 404 would): the sync recreates it.
       if (finding.kind === 'record-gone' && finding.supplierSku !== null) {
@@ -139,6 +183,13 @@ export class DriftRepairs {
       return { outcome: 'enqueued' };
     }
     if (finding.repair === 'delete-record' && finding.skuId !== null) {
+      const verdict = await this.deleteCheck.verdict(row.shop, finding, confirmLoss);
+      if (!verdict.delete) {
+        const { outcome, reason } = verdict;
+        return verdict.outcome === 'needs-confirmation'
+          ? { outcome, reason, loses: verdict.loses, skuId: finding.skuId }
+          : { outcome, reason };
+      }
       const client = this.catalogs.forShop(row.shop).client;
       // A variant record is deleted as a variant: its parent product (and siblings) stay.
       if (finding.parentSkuId !== undefined) await client.deleteVariant(finding.skuId, { priority: 'bulk' });
@@ -192,6 +243,15 @@ export class DriftRepairs {
     if (refusal !== null) return { outcome: 'not-adoptable', reason: refusal };
     const { productId, skuId, supplierSku } = finding as AdoptableFinding;
     const variants = variantsOf.get(skuId) ?? [];
+    // Checked again now: a record another shop's row (any key) claims since the report is not taken.
+    const skuIds = [skuId, ...variants.map((v) => v.finding.skuId as string)];
+    const taken = (await this.links.claimedRecords({ skuIds, supplierSkus: [] })).skuIds;
+    if (taken.size > 0) {
+      return {
+        outcome: 'not-adoptable',
+        reason: `record ${[...taken].join(', ')} is claimed by the sku map now`,
+      };
+    }
     const own: RecordLink = {
       kind: variants.length > 0 ? 'parent' : 'simple',
       shopifyVariantId: null,
@@ -223,7 +283,7 @@ export class DriftRepairs {
   }
 }
 
-type Answer = Pick<DriftRepairOutcome, 'outcome' | 'reason'>;
+type Answer = Pick<DriftRepairOutcome, 'outcome' | 'reason' | 'effect' | 'loses' | 'skuId'>;
 type AdoptableFinding = DriftFinding & { productId: string; skuId: string; supplierSku: string };
 
 /** An orphan variant record adopted with its parent's product (never on its own). */

@@ -8,6 +8,8 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
 import { WrittenBackValuesModule } from '../product-sync/written-back-values.js';
 import { DriftService } from './drift.service.js';
+import { DriftDeleteCheck } from './drift-delete-check.js';
+import { DriftOwnership } from './drift-ownership.js';
 import { DriftRepairs } from './drift-repairs.js';
 import { DriftReportJob } from './drift-report.job.js';
 import { DriftReportReplay } from './drift-report.replay.js';
@@ -38,6 +40,8 @@ import { DriftReportsRepository } from './store/drift-reports.repository.js';
     DriftService,
     DriftRetention,
     DriftRepairs,
+    DriftOwnership,
+    DriftDeleteCheck,
     DriftReportJob,
     DriftReportReplay,
   ],

@@ -5,7 +5,7 @@
  *   (a person edited it in the portal, or through another API client).
  * - `missed-webhook`: Shopify changed (or deleted) the product after its last sync.
  * - `record-gone`: a live map row whose catalog record no longer exists.
- * - `orphan`: a catalog record no map row of any shop using the catalog key claims.
+ * - `orphan`: a catalog record no map row of any shop the connector serves claims.
  * - `duplicate`: a second record with the supplierSku of a record the map claims.
  * - `written-back-differs`: a written-back value Shopify no longer holds (a merchant edit).
  * - `no-longer-approved`: a written-back value the catalog no longer approves.
@@ -38,9 +38,12 @@ export const DRIFT_KINDS: readonly DriftKind[] = [
  * orphan or the duplicate from the catalog. `retract`: take a written-back value the catalog no
  * longer approves out of Shopify (what the merchant had before is restored). `accept-merchant`:
  * keep a merchant's edit of a written-back value (the target becomes the merchant's, and the
- * product is synced so the catalog gets the merchant's value where it is mapped).
+ * product is synced so the catalog gets the merchant's value where it is mapped). `review`: an
+ * orphan whose owner the connector cannot prove (a foreign supplierSku, a variant under a claimed
+ * parent, a prefix another shop uses): maybe another shop's or tool's live record, so it is
+ * never deleted by a repair; its "repair" is refused with that reason, for a person to look at.
  */
-export type DriftRepair = 'resync' | 'adopt' | 'delete-record' | 'retract' | 'accept-merchant';
+export type DriftRepair = 'resync' | 'adopt' | 'delete-record' | 'retract' | 'accept-merchant' | 'review';
 
 /** Every repair, in the order the documentation lists them. */
 export const DRIFT_REPAIRS: readonly DriftRepair[] = [
@@ -49,6 +52,7 @@ export const DRIFT_REPAIRS: readonly DriftRepair[] = [
   'delete-record',
   'retract',
   'accept-merchant',
+  'review',
 ];
 
 /**

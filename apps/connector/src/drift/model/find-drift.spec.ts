@@ -46,6 +46,7 @@ function input(over: Partial<DriftInput>): DriftInput {
     shopify: over.shopify ?? new Map(rows.map((r) => [r.productId, T])),
     writtenBack: over.writtenBack ?? [],
     prefix: 'acme',
+    sharedPrefix: over.sharedPrefix ?? false,
   };
 }
 
@@ -113,14 +114,15 @@ describe('findDrift', () => {
     expect(found.map((f) => [f.kind, f.skuId, f.repair])).toEqual([['record-gone', 'S1', 'resync']]);
   });
 
-  it('reports orphans: adoptable when they name a product of the shop, else to delete; not records other shops or pending creates claim', () => {
+  it("reports orphans: adoptable when they name a product of the shop, to delete only when provably the connector's leftover, else to review; not records other shops or pending creates claim", () => {
     const rows = [row('1', 'S1'), row('2', null)];
     const catalog = [
       record('S1', 'acme:product:1'),
       record('S2', 'acme:product:2'), // the pending create's record: the next sync links it
       record('S3', 'acme:product:3'), // Shopify has product 3, no row claims the record
-      record('S4', 'MUG-RED'), // a variant-sku record nobody claims
+      record('S4', 'MUG-RED'), // a variant-sku record nobody claims: maybe someone's live record
       record('S5', 'other:product:9'), // another shop's, claimed there
+      record('S6', 'acme:product:6'), // the shop's derived record of a product Shopify no longer has
     ];
     const claimed = { skuIds: new Set(['S1', 'S5']), supplierSkus: new Set(['acme:product:2']) };
     const shopify = new Map([
@@ -131,7 +133,25 @@ describe('findDrift', () => {
     const found = findDrift(input({ rows, catalog, claimed, shopify }));
     expect(found.map((f) => [f.kind, f.skuId, f.productId, f.repair])).toEqual([
       ['orphan', 'S3', '3', 'adopt'],
-      ['orphan', 'S4', null, 'delete-record'],
+      ['orphan', 'S4', null, 'review'],
+      ['orphan', 'S6', null, 'delete-record'],
+    ]);
+  });
+
+  it('never proposes deleting a record another shop may own: a shared prefix, or a variant under a claimed parent', () => {
+    const catalog = [record('S6', 'acme:product:6')];
+    // Another served shop derives its supplierSkus under the same prefix: its product 6 maybe.
+    expect(findDrift(input({ catalog, sharedPrefix: true })).map((f) => f.repair)).toEqual(['review']);
+    // A variant a sync added to a mapped product after the claims were read: its parent is claimed.
+    const rows = [{ ...row('1', 'P1'), kind: 'parent' as const }];
+    const added = { ...record('V9', 'acme:variant:9'), parentSkuId: 'P1' };
+    const found = findDrift(input({ rows, catalog: [record('P1', 'acme:product:1'), added] }));
+    expect(found.map((f) => [f.kind, f.skuId, f.repair])).toEqual([['orphan', 'V9', 'review']]);
+    // A derived record of a gone product whose variants are not all the connector's: looked at.
+    const mixed = [record('P7', 'acme:product:7'), { ...record('V7', 'MUG-7'), parentSkuId: 'P7' }];
+    expect(findDrift(input({ catalog: mixed })).map((f) => [f.skuId, f.repair])).toEqual([
+      ['P7', 'review'],
+      ['V7', 'review'],
     ]);
   });
 
@@ -151,7 +171,7 @@ describe('findDrift', () => {
     expect(found.map((f) => [f.skuId, f.productId, f.repair])).toEqual([
       ['P3', '3', 'adopt'],
       ['V1', '3', 'adopt'],
-      ['V2', null, 'delete-record'],
+      ['V2', null, 'review'],
       ['P4', null, 'delete-record'],
       ['V3', null, 'delete-record'],
     ]);
@@ -179,7 +199,7 @@ describe('findDrift', () => {
     ];
     const found = findDrift(input({ rows, catalog }));
     expect(found.map((f) => [f.kind, f.skuId, f.parentSkuId, f.repair])).toEqual([
-      ['orphan', 'V1', 'P9', 'delete-record'],
+      ['orphan', 'V1', 'P9', 'review'],
       ['duplicate', 'V2', 'P9', 'delete-record'],
     ]);
     expect(

@@ -26,7 +26,11 @@ export type DriftWrittenBack = WrittenBackValue;
 export interface DriftInput {
   /** This shop's map rows. */
   rows: readonly DriftMapRow[];
-  /** skuIds and supplierSkus claimed by a map row of any shop using the same catalog key. */
+  /**
+   * skuIds and supplierSkus claimed by a map row (not tombstoned) of any shop the connector
+   * serves, whatever its catalog key: read after the catalog scan, so a record a sync created
+   * during the scan is claimed.
+   */
   claimed: { skuIds: ReadonlySet<string>; supplierSkus: ReadonlySet<string> };
   /** Every record of the catalog account (a paged scan). */
   catalog: readonly ProductRecord[];
@@ -35,6 +39,8 @@ export interface DriftInput {
   writtenBack: readonly DriftWrittenBack[];
   /** The shop's derived supplierSku prefix (`<prefix>:product:<id>`, `<prefix>:variant:<id>`). */
   prefix: string;
+  /** Another shop the connector serves derives supplierSkus under the same prefix (or its map holds some). */
+  sharedPrefix: boolean;
 }
 
 /**
@@ -111,7 +117,11 @@ export function findDrift(input: DriftInput): DriftFinding[] {
  * Orphans and duplicates: records no map row claims, told apart by their supplierSku. An orphan
  * product record whose derived supplierSku names a product of the shop is adopted; so are its
  * orphan variant records with derived supplierSkus (`<prefix>:variant:<id>`: a product with
- * options, adopted whole); any other orphan is deleted.
+ * options, adopted whole). An orphan is proposed for deletion only when the connector can prove
+ * it is its own leftover and nobody's live record: a derived product record of a product Shopify
+ * no longer has, under a prefix no other served shop uses, whose variant records are all derived
+ * and unclaimed (they go with it). Every other orphan (a foreign supplierSku, a variant under a
+ * claimed parent, a shared prefix) is one to `review`: its owner cannot be proven.
  */
 function strayRecords(input: DriftInput): DriftFinding[] {
   const findings: DriftFinding[] = [];
@@ -122,21 +132,35 @@ function strayRecords(input: DriftInput): DriftFinding[] {
     !input.claimed.skuIds.has(r.skuId) &&
     !claimedSkus.has(r.supplierSku) &&
     !input.claimed.supplierSkus.has(r.supplierSku);
-  // Orphan product records naming a product of the shop: skuId to that product.
-  const adoptableParents = new Map(
-    input.catalog.flatMap((r) => {
-      const productId = r.parentSkuId === null && unclaimed(r) ? adoptable(r.supplierSku, input) : null;
-      return productId === null ? [] : [[r.skuId, productId] as const];
-    }),
-  );
   const variantHead = `${input.prefix}:variant:`;
+  const derivedVariant = (r: ProductRecord) =>
+    r.supplierSku.startsWith(variantHead) && /^\d+$/.test(r.supplierSku.slice(variantHead.length));
+  const children = new Map<string, ProductRecord[]>();
+  for (const r of input.catalog) {
+    if (r.parentSkuId !== null) children.set(r.parentSkuId, [...(children.get(r.parentSkuId) ?? []), r]);
+  }
+  // Orphan product records naming a product of the shop: skuId to that product.
+  const adoptableParents = new Map<string, string>();
+  // Orphan product records provably the connector's leftovers (deleted with their variant records).
+  const deletableParents = new Set<string>();
+  for (const r of input.catalog) {
+    if (r.parentSkuId !== null || !unclaimed(r)) continue;
+    const productId = derivedProduct(r.supplierSku, input.prefix);
+    if (productId === null) continue;
+    if (input.shopify.has(productId)) adoptableParents.set(r.skuId, productId);
+    else if (
+      !input.sharedPrefix &&
+      (children.get(r.skuId) ?? []).every((child) => unclaimed(child) && derivedVariant(child))
+    ) {
+      deletableParents.add(r.skuId);
+    }
+  }
   const productOf = (record: ProductRecord): string | null => {
     if (record.parentSkuId === null) return adoptableParents.get(record.skuId) ?? null;
-    const derived = /^\d+$/.test(record.supplierSku.slice(variantHead.length));
-    return record.supplierSku.startsWith(variantHead) && derived
-      ? (adoptableParents.get(record.parentSkuId) ?? null)
-      : null;
+    return derivedVariant(record) ? (adoptableParents.get(record.parentSkuId) ?? null) : null;
   };
+  const deletable = (record: ProductRecord): boolean =>
+    deletableParents.has(record.parentSkuId ?? record.skuId);
   for (const record of input.catalog) {
     if (input.claimed.skuIds.has(record.skuId)) continue;
     const common = {
@@ -167,17 +191,17 @@ function strayRecords(input: DriftInput): DriftFinding[] {
       key: `orphan:${record.skuId}`,
       expected: null,
       found: record.supplierSku,
-      repair: productId === null ? 'delete-record' : 'adopt',
+      repair: productId !== null ? 'adopt' : deletable(record) ? 'delete-record' : 'review',
     });
   }
   return findings;
 }
 
-/** The shop's product an orphan's derived supplierSku names, when Shopify still has it. */
-function adoptable(supplierSku: string, input: DriftInput): string | null {
-  const head = `${input.prefix}:product:`;
+/** The product id a derived product supplierSku (`<prefix>:product:<id>`) names, or null. */
+function derivedProduct(supplierSku: string, prefix: string): string | null {
+  const head = `${prefix}:product:`;
   const id = supplierSku.startsWith(head) ? supplierSku.slice(head.length) : '';
-  return /^\d+$/.test(id) && input.shopify.has(id) ? id : null;
+  return /^\d+$/.test(id) ? id : null;
 }
 
 /**

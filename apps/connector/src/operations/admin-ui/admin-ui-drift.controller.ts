@@ -89,7 +89,8 @@ export class AdminUiDriftController {
     const report = await this.reportOf(id);
     const choice = driftChoiceOf(req.uiForm ?? {});
     if (!choice) throw notChosen();
-    const outcomes = (await this.repairs.repair(report.id, choice)) ?? [];
+    const outcomes =
+      (await this.repairs.repair(report.id, choice, { confirmLoss: confirmLossOf(req.uiForm ?? {}) })) ?? [];
     sendHtml(res, 200, driftRepairResultPage(report, outcomes, csrfOf(req)));
   }
 
@@ -107,6 +108,13 @@ export class AdminUiDriftController {
       });
     return found.domain;
   }
+}
+
+/** The records whose approved enrichment the operator agreed to lose (the confirm step's hidden field). */
+function confirmLossOf(form: Record<string, unknown>): string[] {
+  const raw = form.confirmLoss;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  return list.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
 }
 
 function notChosen(): ConnectorError {

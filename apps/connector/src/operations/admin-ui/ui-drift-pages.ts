@@ -1,3 +1,4 @@
+import { repairEffect } from '../../drift/drift-repair-effect.js';
 import type { DriftRepairOutcome } from '../../drift/drift-repairs.js';
 import { DRIFT_KINDS, type DriftKind, type DriftRepair } from '../../drift/model/drift-finding.js';
 import type { DriftFindingRow } from '../../drift/store/drift-finding-row.entity.js';
@@ -22,11 +23,14 @@ export const KIND_WORDS: Record<DriftKind, string> = {
 export const REPAIR_WORDS: Record<DriftRepair, string> = {
   resync: 'sync the product again from Shopify',
   adopt: 'link the record to the product its supplierSku names, then sync that product',
-  'delete-record': 'delete the record from the catalog',
+  'delete-record':
+    'delete the record from the catalog for good, with its enrichment (checked again first; refused in shadow, and for approved enrichment until you confirm the loss)',
   retract:
     "take the written-back value out of Shopify, putting back the merchant's earlier value (refused in shadow)",
   'accept-merchant':
     "keep the merchant's value: the connector stops writing there, and the product is synced (refused in shadow)",
+  review:
+    "leave it: the connector cannot prove it owns this record (it may be another shop's or tool's live record), so it is never deleted from here; look at it in the catalog",
 };
 
 /** Why: the result page says what each chosen repair did, in words. */
@@ -41,6 +45,8 @@ export const OUTCOME_WORDS: Record<DriftRepairOutcome['outcome'], string> = {
   adopted: 'record linked to its product, sync queued',
   'not-adoptable': 'cannot be adopted: nothing done',
   refused: 'refused: nothing done',
+  'needs-confirmation': 'not deleted: it holds approved enrichment, confirm the loss first',
+  preview: 'not run (preview)',
 };
 
 /** One shop's row of the drift list: its latest report, if any. */
@@ -182,7 +188,7 @@ export function driftRepairConfirmPage(
   const list = chosen
     .map(
       (r) =>
-        `<li>Finding ${esc(r.id)} (${esc(KIND_WORDS[r.finding.kind])}): ${findingText(r)}: will ${esc(REPAIR_WORDS[r.finding.repair])}.</li>`,
+        `<li>Finding ${esc(r.id)} (${esc(KIND_WORDS[r.finding.kind])}): ${findingText(r)}: will ${esc(REPAIR_WORDS[r.finding.repair])}.${effectText(repairEffect(r.finding))}</li>`,
     )
     .join('');
   return page(
@@ -202,13 +208,36 @@ export function driftRepairResultPage(
   const list = outcomes
     .map(
       (o) =>
-        `<li>Finding ${esc(o.findingId)} (${esc(KIND_WORDS[o.kind as DriftKind] ?? o.kind)}): <span class="repair-outcome">${esc(OUTCOME_WORDS[o.outcome])}</span>${o.reason ? ` (${esc(o.reason)})` : ''}.</li>`,
+        `<li>Finding ${esc(o.findingId)} (${esc(KIND_WORDS[o.kind as DriftKind] ?? o.kind)}): <span class="repair-outcome">${esc(OUTCOME_WORDS[o.outcome])}</span>${o.reason ? ` (${esc(o.reason)})` : ''}.${effectText(o.effect ?? null)}</li>`,
     )
     .join('');
   return page(
     'Drift repairs done',
-    `${WRAP}<div role="status" class="ok"><p>${outcomes.length} repair(s) ran.</p></div><ul>${list || '<li>Nothing to repair.</li>'}</ul>
+    `${WRAP}<div role="status" class="ok"><p>${outcomes.length} repair(s) ran.</p></div><ul>${list || '<li>Nothing to repair.</li>'}</ul>${confirmLossForm(report, outcomes, csrf)}
 <p><a href="/admin/ui/drift/${encodeURIComponent(report.id)}">Back to report ${esc(report.id)}</a> · <a href="/admin/ui/drift/shops/${encodeURIComponent(report.shop)}/run">Run a new report to see them resolved…</a></p>`,
     csrf,
   );
+}
+
+function effectText(effect: string | null): string {
+  return effect === null ? '' : ` <span class="muted">It ${esc(effect)}.</span>`;
+}
+
+/**
+ * Why: a record holding approved enrichment is deleted only once an operator saw what goes with
+ * it: the confirm step lists each such record and its approved attributes, and its POST names
+ * those records (`confirmLoss`), nothing else.
+ */
+function confirmLossForm(report: DriftReport, outcomes: readonly DriftRepairOutcome[], csrf: string): string {
+  const held = outcomes.filter((o) => o.outcome === 'needs-confirmation');
+  if (held.length === 0) return '';
+  const skuIds = held.flatMap((o) => (o.skuId !== undefined ? [o.skuId] : []));
+  const list = held
+    .map(
+      (o) =>
+        `<li>Finding ${esc(o.findingId)}: record ${esc(o.skuId ?? '?')} and its approved ${esc((o.loses ?? []).join(', '))}, lost for good.</li>`,
+    )
+    .join('');
+  return `<section aria-labelledby="confirm-loss"><h2 id="confirm-loss">Delete anyway, losing approved enrichment?</h2><ul>${list}</ul>
+<form method="post" action="/admin/ui/drift/${encodeURIComponent(report.id)}/repairs">${csrfField(csrf)}<input type="hidden" name="ids" value="${esc(held.map((o) => o.findingId).join(','))}"><input type="hidden" name="confirmLoss" value="${esc(skuIds.join(','))}"><button type="submit">Delete ${held.length} record(s) and lose what is listed</button></form></section>`;
 }

@@ -69,6 +69,11 @@ export const UI_DRIFT_PATHS: Record<string, Record<string, unknown>> = {
       requestBody: csrfForm({
         ids: { type: 'string', description: 'Comma-separated finding ids.' },
         kind: { type: 'string', description: 'Every finding of this kind.' },
+        confirmLoss: {
+          type: 'string',
+          description:
+            "Comma-separated skuIds whose approved enrichment the operator agreed to lose (the result page's confirm step).",
+        },
       }),
     },
   },

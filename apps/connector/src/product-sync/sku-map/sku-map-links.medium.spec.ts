@@ -105,4 +105,28 @@ describe('SkuMapLinks against PostgreSQL', () => {
     expect(await links.mappedSkuIds([shop, newShop()])).toEqual(new Set(['SK1', 'SK2']));
     expect(await links.usedSupplierSkus(shop)).toEqual(new Set(['ERP-1', 'ERP-1-S']));
   });
+
+  it('claims, for a drift report, the records of every shop in the map (not only the ones a replica knows), and tells a shared prefix', async () => {
+    const [a, b] = [newShop(), newShop()];
+    const link = (shop: string, productId: string, supplierSku: string, skuId: string) =>
+      links.link(shop, productId, [
+        { kind: 'simple', shopifyVariantId: null, supplierSku, parentSupplierSku: null, skuId, snapshot: {} },
+      ]);
+    expect(await link(a, '1', 'pa:product:1', 'SKA')).toBe(true);
+    expect(await link(b, '2', 'pb:product:2', 'SKB')).toBe(true);
+    const all = await links.claimedRecords();
+    expect([all.skuIds.has('SKA'), all.skuIds.has('SKB'), all.supplierSkus.has('pb:product:2')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    // One finding re-checked: only what it names.
+    expect(await links.claimedRecords({ skuIds: ['SKB', 'nope'], supplierSkus: ['x'] })).toEqual({
+      skuIds: new Set(['SKB']),
+      supplierSkus: new Set(['pb:product:2']),
+    });
+    expect(await links.prefixUsedByOthers(a, 'pb')).toBe(true);
+    expect(await links.prefixUsedByOthers(b, 'pb')).toBe(false);
+    expect(await links.prefixUsedByOthers(a, 'p')).toBe(false);
+  });
 });

@@ -79,21 +79,41 @@ export class SkuMapLinks {
   }
 
   /**
-   * The records a drift report holds to be claimed, by map rows of these shops (every shop using
-   * one catalog key): skuIds of rows not tombstoned, and their supplierSkus (a pending create's
-   * record has no skuId in the map yet, and is found by its supplierSku).
+   * The records a drift report holds to be claimed, by map rows of every shop the connector
+   * serves (the whole map, whatever catalog key: several keys on one account, shops a replica
+   * never touched): skuIds of rows not tombstoned, and their supplierSkus (a pending create's
+   * record has no skuId in the map yet, and is found by its supplierSku). Given `records`, only
+   * those skuIds and supplierSkus are looked up (a repair re-checking its finding).
    */
-  async claimedRecords(
-    shops: readonly string[],
-  ): Promise<{ skuIds: Set<string>; supplierSkus: Set<string> }> {
-    const rows: Array<{ sku_id: string | null; supplier_sku: string }> = await this.rows.query(
-      `SELECT sku_id, supplier_sku FROM ${this.rows.metadata.tablePath}
-        WHERE shop = ANY($1) AND state <> 'tombstoned'`,
-      [[...shops]],
-    );
+  async claimedRecords(records?: {
+    skuIds: readonly string[];
+    supplierSkus: readonly string[];
+  }): Promise<{ skuIds: Set<string>; supplierSkus: Set<string> }> {
+    const table = this.rows.metadata.tablePath;
+    const rows: Array<{ sku_id: string | null; supplier_sku: string }> =
+      records === undefined
+        ? await this.rows.query(`SELECT sku_id, supplier_sku FROM ${table} WHERE state <> 'tombstoned'`)
+        : await this.rows.query(
+            `SELECT sku_id, supplier_sku FROM ${table}
+              WHERE state <> 'tombstoned' AND (sku_id = ANY($1) OR supplier_sku = ANY($2))`,
+            [[...records.skuIds], [...records.supplierSkus]],
+          );
     const skuIds = new Set<string>();
     for (const row of rows) if (row.sku_id !== null) skuIds.add(row.sku_id);
     return { skuIds, supplierSkus: new Set(rows.map((r) => r.supplier_sku)) };
+  }
+
+  /**
+   * Whether a shop other than `shop` has a map row (tombstoned too) whose supplierSku is derived
+   * under `prefix` (`<prefix>:...`): then a record under that prefix may be that shop's.
+   */
+  async prefixUsedByOthers(shop: string, prefix: string): Promise<boolean> {
+    const rows: Array<{ one: number }> = await this.rows.query(
+      `SELECT 1 AS one FROM ${this.rows.metadata.tablePath}
+        WHERE shop <> $1 AND left(supplier_sku, $3) = $2 LIMIT 1`,
+      [shop, `${prefix}:`, prefix.length + 1],
+    );
+    return rows.length > 0;
   }
 
   /** The shop's rows that are not tombstoned, in id order: the map's side of a drift report. */

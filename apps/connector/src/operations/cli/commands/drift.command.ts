@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { repairEffect } from '../../../drift/drift-repair-effect.js';
 import type { DriftRepairOutcome } from '../../../drift/drift-repairs.js';
 import type { DriftReportDto } from '../../../drift/drift-report.dto.js';
 import { DRIFT_KINDS } from '../../../drift/model/drift-finding.js';
@@ -10,6 +11,10 @@ import { CliError, ExitCode } from '../context/cli-error.js';
  * `drift run [shop]` runs and stores a report now, `drift show <id>` prints one with its
  * findings, `drift repair <id>` repairs what the operator names (`--finding <id>...`, every
  * finding of `--kind <kind>`, or `--all` of the report's unrepaired findings): nothing else.
+ * `--preview` runs nothing and prints what each repair would do (a gone record's recreation
+ * loses its enrichment); `--confirm-loss <skuIds...>` names the records whose approved
+ * enrichment may be deleted (a delete of one without it answers needs-confirmation, listing
+ * what would be lost).
  */
 export function driftCommand(contextOf: ContextOf): Command {
   const drift = new Command('drift').description(
@@ -48,8 +53,23 @@ export function driftCommand(contextOf: ContextOf): Command {
     .option('--finding <ids...>', 'these findings (ids from drift show)')
     .option('--kind <kind>', `every finding of this kind (${DRIFT_KINDS.join(', ')})`)
     .option('--all', "every one of the report's findings not repaired yet")
+    .option('--preview', 'run nothing: print what each chosen repair would do')
+    .option(
+      '--confirm-loss <skuIds...>',
+      'delete these records even though they hold approved enrichment (lost for good)',
+    )
     .action(
-      async (id: string, options: { finding?: string[]; kind?: string; all?: boolean }, command: Command) => {
+      async (
+        id: string,
+        options: {
+          finding?: string[];
+          kind?: string;
+          all?: boolean;
+          preview?: boolean;
+          confirmLoss?: string[];
+        },
+        command: Command,
+      ) => {
         const chosen = [options.finding !== undefined, options.kind !== undefined, options.all === true];
         if (chosen.filter(Boolean).length !== 1) {
           throw new CliError(
@@ -68,18 +88,30 @@ export function driftCommand(contextOf: ContextOf): Command {
           if (ids.length === 0) return out.line(`Drift report ${id}: nothing left to repair.`);
           body = { ids };
         }
-        const answer = await admin.postJson<{ repairs: DriftRepairOutcome[] }>(`${path}/repairs`, body);
-        for (const r of answer.repairs)
+        const answer = await admin.postJson<{ repairs: DriftRepairOutcome[] }>(`${path}/repairs`, {
+          ...body,
+          ...(options.preview === true ? { preview: true } : {}),
+          ...(options.confirmLoss !== undefined ? { confirmLoss: options.confirmLoss } : {}),
+        });
+        for (const r of answer.repairs) {
           out.line(
             `#${r.findingId}  ${r.kind}  ${r.repair}  ${r.outcome}${r.reason ? `  (${r.reason})` : ''}`,
           );
+          if (r.effect) out.line(`    it ${r.effect}`);
+          if (r.outcome === 'needs-confirmation') {
+            out.line(
+              `    would lose the approved ${(r.loses ?? []).join(', ')} of ${r.skuId ?? '?'}: repeat with --confirm-loss ${r.skuId ?? '<skuId>'} to delete it anyway`,
+            );
+          }
+        }
         out.line(`${answer.repairs.length} finding${answer.repairs.length === 1 ? '' : 's'} chosen.`);
+        if (options.preview === true) return;
         const refused = answer.repairs.filter((r) =>
-          ['not-supported', 'not-adoptable', 'refused', 'failed'].includes(r.outcome),
+          ['not-supported', 'not-adoptable', 'refused', 'needs-confirmation', 'failed'].includes(r.outcome),
         );
         if (refused.length > 0)
           throw new CliError(
-            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable, refused or failed)`,
+            `drift repair: ${refused.length} finding(s) not repaired (not supported, not adoptable, refused, awaiting --confirm-loss, or failed)`,
           );
       },
     );
@@ -105,5 +137,7 @@ function printReport(line: (text: string) => void, report: DriftReportDto, json:
     const subject = `${f.productId !== null ? `product ${f.productId}` : `record ${f.skuId ?? '?'}`}${value}`;
     const done = f.repairedAt !== null ? `  repaired: ${f.repairOutcome ?? ''}` : '';
     line(`#${f.id}  ${f.kind}  ${subject}  repair: ${f.repair}  ${f.status}${done}`);
+    const effect = repairEffect(f);
+    if (effect !== null && f.repairedAt === null) line(`    its repair ${effect}`);
   }
 }
