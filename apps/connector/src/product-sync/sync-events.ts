@@ -27,7 +27,8 @@ export type SyncAwaiter = (subject: { shop: string; productId: string }) => Prom
 /**
  * Why: later stages (media, enrichment) must follow each product sync, but the sync may not
  * import them (imports go one way). They register here at module init; the sync job emits once
- * per run, still inside the product lock. A listener that throws fails the run, so the job is
+ * per run, still inside the product lock (and for a skipped product a stage awaits that is
+ * deleted for good: `tombstoned`, so the stage stops waiting). A listener that throws fails the run, so the job is
  * retried (the sync itself is idempotent: a second run makes no catalog calls); nothing is
  * swallowed.
  */

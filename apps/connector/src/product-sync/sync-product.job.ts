@@ -105,7 +105,18 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
     // waits for a read of the product, so the job reads it as the resync's own job would.
     if (triage.kind === 'skip' && triage.outcome !== 'tombstoned' && (await this.events.awaited(subject)))
       triage = triageSync('resync', pending, state);
-    if (triage.kind === 'skip') return this.finish(subject, pending, triage.outcome);
+    if (triage.kind === 'skip') {
+      // Deleted for good (tombstoned) after a running resync listed it: the run hears it is gone,
+      // or it would wait for the product for ever (no read could report it).
+      if (triage.outcome === 'tombstoned' && (await this.events.awaited(subject)))
+        await this.events.emitSynced({
+          ...subject,
+          outcome: 'tombstoned',
+          product: null,
+          jobId: job.id ?? null,
+        });
+      return this.finish(subject, pending, triage.outcome);
+    }
     if (triage.kind === 'delete') {
       const graceLeft = this.deleteGraceLeft(pending);
       if (graceLeft > 0) return this.guard.delay(job, token, graceLeft);

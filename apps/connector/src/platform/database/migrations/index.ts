@@ -27,6 +27,7 @@ import { PlannedWriteGaps1764000000083 } from './1764000000083-planned-write-gap
 import { CreateOverviewMinutes1764000000086 } from './1764000000086-create-overview-minutes.js';
 import { ResyncDryRuns1764000000087 } from './1764000000087-resync-dry-runs.js';
 import { ShopSessionInstalledAt1764000000093 } from './1764000000093-shop-session-installed-at.js';
+import { SkuMapStaleParents1764000000094 } from './1764000000094-sku-map-stale-parents.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CreateOverviewMinutes1764000000086,
   ResyncDryRuns1764000000087,
   ShopSessionInstalledAt1764000000093,
+  SkuMapStaleParents1764000000094,
 ];
