@@ -153,7 +153,7 @@ describe('large products (split policy)', () => {
       (c) => c.method === 'POST' || c.method === 'DELETE',
     );
     expect(writes.filter((c) => c.path !== '/v1/products/search')).toEqual([]);
-  });
+  }, 180_000);
 
   it('deletes and creates a variant that changes group (the catalog cannot re-parent it)', async () => {
     const productId = await world.createProduct({
