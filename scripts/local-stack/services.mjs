@@ -70,7 +70,7 @@ export const services = [
     title: 'connector',
     entry: 'dist/apps/connector/src/main.js',
     // As docker-compose.yml runs it: a small young generation, and an old generation grown by
-    // small steps, keep the peak RSS down (bench/README.md, "memory" and "ingest").
+    // small steps, keep the peak RSS down (bench/HISTORY.md, "memory" and "ingest").
     nodeArgs: ['--max-semi-space-size=4', '--heap-growing-percent=20'],
     portVariable: 'PORT',
     defaultPort: 3000,

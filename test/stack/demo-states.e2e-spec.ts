@@ -9,7 +9,7 @@ import { type LocalStack, repoRoot, startLocalStack } from './support/stack-proc
 
 const MINUTE = 60_000;
 
-// Every shop state rule of the overview (the connector README, "Shop states") on the local stack
+// Every shop state rule of the overview (the connector's docs/admin-api.md, "Shop states") on the local stack
 // of the README's quick start (`npm start`: both sandboxes and the connector as real processes,
 // the demo shop on the demo catalog account), with one shop of its own per rule added through the
 // stack's configuration (the Shopify sandbox's shops, the connector's CONNECTOR_SHOPS, three more

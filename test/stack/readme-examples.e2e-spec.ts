@@ -49,8 +49,13 @@ describe('README examples', () => {
 
   it('finds the shell examples of every README', () => {
     const files = new Set(examples.map((example) => example.file));
-    for (const readme of ['README.md', 'apps/catalog-sandbox/README.md', 'apps/shopify-sandbox/README.md']) {
-      expect(files).toContain(readme);
+    const readmes = ['README.md', 'apps/catalog-sandbox/README.md', 'apps/shopify-sandbox/README.md'];
+    // The connector's guide keeps its examples in its reference pages (apps/connector/docs/).
+    const connectorPages = ['webhooks-and-lifecycle', 'sync', 'operations', 'admin-api', 'resync', 'cli'].map(
+      (page) => `apps/connector/docs/${page}.md`,
+    );
+    for (const file of [...readmes, ...connectorPages, 'apps/connector/README.md', 'bench/README.md']) {
+      expect(files).toContain(file);
     }
     expect(runnable.length).toBeGreaterThan(10);
   });

@@ -34,7 +34,7 @@ interface ShopState {
   costBucketUse: number | null;
 }
 
-// Every shop state rule of the overview (the connector README, "Shop states"), each driven by
+// Every shop state rule of the overview (the connector's docs/admin-api.md, "Shop states"), each driven by
 // what causes it in a running connector against both sandboxes: Shopify refusing a shop's
 // credentials (needs_reauth), an uninstall webhook, an operator's pause, a mapping that does not
 // fit its catalog account, a sync that has not finished for more than 5 minutes (the connector's

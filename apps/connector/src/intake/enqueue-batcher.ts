@@ -164,7 +164,7 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
         await this.clock.sleep(this.settings.enqueueFlushMs);
         await this.enqueuer.enqueueMany(payloads);
       } catch (error) {
-        // Stored is kept: the sweeper enqueues them later (README, "Intake").
+        // Stored is kept: the sweeper enqueues them later (docs/webhooks-and-lifecycle.md, "Intake").
         this.logger.warn(
           `${ids.length} stored deliveries (${payloads.length} product(s)) not queued yet, left for the sweeper: ${describe(error)}`,
         );

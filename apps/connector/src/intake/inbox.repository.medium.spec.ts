@@ -1,36 +1,22 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 
 // The inbox's INSERTs against real PostgreSQL (the connector's migrations, a schema of its own).
-const schema = uniqueId('inbox').replace('-', '_');
+const database = mediumDatabase('inbox', [InboxEntry]);
 let dataSource: DataSource;
 let repository: InboxRepository;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [InboxEntry],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   repository = new InboxRepository(dataSource.getRepository(InboxEntry));
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 function delivery(
   shop: string,

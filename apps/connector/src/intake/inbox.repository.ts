@@ -33,7 +33,7 @@ export class InboxRepository {
    * Stores deliveries in one statement, each unless its webhook id is already there (or earlier
    * in the same list); resolves to each one's new row, or null, in order. One plain
    * parameterised INSERT: it is the whole storage cost of a webhook's answer, and the query
-   * builder's own work showed in the intake profile (bench/README.md, "ingest").
+   * builder's own work showed in the intake profile (bench/HISTORY.md, "ingest").
    */
   async insertMany(
     deliveries: ReadonlyArray<{ delivery: VerifiedDelivery; receivedAt: Date }>,

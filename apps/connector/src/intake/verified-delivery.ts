@@ -1,4 +1,4 @@
-/** Why a signed delivery is kept but not processed (README, "Intake"). */
+/** Why a signed delivery is kept but not processed (docs/webhooks-and-lifecycle.md, "Intake"). */
 export type DeliveryRejection =
   | { code: 'malformed_json'; message: string }
   | { code: 'invalid_payload'; message: string }

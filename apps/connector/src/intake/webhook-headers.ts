@@ -20,7 +20,7 @@ export function isProductTopic(topic: string): topic is ProductTopic {
 }
 
 /**
- * The app's lifecycle and the mandatory compliance topics (README, "Uninstall and redact"):
+ * The app's lifecycle and the mandatory compliance topics (docs/webhooks-and-lifecycle.md, "Uninstall and redact"):
  * `app/uninstalled` is subscribed with the product topics; the compliance ones go to the URLs set
  * in the app's configuration (they cannot be subscribed through the Admin API).
  */

@@ -22,7 +22,7 @@ import {
   webhookHeaders,
 } from './webhook-headers.js';
 
-/** The answer to a delivery the connector took (README, "Intake"). */
+/** The answer to a delivery the connector took (docs/webhooks-and-lifecycle.md, "Intake"). */
 export type WebhookAnswer =
   | { status: 'accepted'; webhookId: string; queued: boolean }
   | { status: 'duplicate'; webhookId: string }

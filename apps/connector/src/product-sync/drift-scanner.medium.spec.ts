@@ -1,12 +1,11 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import type { ShopMappings } from '../mapping/shop-mappings.js';
 import type { ValidatedMapping } from '../mapping/validated-mapping.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { DriftScanner } from './drift-scanner.js';
 import { SkuMapRepository } from './sku-map/sku-map.repository.js';
@@ -14,30 +13,17 @@ import { SkuMapRow } from './sku-map/sku-map-row.entity.js';
 
 // Real PostgreSQL: the drift check compares each distinct configuration the records were built
 // with (grouped in the database), then resyncs exactly the products with a record on a stale one.
-const schema = uniqueId('driftscan').replace('-', '_');
+const database = mediumDatabase('driftscan', [SkuMapRow], { poolSize: 2 });
 const clock = new ManualClock(Date.UTC(2026, 10, 27, 12));
 let dataSource: DataSource;
 let map: SkuMapRepository;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [SkuMapRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 2 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   map = new SkuMapRepository(dataSource.getRepository(SkuMapRow), clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const PRODUCT_ENTRIES = ['["entries","product"]'];
 const WITH_DROPDOWN = ['["entries","product"]', '["definition","color"]'];

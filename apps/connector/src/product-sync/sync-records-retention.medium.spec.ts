@@ -1,9 +1,8 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { RetentionSettings } from '../platform/config/settings.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { SyncRecordRow } from './sync-record.entity.js';
 import { SyncRecords } from './sync-records.repository.js';
@@ -11,29 +10,17 @@ import { SyncRecordsRetention } from './sync-records-retention.js';
 
 // The sync stage registers its run records with the retention job itself; against real
 // PostgreSQL (the connector's migrations, a schema of this file's own).
-const schema = uniqueId('syncrec').replace('-', '_');
+const database = mediumDatabase('syncrec', [SyncRecordRow]);
+const { schema } = database;
 const DAY = 86_400_000;
 const now = Date.UTC(2027, 10, 23, 10);
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [SyncRecordRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('sync records retention', () => {
   it('registers sync_records with its configured age; pruning deletes the runs finished before it', async () => {

@@ -1,14 +1,12 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { BulkProductReader } from '../clients/shopify/bulk-product-reader.js';
 import type { ShopBulkLock } from '../clients/shopify/shop-bulk-lock.js';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
@@ -20,7 +18,8 @@ import { Reconciler } from './reconciler.js';
 
 // The reconciliation on real PostgreSQL (map, checkpoints), Shopify faked by a product list: a
 // change the map has not applied and a product gone from Shopify are enqueued, nothing else.
-const schema = uniqueId('reconcile').replace('-', '_');
+const database = mediumDatabase('reconcile', [SkuMapRow, ReconcileCheckpoint]);
+const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
 const SHOP = 'reconcile-medium.myshopify.com';
 const HOUR = 3_600_000;
@@ -39,23 +38,10 @@ const shopify = new Map<string, string>();
 const queries: Array<string | null> = [];
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [SkuMapRow, ReconcileCheckpoint],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 /** Bulk id scans the fake ran (`ok: false`: both attempts failed), and whether the shop's lock is taken. */
 const bulkScans: string[] = [];

@@ -1,13 +1,11 @@
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { MediaDryRuns } from '../product-sync/media-dry-runs.js';
@@ -25,7 +23,8 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
 // Shopify and the queues faked: a run walks page by page from its persisted cursor, resumes after
 // a "restart" (a new service on the same tables), counts done and failed products, and stops
 // when cancelled.
-const schema = uniqueId('resync').replace('-', '_');
+const database = mediumDatabase('resync', [ResyncRun]);
+const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
 const SHOP = 'resync-medium.myshopify.com';
 const config = loadConnectorConfig({
@@ -147,24 +146,11 @@ function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resyn
 }
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [ResyncRun],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   runs = new ResyncRunsRepository(dataSource.getRepository(ResyncRun), clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('resync runs against PostgreSQL', () => {
   it('walks a shop page by page from its persisted cursor, and resumes after a restart', async () => {

@@ -2,7 +2,7 @@ import type { ShopSession } from './shop-session.entity.js';
 
 /**
  * Shopify sends `shop/redact` this long after the uninstall it follows ("48 hours after a store
- * owner uninstalls your app", shopify.dev, Privacy law compliance; README, "Uninstall and redact").
+ * owner uninstalls your app", shopify.dev, Privacy law compliance; docs/webhooks-and-lifecycle.md, "Uninstall and redact").
  */
 export const SHOP_REDACT_DELAY_MS = 48 * 3_600_000;
 
@@ -13,7 +13,7 @@ export type UndoingTopic = 'app/uninstalled' | 'shop/redact';
  * Why: Shopify retries a delivery for hours with the time it was first triggered
  * (`X-Shopify-Triggered-At`), does not order deliveries, and a delivery can come late; a
  * redelivered `app/uninstalled` or `shop/redact` must not undo an installation that began after
- * it. The rule (README, "Uninstall and redact"), checked under the session row's lock:
+ * it. The rule (docs/webhooks-and-lifecycle.md, "Uninstall and redact"), checked under the session row's lock:
  * - a delivery triggered before the current installation began is about an earlier one;
  * - a `shop/redact` follows its uninstall by 48 hours: while the shop has not been seen
  *   uninstalled since its current installation began, a redact triggered less than 48 hours

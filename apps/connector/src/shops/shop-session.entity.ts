@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Where a shop stands with the connector (README, "How each shop authenticates"). */
+/** Where a shop stands with the connector (docs/shop-auth.md, "How each shop authenticates"). */
 export const SHOP_STATES = ['active', 'needs_reauth', 'uninstalled', 'redacted'] as const;
 export type ShopState = (typeof SHOP_STATES)[number];
 

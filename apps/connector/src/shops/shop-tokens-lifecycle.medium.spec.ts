@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
 import { Secret } from '../platform/config/secret.js';
 import type { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import type { ShopFetchRoutes } from './shop-fetch-routes.js';
 import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
@@ -19,7 +18,8 @@ import type { GrantedTokens, TokenGrants } from './token-grants.js';
 // migrations): an app/uninstalled or shop/redact older than the current installation is ignored
 // and recorded; a client-credentials shop that comes back tells its listeners; a redacted row
 // keeps only its domain.
-const schema = uniqueId('shoplife').replace('-', '_');
+const database = mediumDatabase('shoplife', [ShopSession], { poolSize: 4 });
+const { schema } = database;
 const HOUR = 3_600_000;
 let dataSource: DataSource;
 
@@ -76,23 +76,10 @@ const installedPair = (now: number): GrantedTokens => ({
 });
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [ShopSession],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 4 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const row = async (shop: string) =>
   (await dataSource.query(`SELECT * FROM "${schema}".shop_sessions WHERE shop = $1`, [shop]))[0];

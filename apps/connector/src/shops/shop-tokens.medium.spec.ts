@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { HttpResponseError } from '@shopify/shopify-api';
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
 import { Secret } from '../platform/config/secret.js';
 import type { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import { ShopAuthError, ShopAuthErrorCode } from './shop-auth.error.js';
 import type { ShopFetchRoutes } from './shop-fetch-routes.js';
 import { ShopSession } from './shop-session.entity.js';
@@ -20,7 +19,8 @@ import type { GrantedTokens, TokenGrants } from './token-grants.js';
 // ShopTokens against real PostgreSQL (the connector's migrations, a schema of this file's own),
 // with Shopify's token endpoint played by a fake: one renewal across callers and replicas, the
 // pair stored encrypted before use, renewal before expiry and after a 401, refusals.
-const schema = uniqueId('shoptok').replace('-', '_');
+const database = mediumDatabase('shoptok', [ShopSession], { poolSize: 6 });
+const { schema } = database;
 const encryption = { keys: [new Secret(randomBytes(32).toString('base64'))] } as EncryptionSettings;
 const settings = {
   tokenRefreshMarginMs: 300_000,
@@ -96,23 +96,10 @@ const refusal = (error: string) =>
   new HttpResponseError({ message: 'refused', code: 400, statusText: 'Bad Request', body: { error } });
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [ShopSession],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 6 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('ShopTokens', () => {
   let clock: ManualClock;

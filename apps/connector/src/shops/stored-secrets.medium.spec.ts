@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import { Secret } from '../platform/config/secret.js';
 import type { EncryptionSettings } from '../platform/config/settings.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import { InstalledShop } from './installed-shop.entity.js';
 import { InstalledShopsRepository } from './installed-shops.repository.js';
 import { ShopSession } from './shop-session.entity.js';
@@ -17,7 +16,8 @@ import { TokenCipher } from './token-cipher.js';
 // own): every encrypted value of `shops` and `shop_sessions` re-encrypted under the newest key,
 // by two replicas at once without a lost or doubled write; the count of what is left; and the
 // boot refused while a value names a key no longer listed, unless it was declared lost.
-const schema = uniqueId('secrets').replace('-', '_');
+const database = mediumDatabase('secrets', [ShopSession, InstalledShop], { poolSize: 6 });
+const { schema } = database;
 let dataSource: DataSource;
 
 const newKey = () => new Secret(randomBytes(32).toString('base64'));
@@ -30,23 +30,10 @@ const replica = (keys: Secret[], lostKeys: string[] = []) =>
   );
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [ShopSession, InstalledShop],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 6 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('StoredSecrets', () => {
   const shops: string[] = [];

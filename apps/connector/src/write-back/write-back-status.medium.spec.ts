@@ -1,11 +1,10 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { RetentionSettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
-import { MIGRATIONS } from '../platform/database/migrations/index.js';
-import { runMigrations } from '../platform/database/run-migrations.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { Shops } from '../shops/shops.js';
 import { EnrichmentOutboxRow } from './store/enrichment-outbox.entity.js';
@@ -20,7 +19,7 @@ import { WriteBackStatus } from './write-back-status.js';
 
 // Real PostgreSQL: the hooks' retention of the push history, finished polls and done work,
 // and the history and status they give operations.
-const schema = uniqueId('enrops').replace('-', '_');
+const database = mediumDatabase('enrops', ENRICHMENT_ENTITIES, { poolSize: 2 });
 const DAY = 86_400_000;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 10));
 const shop = `${uniqueId('shop')}.myshopify.com`;
@@ -32,17 +31,7 @@ const registry = new RetentionRegistry();
 let status: WriteBackStatus;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: ENRICHMENT_ENTITIES,
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 2 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   states = new WriteBackStates(dataSource.getRepository(WriteBackStateRow), clock);
   outbox = new EnrichmentOutbox(dataSource.getRepository(EnrichmentOutboxRow), clock);
   runs = new EnrichmentPollRuns(dataSource.getRepository(EnrichmentPollRun), clock);
@@ -52,10 +41,7 @@ beforeAll(async () => {
   status = new WriteBackStatus(outbox, states, shops, clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const push = (attribute: string, result: PushRecord['result']): PushRecord => ({
   ownerId: 'gid://shopify/Product/42',

@@ -1,35 +1,21 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { SharedCostBuckets } from './shared-cost-buckets.js';
 import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 
 // The replicas' shared Shopify cost bucket on real PostgreSQL: calls take their requested cost
 // only when the bucket holds it (whichever replica asks), answers give back the refund and never
 // raise the level over Shopify's report, and the bucket refills at the restore rate.
-const schema = uniqueId('costbucket').replace('-', '_');
+const database = mediumDatabase('costbucket', [ShopifyCostBucketRow], { poolSize: 4 });
+const { schema } = database;
 let dataSource: DataSource;
 const STATUS = { maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100 };
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [ShopifyCostBucketRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 4 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('SharedCostBuckets', () => {
   it('lets calls go before the first report, then only as far as the bucket holds their cost', async () => {

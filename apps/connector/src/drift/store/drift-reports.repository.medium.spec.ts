@@ -1,9 +1,8 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import type { DriftFinding, DriftKind } from '../model/drift-finding.js';
 import { DriftFindingRow } from './drift-finding-row.entity.js';
 import { DriftReport } from './drift-report.entity.js';
@@ -11,7 +10,7 @@ import { DriftReportsRepository } from './drift-reports.repository.js';
 
 // Drift reports on real PostgreSQL (the connector's migrations, a schema of this file's own): a
 // report is stored with its findings and compared with the shop's previous one by finding key.
-const schema = uniqueId('drift').replace('-', '_');
+const database = mediumDatabase('drift', [DriftReport, DriftFindingRow]);
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 12));
 let dataSource: DataSource;
 let repo: DriftReportsRepository;
@@ -31,17 +30,7 @@ function finding(kind: DriftKind, id: string): DriftFinding {
 }
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [DriftReport, DriftFindingRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   repo = new DriftReportsRepository(
     dataSource.getRepository(DriftReport),
     dataSource.getRepository(DriftFindingRow),
@@ -49,10 +38,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('drift reports against PostgreSQL', () => {
   it('compares each report with the previous one of its shop: new, resolved, still open', async () => {

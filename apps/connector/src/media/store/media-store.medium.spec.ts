@@ -1,9 +1,8 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import type { ImageMapRow } from '../model/media-store.js';
 import { PgGalleryStateRepository } from './gallery-state.repository.js';
 import { PgImageMapRepository } from './image-map.repository.js';
@@ -13,7 +12,12 @@ import { MediaProductStatusEntity } from './media-product-status.entity.js';
 import { MediaStatusRepository } from './media-status.repository.js';
 
 // Real PostgreSQL, the connector's own migrations, in a schema of this file's own.
-const schema = uniqueId('media').replace('-', '_');
+const database = mediumDatabase('media', [
+  MediaImageMapEntity,
+  MediaGalleryStateEntity,
+  MediaProductStatusEntity,
+]);
+const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
 let dataSource: DataSource;
 let imageMap: PgImageMapRepository;
@@ -21,26 +25,13 @@ let galleries: PgGalleryStateRepository;
 let statuses: MediaStatusRepository;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [MediaImageMapEntity, MediaGalleryStateEntity, MediaProductStatusEntity],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   imageMap = new PgImageMapRepository(dataSource.getRepository(MediaImageMapEntity), clock);
   galleries = new PgGalleryStateRepository(dataSource.getRepository(MediaGalleryStateEntity));
   statuses = new MediaStatusRepository(dataSource.getRepository(MediaProductStatusEntity), clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const newShop = () => `${uniqueId('shop')}.myshopify.com`;
 const hash = (c: string) => c.repeat(64);

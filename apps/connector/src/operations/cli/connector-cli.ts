@@ -20,7 +20,7 @@ import { CliError, ExitCode } from './context/cli-error.js';
 const HELP_HINT = '(npm run connector -- --help shows the commands)';
 
 /**
- * The operators' command line (`npm run connector -- <command>`, README "Command line"): parses
+ * The operators' command line (`npm run connector -- <command>`, docs/cli.md, "Command line"): parses
  * the arguments with commander, runs one command, and resolves to the exit code: 0 ok, 1 a
  * failure or problems found (the admin API's message printed, never a stack), 2 a usage error.
  * Apart from `main.ts` so a test could run it with its own environment and output.
@@ -38,7 +38,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     .showHelpAfterError(HELP_HINT)
     .addHelpText(
       'after',
-      "\nThe configuration is the connector's own (CONNECTOR_*, apps/connector/README.md); without\n" +
+      "\nThe configuration is the connector's own (CONNECTOR_*, apps/connector/docs/configuration.md); without\n" +
         "CONNECTOR_SHOPS it is the local stack's (npm start). Exit codes: 0 ok, 1 failure, 2 usage error.",
     );
   for (const command of [

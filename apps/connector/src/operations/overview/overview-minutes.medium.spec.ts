@@ -1,36 +1,21 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { OverviewMinute } from './overview-minute.entity.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 
 // The overview's per-minute series against real PostgreSQL (the connector's migrations, a schema
 // of this file's own): writers at once never lose a count, the lag keeps the minute's highest,
 // retention deletes old minutes.
-const schema = uniqueId('overview').replace('-', '_');
+const database = mediumDatabase('overview', [OverviewMinute], { poolSize: 4 });
 const minute = Date.UTC(2027, 10, 23, 10, 7);
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [OverviewMinute],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 4 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('overview minutes', () => {
   it('adds counts from concurrent writers into one row per minute, keeps the highest lag, prunes', async () => {

@@ -1,4 +1,4 @@
-/** A shop's state at a glance (the connector README, "Shop states"). */
+/** A shop's state at a glance (the connector's docs/admin-api.md, "Shop states"). */
 export type ShopHealthState = 'healthy' | 'degraded' | 'failing';
 
 /** Everything the rules read about one shop, gathered by `OverviewService`. */

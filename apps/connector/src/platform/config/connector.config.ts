@@ -40,7 +40,7 @@ export type { ShopAuth, ShopAuthKind } from './shop-auth-config.js';
 export type { ShopConfig } from './shop-config.js';
 
 /**
- * The connector's whole configuration, validated once at boot (README, "Configuration"). Each
+ * The connector's whole configuration, validated once at boot (docs/configuration.md, "Configuration"). Each
  * section has its reader beside this file (`infrastructure-config.ts`, `sync-config.ts`,
  * `media-config.ts`, `enrichment-config.ts`, `admin-config.ts`, `operations-config.ts`,
  * `shop-config.ts`).

@@ -6,7 +6,7 @@ import type { ShopConfig } from './shop-config.js';
 /** Bytes of one `CONNECTOR_ENCRYPTION_KEYS` key (AES-256). */
 export const ENCRYPTION_KEY_BYTES = 32;
 
-/** The keys that encrypt the shops' tokens at rest (README, "How each shop authenticates"). */
+/** The keys that encrypt the shops' tokens at rest (docs/shop-auth.md, "How each shop authenticates"). */
 export interface EncryptionConfig {
   /** Base64 32-byte keys: the first encrypts, every one decrypts (rotation: prepend the new key). */
   keys: Secret[];

@@ -1,6 +1,6 @@
 import type { EnvReader } from '#lib/config';
 
-/** The enrichment poll and the write-back of approved content to Shopify (README, "Configuration"). */
+/** The enrichment poll and the write-back of approved content to Shopify (docs/configuration.md, "Configuration"). */
 export interface EnrichmentConfig {
   /** How often the scheduled poll runs (one job per interval across replicas). */
   pollIntervalMs: number;

@@ -6,7 +6,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export interface HttpConfig {
   port: number;
   host: string;
-  /** Largest webhook body kept whole, in bytes (larger signed ones: README, "Intake"). */
+  /** Largest webhook body kept whole, in bytes (larger signed ones: docs/webhooks-and-lifecycle.md, "Intake"). */
   webhookBodyLimitBytes: number;
   /**
    * Where Shopify reaches this connector; when set, the connector keeps each shop's webhook

@@ -9,7 +9,7 @@ import { SHOP_MODES, type ShopMode } from './shop-mode.js';
 export const INSTALL_POLICIES = ['configured', 'open'] as const;
 
 /**
- * How shops that install the app themselves are served (README, "Shops that install
+ * How shops that install the app themselves are served (docs/shop-auth.md, "Shops that install
  * themselves"). `open`: any `*.myshopify.com` shop may install through `/auth/shopify`; it joins
  * the connector as a row of the `shops` table with these settings. `configured`: only shops in
  * `CONNECTOR_SHOPS` with `AUTH=installed`.

@@ -2,7 +2,7 @@ import type { UploadOptions } from '#lib/catalog-client';
 import type { EnvReader } from '#lib/config';
 import { MEDIA_UPLOAD_OPTIONS } from './media-uploads.js';
 
-/** Product images into the catalog (README, "Media"). */
+/** Product images into the catalog (docs/media.md, "Media"). */
 export interface MediaConfig {
   /** Product images into the catalog's `media` gallery; off: no media job is enqueued. */
   enabled: boolean;

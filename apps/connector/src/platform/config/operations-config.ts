@@ -4,7 +4,7 @@ import type { ConnectorConfig } from './connector.config.js';
 const DAY_MS = 86_400_000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** How the connector is operated: pauses, dependency checks, logs (README, "Configuration"). */
+/** How the connector is operated: pauses, dependency checks, logs (docs/configuration.md, "Configuration"). */
 export interface OperationsConfig {
   /** How often each replica reads the operators' sync pauses again (a pause taken elsewhere). */
   pauseRefreshMs: number;
@@ -12,11 +12,11 @@ export interface OperationsConfig {
   dependencyCheckIntervalMs: number;
   /** Pino log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`). */
   logLevel: string;
-  /** A sync backlog older than this makes its shop `failing` on the overview (README, "Shop states"). */
+  /** A sync backlog older than this makes its shop `failing` on the overview (docs/admin-api.md, "Shop states"). */
   backlogFailingMs: number;
 }
 
-/** What the retention job prunes, and when (README, "Retention"). */
+/** What the retention job prunes, and when (docs/operations.md, "Retention"). */
 export interface RetentionConfig {
   /** How often the retention job runs (once per interval across replicas). */
   intervalMs: number;

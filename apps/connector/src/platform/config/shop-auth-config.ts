@@ -2,7 +2,7 @@ import type { Env, EnvReader } from '#lib/config';
 import type { Secret } from './secret.js';
 import { readSecret, type SecretFileReader } from './secret-reader.js';
 
-/** How the connector gets a shop's Admin API token (README, "How each shop authenticates"). */
+/** How the connector gets a shop's Admin API token (docs/shop-auth.md, "How each shop authenticates"). */
 export const SHOP_AUTH_KINDS = ['static', 'client-credentials', 'installed'] as const;
 export type ShopAuthKind = (typeof SHOP_AUTH_KINDS)[number];
 

@@ -12,7 +12,7 @@ const LINK_MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'bar
  */
 const DEBOUNCE_MAX_MS = 30_000;
 
-/** How products are synced (README, "Configuration"). */
+/** How products are synced (docs/configuration.md, "Configuration"). */
 export interface SyncConfig {
   /**
    * A delivery's job waits this long after the product's last delivery, so a burst of deliveries

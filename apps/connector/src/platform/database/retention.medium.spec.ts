@@ -1,8 +1,9 @@
 import type { ModuleRef } from '@nestjs/core';
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { InboxEntry } from '../../intake/inbox-entry.entity.js';
 import { InboxRetention } from '../../intake/inbox-retention.js';
@@ -13,35 +14,21 @@ import { ReplayRegistry } from '../failures/replay-registry.js';
 import { ALL_QUEUES, type QueueName } from '../queues/queue-names.js';
 import { Observations } from '../reporting/observations.js';
 import { RetentionRegistry } from '../reporting/retention-registry.js';
-import { MIGRATIONS } from './migrations/index.js';
 import { Retention } from './retention.js';
-import { runMigrations } from './run-migrations.js';
 
 // Real PostgreSQL, the connector's own migrations, in a schema of this file's own.
-const schema = uniqueId('retention').replace('-', '_');
+const database = mediumDatabase('retention', [InboxEntry, Failure]);
+const { schema } = database;
 const DAY = 86_400_000;
 const now = Date.UTC(2027, 10, 23, 10);
 const clock = new ManualClock(now);
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [InboxEntry, Failure],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const ago = (days: number) => new Date(now - days * DAY);
 

@@ -1,4 +1,4 @@
-/** Every `error.code` the connector answers with (README, "Errors"). */
+/** Every `error.code` the connector answers with (docs/admin-api.md, "Errors"). */
 export const ConnectorErrorCode = {
   MISSING_SIGNATURE: 'missing_signature',
   INVALID_SIGNATURE: 'invalid_signature',

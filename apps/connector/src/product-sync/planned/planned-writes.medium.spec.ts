@@ -1,35 +1,21 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { PlannedWriteRow } from './planned-write.entity.js';
 import { type PlannedWrite, PlannedWritesRepository } from './planned-writes.repository.js';
 
 // Each source's plan of a product stands alone: the sync's, the media's and the write-back's
 // (issue 31). A live sync clears what it superseded but leaves the write-back's to the next push;
 // against real PostgreSQL (the connector's migrations, a schema of this file's own).
-const schema = uniqueId('planned').replace('-', '_');
+const database = mediumDatabase('planned', [PlannedWriteRow]);
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [PlannedWriteRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const write = (kind: string, over: Partial<PlannedWrite> = {}): PlannedWrite => ({
   kind,

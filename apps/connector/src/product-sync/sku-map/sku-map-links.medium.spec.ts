@@ -1,15 +1,14 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { SkuMapRepository } from './sku-map.repository.js';
 import { SkuMapLinks } from './sku-map-links.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
 // Linking writes into the real sku map table (its constraints), next to the sync's own writes.
-const schema = uniqueId('links').replace('-', '_');
+const database = mediumDatabase('links', [SkuMapRow]);
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
 let dataSource: DataSource;
 let links: SkuMapLinks;
@@ -17,25 +16,12 @@ let map: SkuMapRepository;
 const newShop = () => `${uniqueId('shop')}.myshopify.com`;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [SkuMapRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   links = new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock);
   map = new SkuMapRepository(dataSource.getRepository(SkuMapRow), clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 describe('SkuMapLinks against PostgreSQL', () => {
   it("enters a product's records as live with their own supplierSku, all or none", async () => {

@@ -1,38 +1,25 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import type { AppliedRecord } from './sku-map.repository.js';
 import { SkuMapConflict, SkuMapRepository } from './sku-map.repository.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
 // Real PostgreSQL, the connector's own migrations, in a schema of this file's own.
-const schema = uniqueId('skumap').replace('-', '_');
+const database = mediumDatabase('skumap', [SkuMapRow]);
+const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 10));
 let dataSource: DataSource;
 let map: SkuMapRepository;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [SkuMapRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   map = new SkuMapRepository(dataSource.getRepository(SkuMapRow), clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 /** Each test its own shop: nothing shared between tests. */
 const newShop = () => `${uniqueId('shop')}.myshopify.com`;

@@ -1,7 +1,8 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import {
   approved,
   catalogRecord,
@@ -9,8 +10,6 @@ import {
   pending,
   rejected,
 } from '../../../test/support/write-back-mapping.js';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
 import { PlannedWriteRow } from '../../product-sync/planned/planned-write.entity.js';
 import { PlannedWritesRepository } from '../../product-sync/planned/planned-writes.repository.js';
 import { EnrichmentOutboxRow } from '../store/enrichment-outbox.entity.js';
@@ -23,7 +22,7 @@ import { PushHistory } from './push-history.js';
 
 // Real PostgreSQL: which changed products a poll leaves without push work (a resync's new
 // records), and which keep it (something to push, or history a change may take back).
-const schema = uniqueId('pushhist').replace('-', '_');
+const database = mediumDatabase('pushhist', [...ENRICHMENT_ENTITIES, PlannedWriteRow], { poolSize: 2 });
 const clock = new ManualClock(Date.UTC(2026, 10, 27, 10));
 const shop = `${uniqueId('shop')}.myshopify.com`;
 const ATTRIBUTES = ['seoTitle', 'seoDescription'];
@@ -32,17 +31,7 @@ let history: PushHistory;
 let outbox: EnrichmentOutbox;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: [...ENRICHMENT_ENTITIES, PlannedWriteRow],
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 2 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   outbox = new EnrichmentOutbox(dataSource.getRepository(EnrichmentOutboxRow), clock);
   history = new PushHistory(
     new WriteBackStates(dataSource.getRepository(WriteBackStateRow), clock),
@@ -51,10 +40,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const stateRow = (forShop: string, productId: string) => ({
   shop: forShop,

@@ -29,7 +29,7 @@ import { PushRetryError, WriteBackPusher } from './write-back-pusher.js';
  * push's own rules (`planWriteBack`), so the report and the push never disagree on what a
  * merchant edit or a withdrawn approval is. For each product holding a pushed value, its targets
  * are read from Shopify (one read per such product, its variants' too when a pushed value is on
- * one; not from the report's bulk read: README, "Drift report") and planned against the catalog records the
+ * one; not from the report's bulk read: docs/drift.md, "Drift report") and planned against the catalog records the
  * report read: a conflict is a merchant edit nobody recorded (`differs`: merchant edits are
  * reported even where an entry says `overwrite`), a planned retraction is a value the catalog no
  * longer approves (`withdrawn`, left out while the poll's push work for the product is pending:

@@ -1,10 +1,9 @@
-import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
+import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { approved, catalogRecord } from '../../../test/support/write-back-mapping.js';
-import { MIGRATIONS } from '../../platform/database/migrations/index.js';
-import { runMigrations } from '../../platform/database/run-migrations.js';
 import { ENRICHMENT_ENTITIES } from '../write-back.module.js';
 import { EnrichmentOutboxRow } from './enrichment-outbox.entity.js';
 import { EnrichmentOutbox, type PollCommit } from './enrichment-outbox.repository.js';
@@ -12,32 +11,20 @@ import { WriteBackStateRow } from './write-back-state.entity.js';
 import { WriteBackStates } from './write-back-states.repository.js';
 
 // Real PostgreSQL, the connector's migrations, a schema of this file's own.
-const schema = uniqueId('enrich').replace('-', '_');
+const database = mediumDatabase('enrich', ENRICHMENT_ENTITIES);
+const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 10));
 let dataSource: DataSource;
 let outbox: EnrichmentOutbox;
 let states: WriteBackStates;
 
 beforeAll(async () => {
-  dataSource = await new DataSource({
-    type: 'postgres',
-    url: inject('databaseUrl'),
-    schema,
-    entities: ENRICHMENT_ENTITIES,
-    migrations: MIGRATIONS,
-    migrationsTableName: 'migrations',
-    synchronize: false,
-    extra: { max: 3 },
-  }).initialize();
-  await runMigrations(dataSource, schema);
+  dataSource = await database.open();
   outbox = new EnrichmentOutbox(dataSource.getRepository(EnrichmentOutboxRow), clock);
   states = new WriteBackStates(dataSource.getRepository(WriteBackStateRow), clock);
 });
 
-afterAll(async () => {
-  await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource?.destroy();
-});
+afterAll(() => database.close());
 
 const newShop = () => `${uniqueId('shop')}.myshopify.com`;
 const poll = (shop: string, over: Partial<PollCommit>): PollCommit => ({

@@ -1,4 +1,4 @@
-/** The command line's exit codes (README, "Command line"). */
+/** The command line's exit codes (docs/cli.md, "Command line"). */
 export const ExitCode = {
   OK: 0,
   /** The command ran and found a failure or problems, or the connector refused it. */
