@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
+import { Failure } from '../platform/failures/failure.entity.js';
+import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
@@ -17,14 +19,17 @@ beforeAll(async () => {
     type: 'postgres',
     url: inject('databaseUrl'),
     schema,
-    entities: [InboxEntry],
+    entities: [InboxEntry, Failure],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
     extra: { max: 3 },
   }).initialize();
   await runMigrations(dataSource, schema);
-  repository = new InboxRepository(dataSource.getRepository(InboxEntry));
+  repository = new InboxRepository(
+    dataSource.getRepository(InboxEntry),
+    new FailuresRepository(dataSource.getRepository(Failure)),
+  );
 });
 
 afterAll(async () => {

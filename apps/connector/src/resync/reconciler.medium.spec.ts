@@ -10,13 +10,16 @@ import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
-import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { SyncRecordRow } from '../product-sync/sync-record.entity.js';
+import { SyncRecords } from '../product-sync/sync-records.repository.js';
 import { Shops } from '../shops/shops.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
+import { ReconcileCheckpointsRepository } from './reconcile-checkpoints.repository.js';
 import { Reconciler } from './reconciler.js';
+import { SeenProducts } from './seen-products.service.js';
 
 // The reconciliation on real PostgreSQL (map, checkpoints), Shopify faked by a product list: a
 // change the map has not applied and a product gone from Shopify are enqueued, nothing else.
@@ -43,7 +46,7 @@ beforeAll(async () => {
     type: 'postgres',
     url: inject('databaseUrl'),
     schema,
-    entities: [SkuMapRow, ReconcileCheckpoint],
+    entities: [SkuMapRow, ReconcileCheckpoint, SyncRecordRow],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -76,7 +79,10 @@ function reconciler(enqueued: SyncProductPayload[], bulkThreshold = config.resyn
   return new Reconciler(
     { forShop: () => admin } as unknown as ShopifyAdmin,
     new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
-    new SeenProducts(dataSource.getRepository(SkuMapRow)),
+    new SeenProducts(
+      new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
+      new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+    ),
     {
       enqueue: async (payload: SyncProductPayload) => void enqueued.push(payload),
       enqueueMany: async (payloads: SyncProductPayload[]) => void enqueued.push(...payloads),
@@ -84,7 +90,7 @@ function reconciler(enqueued: SyncProductPayload[], bulkThreshold = config.resyn
     clock,
     config.reconcile,
     new Shops(config.shops),
-    dataSource.getRepository(ReconcileCheckpoint),
+    new ReconcileCheckpointsRepository(dataSource.getRepository(ReconcileCheckpoint)),
     {
       readIds: async (shop: string, onBatch: (ids: string[]) => Promise<void>) => {
         bulkScans.push(shop);
@@ -207,12 +213,15 @@ describe('Reconciler against PostgreSQL', () => {
         }),
       } as unknown as ShopifyAdmin,
       new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
-      new SeenProducts(dataSource.getRepository(SkuMapRow)),
+      new SeenProducts(
+        new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
+        new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+      ),
       { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as SyncEnqueuer,
       clock,
       two.reconcile,
       new Shops(two.shops),
-      dataSource.getRepository(ReconcileCheckpoint),
+      new ReconcileCheckpointsRepository(dataSource.getRepository(ReconcileCheckpoint)),
       {} as BulkProductReader,
       {} as ShopBulkLock,
       two.resync,

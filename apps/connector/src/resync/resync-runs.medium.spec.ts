@@ -8,10 +8,14 @@ import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import { MIGRATIONS } from '../platform/database/migrations/index.js';
 import { runMigrations } from '../platform/database/run-migrations.js';
+import { Failure } from '../platform/failures/failure.entity.js';
+import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { MediaDryRuns } from '../product-sync/media-dry-runs.js';
 import type { ProductDryRun } from '../product-sync/product-dry-run.js';
+import { SyncRecordRow } from '../product-sync/sync-record.entity.js';
+import { SyncRecords } from '../product-sync/sync-records.repository.js';
 import { Shops } from '../shops/shops.js';
 import type { ReconcileRunHooks, Reconciler } from './reconciler.js';
 import { ResyncService } from './resync.service.js';
@@ -151,14 +155,19 @@ beforeAll(async () => {
     type: 'postgres',
     url: inject('databaseUrl'),
     schema,
-    entities: [ResyncRun],
+    entities: [ResyncRun, Failure, SyncRecordRow],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
     extra: { max: 3 },
   }).initialize();
   await runMigrations(dataSource, schema);
-  runs = new ResyncRunsRepository(dataSource.getRepository(ResyncRun), clock);
+  runs = new ResyncRunsRepository(
+    dataSource.getRepository(ResyncRun),
+    clock,
+    new FailuresRepository(dataSource.getRepository(Failure)),
+    new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+  );
 });
 
 afterAll(async () => {

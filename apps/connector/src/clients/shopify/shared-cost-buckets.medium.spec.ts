@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../../platform/database/migrations/index.js';
 import { runMigrations } from '../../platform/database/run-migrations.js';
-import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { ShopSession } from '../../shops/shop-session.entity.js';
+import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
+import { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 
 // The replicas' shared Shopify cost bucket on real PostgreSQL: calls take their requested cost
@@ -18,7 +20,7 @@ beforeAll(async () => {
     type: 'postgres',
     url: inject('databaseUrl'),
     schema,
-    entities: [ShopifyCostBucketRow],
+    entities: [ShopifyCostBucketRow, ShopSession],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -33,9 +35,15 @@ afterAll(async () => {
 
 describe('SharedCostBuckets', () => {
   it('lets calls go before the first report, then only as far as the bucket holds their cost', async () => {
-    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const buckets = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     // Two replicas' buckets: one table.
-    const other = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const other = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     const shop = 'one.myshopify.com';
     expect(await buckets.take(shop, 962, 0)).toBe(0);
     await buckets.settle(shop, STATUS, 0, 0);
@@ -58,7 +66,10 @@ describe('SharedCostBuckets', () => {
   });
 
   it('keeps shops apart', async () => {
-    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const buckets = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     await buckets.settle('a.myshopify.com', { ...STATUS, currentlyAvailable: 0 }, 0, 0);
     await buckets.settle('b.myshopify.com', STATUS, 0, 0);
     expect(await buckets.take('a.myshopify.com', 500, 0)).toBe(5_000);
@@ -66,7 +77,10 @@ describe('SharedCostBuckets', () => {
   });
 
   it('stays empty for a redacted shop: an answer to a call sent before shop/redact brings no row back', async () => {
-    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const buckets = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     const shop = 'redacted.myshopify.com';
     await buckets.settle(shop, STATUS, 0, 0);
     await dataSource.query(

@@ -4,6 +4,8 @@ import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../../platform/database/migrations/index.js';
 import { runMigrations } from '../../platform/database/run-migrations.js';
+import { SyncRecordRow } from '../../product-sync/sync-record.entity.js';
+import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import type { ImageMapRow } from '../model/media-store.js';
 import { PgGalleryStateRepository } from './gallery-state.repository.js';
 import { PgImageMapRepository } from './image-map.repository.js';
@@ -25,7 +27,7 @@ beforeAll(async () => {
     type: 'postgres',
     url: inject('databaseUrl'),
     schema,
-    entities: [MediaImageMapEntity, MediaGalleryStateEntity, MediaProductStatusEntity],
+    entities: [MediaImageMapEntity, MediaGalleryStateEntity, MediaProductStatusEntity, SyncRecordRow],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -34,7 +36,11 @@ beforeAll(async () => {
   await runMigrations(dataSource, schema);
   imageMap = new PgImageMapRepository(dataSource.getRepository(MediaImageMapEntity), clock);
   galleries = new PgGalleryStateRepository(dataSource.getRepository(MediaGalleryStateEntity));
-  statuses = new MediaStatusRepository(dataSource.getRepository(MediaProductStatusEntity), clock);
+  statuses = new MediaStatusRepository(
+    dataSource.getRepository(MediaProductStatusEntity),
+    clock,
+    new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+  );
 });
 
 afterAll(async () => {

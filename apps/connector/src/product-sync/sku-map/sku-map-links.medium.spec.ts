@@ -5,7 +5,7 @@ import { uniqueId } from '#lib/testing';
 import { MIGRATIONS } from '../../platform/database/migrations/index.js';
 import { runMigrations } from '../../platform/database/run-migrations.js';
 import { SkuMapRepository } from './sku-map.repository.js';
-import { SkuMapLinks } from './sku-map-links.js';
+import { SkuMapLinks } from './sku-map-links.repository.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
 // Linking writes into the real sku map table (its constraints), next to the sync's own writes.
