@@ -8,15 +8,12 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The Shopify documents still run outside `clients/shopify` (the to-do of a later change: each
- * gets its one executing function there, as `readScopeFacts`, `readShopCurrency` and
- * `subscribedTopics` did). The write-back's reads and mutations are built and paced by
- * `write-back/shopify`; the media reads by the media runner; the admin UI's product search.
+ * gets its one executing function there, as `readScopeFacts`, `readShopCurrency`,
+ * `subscribedTopics`, `searchProducts` and `findMetafieldDefinition` did). The write-back's reads and mutations are built and paced by
+ * `write-back/shopify`; the media reads by the media runner.
  */
 const DOCUMENTS_RUN_ELSEWHERE: Record<string, readonly string[]> = {
-  METAFIELD_DEFINITION_CREATE_MUTATION: ['write-back/definitions/metafield-definitions.ts'],
-  METAFIELD_DEFINITION_QUERY: ['write-back/definitions/metafield-definitions.ts'],
   PRODUCT_MEDIA_QUERY: ['media/run/product-media-runner.ts'],
-  PRODUCT_SEARCH_QUERY: ['operations/admin-ui/ui-shopify-search.ts'],
   VARIANT_MEDIA_QUERY: ['media/run/product-media-runner.ts'],
   WRITE_BACK_METAFIELDS_DELETE: ['write-back/shopify/build-mutations.ts'],
   WRITE_BACK_METAFIELDS_SET: ['write-back/shopify/build-mutations.ts'],
