@@ -1,8 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { documentViolations, roleViolations, shopifyDocuments } from '../test/support/file-roles.js';
 import { folderCycles, importViolations, LAYERS, readSources } from '../test/support/import-graph.js';
+import { UNNAMED_ROLES } from '../test/support/role-exceptions.js';
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The Shopify documents still run outside `clients/shopify` (the to-do of a later change: each
+ * gets its one executing function there, as `readScopeFacts`, `readShopCurrency`,
+ * `subscribedTopics`, `searchProducts` and `findMetafieldDefinition` did). The write-back's reads and mutations are built and paced by
+ * `write-back/shopify`; the media reads by the media runner.
+ */
+const DOCUMENTS_RUN_ELSEWHERE: Record<string, readonly string[]> = {
+  PRODUCT_MEDIA_QUERY: ['media/run/product-media-runner.ts'],
+  VARIANT_MEDIA_QUERY: ['media/run/product-media-runner.ts'],
+  WRITE_BACK_METAFIELDS_DELETE: ['write-back/shopify/build-mutations.ts'],
+  WRITE_BACK_METAFIELDS_SET: ['write-back/shopify/build-mutations.ts'],
+  WRITE_BACK_PRODUCT_QUERY: ['write-back/shopify/fetch-write-back-state.ts'],
+  WRITE_BACK_PRODUCT_UPDATE: ['write-back/shopify/build-mutations.ts'],
+  WRITE_BACK_TAGS_ADD: ['write-back/shopify/build-mutations.ts'],
+  WRITE_BACK_TAGS_REMOVE: ['write-back/shopify/build-mutations.ts'],
+  WRITE_BACK_VARIANTS_QUERY: ['write-back/shopify/fetch-write-back-state.ts'],
+};
 
 describe('the connector import graph', () => {
   it('follows the layer order, with no folder cycle at any depth', () => {
@@ -54,5 +74,63 @@ describe('the connector import graph', () => {
       ]),
     );
     expect(cycles).toEqual([['a/b', 'a/b/c', 'a/d']]);
+  });
+});
+
+describe("the connector's files: roles and Shopify documents", () => {
+  const tree = readSources(SRC);
+
+  it('has every file say its role: repositories, jobs and controllers always, other injectables but the listed ones', () => {
+    expect(roleViolations(tree, UNNAMED_ROLES)).toEqual([]);
+  });
+
+  it('runs each Shopify document from one function of clients/shopify', () => {
+    expect(shopifyDocuments(tree)).toContain('PRODUCT_IDS_QUERY');
+    expect(documentViolations(tree, DOCUMENTS_RUN_ELSEWHERE)).toEqual([]);
+  });
+
+  it('catches a file whose name hides its role', () => {
+    const fake = new Map([
+      [
+        'a/rows.ts',
+        '@Injectable()\nexport class Rows { constructor(@InjectRepository(R) r: Repository<R>) {} }',
+      ],
+      ['a/work.ts', "@Processor('work')\nexport class Work {}"],
+      ['a/door.service.ts', "@Controller('door')\nexport class Door {}"],
+      ['a/helper.ts', '@Injectable()\nexport class Helper {}'],
+      ['a/old.ts', '@Injectable()\nexport class Old {}'],
+      ['a/fine.service.ts', '@Injectable()\nexport class Fine {}'],
+      ['a/renamed.service.ts', '@Injectable()\nexport class Renamed {}'],
+      ['a/note.ts', '/** Each job is a `@Processor(name)` class. */'],
+    ]);
+    expect(roleViolations(fake, ['a/old.ts', 'a/renamed.service.ts', 'a/gone.ts'])).toEqual([
+      'a/rows.ts: injects a TypeORM repository, not a *.repository.ts',
+      'a/rows.ts: an @Injectable() whose file name says no role (repository, service, controller, job, guard, interceptor, filter, pipe, client, reader, command, listener)',
+      'a/work.ts: a @Processor, not a *.job.ts',
+      'a/door.service.ts: a @Controller, not a *.controller.ts',
+      'a/helper.ts: an @Injectable() whose file name says no role (repository, service, controller, job, guard, interceptor, filter, pipe, client, reader, command, listener)',
+      'a/renamed.service.ts: listed as an exception, but needs none',
+      'a/gone.ts: listed as an exception, but needs none',
+    ]);
+  });
+
+  it('catches a document run outside clients/shopify, or from two places', () => {
+    const fake = new Map([
+      ['clients/shopify/documents/ping.query.ts', "export const PING_QUERY = 'query Ping { shop { id } }';"],
+      [
+        'clients/shopify/documents/pong.query.ts',
+        'export const PONG_QUERY = /* GraphQL */ `\n  query Pong { shop { id } }`;',
+      ],
+      ['clients/shopify/ping.ts', 'admin.request(PING_QUERY, {}, 1)'],
+      ['clients/shopify/ping-again.ts', 'admin.request(PING_QUERY, {}, 1)'],
+      ['media/pong.ts', 'admin.request(PONG_QUERY, {}, 1)'],
+      ['media/says.ts', '/** Runs `PONG_QUERY` through `pong`. */'],
+      ['drift/pong.ts', 'admin.request(PONG_QUERY, {}, 1)'],
+    ]);
+    expect(documentViolations(fake, { PONG_QUERY: ['drift/pong.ts', 'intake/gone.ts'] })).toEqual([
+      'PING_QUERY: run by clients/shopify/ping.ts, clients/shopify/ping-again.ts, not one function',
+      'PONG_QUERY: used by media/pong.ts, outside clients/shopify',
+      'PONG_QUERY: intake/gone.ts is listed as an exception, but needs none',
+    ]);
   });
 });

@@ -10,44 +10,24 @@ const OWNERS: TableOwner[] = [
   { table: 'catalog_rate_buckets', owner: '#lib/catalog-client' },
   { table: 'inbox', owner: 'intake/inbox.repository.ts' },
   { table: 'overview_minutes', owner: 'operations/overview/overview-minutes.repository.ts' },
-  { table: 'shopify_cost_buckets', owner: 'clients/shopify/shared-cost-buckets.ts' },
-  {
-    table: 'failures',
-    owner: 'platform/failures/failures.service.ts',
-    joinedBy: {
-      'intake/inbox.repository.ts':
-        'the sweeper skips products whose sync has an open failure, in its one scan',
-      'resync/resync-run-products.repository.ts':
-        "a run's progress counts its products' failures in one statement",
-    },
-  },
-  {
-    table: 'shop_sessions',
-    owner: 'shops/shop-sessions.repository.ts',
-    joinedBy: {
-      'clients/shopify/shared-cost-buckets.ts':
-        "an answer settled after shop/redact brings no bucket row back, in the upsert's one statement",
-    },
-  },
+  { table: 'shopify_cost_buckets', owner: 'clients/shopify/shared-cost-buckets.repository.ts' },
+  { table: 'failures', owner: 'platform/failures/failures.repository.ts' },
+  { table: 'shop_sessions', owner: 'shops/shop-sessions.repository.ts' },
   { table: 'shops', owner: 'shops/installed-shops.repository.ts' },
   { table: 'shop_modes', owner: 'shops/shop-modes.repository.ts' },
   { table: 'planned_writes', owner: 'product-sync/planned/planned-writes.repository.ts' },
   { table: 'sync_pauses', owner: 'clients/catalog/sync-pause.repository.ts' },
-  { table: 'sku_map', owner: 'product-sync/sku-map/sku-map.repository.ts' },
-  { table: 'product_sync_state', owner: 'product-sync/product-sync-states.ts' },
-  { table: 'shop_scope', owner: 'product-sync/scope/shop-scope.repository.ts' },
   {
-    table: 'sync_records',
-    owner: 'product-sync/sync-records.repository.ts',
-    joinedBy: {
-      'product-sync/sku-map/seen-products.ts':
-        'a product updated in the second it was synced is seen only after a later run',
-      'resync/resync-run-products.repository.ts':
-        "a run's progress counts its products' sync records in one statement",
-      'media/store/media-status.repository.ts':
-        'products synced after their last media run, in one statement',
+    table: 'sku_map',
+    owner: 'product-sync/sku-map/sku-map.repository.ts',
+    parts: {
+      'product-sync/sku-map/sku-map-links.repository.ts':
+        'links (rows entered straight as live) and the whole-map reads of drift and the reconciler',
     },
   },
+  { table: 'product_sync_state', owner: 'product-sync/product-sync-states.repository.ts' },
+  { table: 'shop_scope', owner: 'product-sync/scope/shop-scope.repository.ts' },
+  { table: 'sync_records', owner: 'product-sync/sync-records.repository.ts' },
   { table: 'media_image_map', owner: 'media/store/image-map.repository.ts' },
   { table: 'media_gallery_state', owner: 'media/store/gallery-state.repository.ts' },
   { table: 'media_product_status', owner: 'media/store/media-status.repository.ts' },
@@ -70,7 +50,7 @@ const OWNERS: TableOwner[] = [
     },
   },
   { table: 'resync_snapshots', owner: 'product-sync/resync-snapshots.repository.ts' },
-  { table: 'reconcile_checkpoints', owner: 'resync/reconciler.ts' },
+  { table: 'reconcile_checkpoints', owner: 'resync/reconcile-checkpoints.repository.ts' },
   { table: 'enrichment_checkpoint', owner: 'write-back/store/enrichment-outbox.repository.ts' },
   { table: 'enrichment_seen', owner: 'write-back/store/enrichment-outbox.repository.ts' },
   { table: 'enrichment_outbox', owner: 'write-back/store/enrichment-outbox.repository.ts' },
@@ -97,11 +77,21 @@ describe('one owner per table', () => {
       ['b/peek.ts', '`SELECT count(*) FROM "s".things`'],
       ['c/inject.ts', 'constructor(@InjectRepository(Thing) rows: Repository<Thing>) {}'],
       ['c/c.module.ts', 'TypeOrmModule.forFeature([Thing])'],
+      ['a/beside.ts', 'constructor(@InjectRepository(Thing) rows: Repository<Thing>) {}'],
+      ['a/more-things.repository.ts', '`DELETE FROM s.things WHERE id = 1`'],
+      ['d/built.ts', "const t = other.metadata.tablePath.replace(/others$/, 'things');"],
     ]);
-    expect(tableOwnerViolations(fake, [{ table: 'things', owner: 'a/things.repository.ts' }])).toEqual([
+    const owner = {
+      table: 'things',
+      owner: 'a/things.repository.ts',
+      parts: { 'a/more-things.repository.ts': 'the owner, split by size' },
+    };
+    expect(tableOwnerViolations(fake, [owner])).toEqual([
       'things: touched by b/peek.ts, not its owner a/things.repository.ts',
       'things: touched by c/inject.ts, not its owner a/things.repository.ts',
       'things: touched by c/c.module.ts, not its owner a/things.repository.ts',
+      'things: touched by a/beside.ts, not its owner a/things.repository.ts',
+      'things: touched by d/built.ts, not its owner a/things.repository.ts',
     ]);
   });
 });

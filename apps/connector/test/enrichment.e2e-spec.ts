@@ -127,6 +127,21 @@ describe('enrichment write-back', () => {
     expect(variant?.ownerId).toMatch(/^gid:\/\/shopify\/ProductVariant\//);
     expect(variant?.value).toBe(await fx.value(product.parentSku, 'variantTitle'));
     expect(metafield(state, product.gid, 'material')).toBe(await fx.value(product.parentSku, 'material'));
+    // Its variant is found in the push's own read of the variants (one for the plan, one right
+    // before the write), not in a read of its own first.
+    const log = await fx.sandboxes.shopify.control('GET', `shops/${fx.shop.domain}/admin-requests`);
+    const calls = (log.body.requests as LoggedRequest[])
+      .filter(
+        (r) => r.operationName?.startsWith('WriteBack') && JSON.stringify(r.variables).includes(product.gid),
+      )
+      .map((r) => r.operationName);
+    expect(calls.slice(0, calls.indexOf('WriteBackMetafieldsSet') + 1)).toEqual([
+      'WriteBackProduct',
+      'WriteBackVariants',
+      'WriteBackProduct',
+      'WriteBackVariants',
+      'WriteBackMetafieldsSet',
+    ]);
   });
 
   it('takes a value back when it is rejected after approval, leaving the merchant tags alone', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isCatalogClientError } from '#lib/catalog-client';
 import type { ProductRecord } from '#lib/catalog-contract';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { ShopModes } from '../shops/shop-modes.js';
 import { DriftOwnership } from './drift-ownership.js';
 import type { DriftFinding } from './model/drift-finding.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ShopMappings } from '../mapping/shop-mappings.js';
 import { shopHandle } from '../product-sync/plan/index.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { Shops } from '../shops/shops.js';
 
 /**

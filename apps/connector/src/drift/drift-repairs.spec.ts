@@ -5,7 +5,7 @@ import type { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import type { ShopMappings } from '../mapping/shop-mappings.js';
 import type { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
-import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import type { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import type { WrittenBackTarget, WrittenBackValues } from '../product-sync/written-back-values.js';
 import type { ShopModes } from '../shops/shop-modes.js';
 import type { Shops } from '../shops/shops.js';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
-import { type RecordLink, SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { type RecordLink, SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { WrittenBackValues } from '../product-sync/written-back-values.js';
 import { ShopModes } from '../shops/shop-modes.js';
 import { DriftDeleteCheck } from './drift-delete-check.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CatalogClients } from '../clients/catalog/catalog-clients.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import type { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
 import { WrittenBackValues } from '../product-sync/written-back-values.js';
 import { DriftOwnership } from './drift-ownership.js';

@@ -2,18 +2,23 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueId } from '#lib/testing';
 import { mediumDatabase } from '../../test/support/medium-database.js';
+import { Failure } from '../platform/failures/failure.entity.js';
+import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 
 // The inbox's INSERTs against real PostgreSQL (the connector's migrations, a schema of its own).
-const database = mediumDatabase('inbox', [InboxEntry]);
+const database = mediumDatabase('inbox', [InboxEntry, Failure]);
 let dataSource: DataSource;
 let repository: InboxRepository;
 
 beforeAll(async () => {
   dataSource = await database.open();
-  repository = new InboxRepository(dataSource.getRepository(InboxEntry));
+  repository = new InboxRepository(
+    dataSource.getRepository(InboxEntry),
+    new FailuresRepository(dataSource.getRepository(Failure)),
+  );
 });
 
 afterAll(() => database.close());

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
+import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
@@ -22,7 +23,10 @@ export interface PendingDelivery {
 /** The inbox table's queries; every one is keyed by shop. */
 @Injectable()
 export class InboxRepository {
-  constructor(@InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>) {}
+  constructor(
+    @InjectRepository(InboxEntry) private readonly entries: Repository<InboxEntry>,
+    private readonly failures: FailuresRepository,
+  ) {}
 
   /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
   async purgeShop(shop: string): Promise<number> {
@@ -142,16 +146,12 @@ export class InboxRepository {
     limit: number,
   ): Promise<PendingProduct[]> {
     const inbox = this.entries.metadata.tablePath;
-    const failures = inbox.replace(/inbox$/, 'failures');
     const rows: Array<{ shop: string; product_id: string }> = await this.entries.query(
       `SELECT DISTINCT i.shop, i.product_id::text AS product_id
          FROM ${inbox} i
         WHERE i.state = 'received' AND i.product_id IS NOT NULL
           AND (i.shop, i.product_id) > ($1, $2::bigint)
-          AND NOT EXISTS (
-            SELECT 1 FROM ${failures} f
-             WHERE f.state = 'open' AND f.shop = i.shop AND f.job_kind = 'sync-product'
-               AND f.subject_key = i.product_id::text)
+          AND NOT ${this.openSyncFailure}
         ORDER BY i.shop, product_id LIMIT $3`,
       [after.shop, after.productId, limit],
     );
@@ -164,15 +164,11 @@ export class InboxRepository {
    */
   async staleProducts(before: Date, limit: number): Promise<PendingProduct[]> {
     const inbox = this.entries.metadata.tablePath;
-    const failures = inbox.replace(/inbox$/, 'failures');
     const rows: Array<{ shop: string; product_id: string }> = await this.entries.query(
       `SELECT DISTINCT i.shop, i.product_id::text AS product_id
          FROM ${inbox} i
         WHERE i.state = 'received' AND i.received_at < $1 AND i.product_id IS NOT NULL
-          AND NOT EXISTS (
-            SELECT 1 FROM ${failures} f
-             WHERE f.state = 'open' AND f.shop = i.shop AND f.job_kind = 'sync-product'
-               AND f.subject_key = i.product_id::text)
+          AND NOT ${this.openSyncFailure}
         LIMIT $2`,
       [before, limit],
     );
@@ -227,6 +223,14 @@ export class InboxRepository {
       outcome: row.outcome ?? 'none',
       count: Number(row.count),
     }));
+  }
+
+  /** The condition "the inbox row's product has an open sync failure" (the failures table's own). */
+  private get openSyncFailure(): string {
+    return this.failures.openFailureExists('sync-product', {
+      shop: 'i.shop',
+      subjectKey: 'i.product_id::text',
+    });
   }
 }
 

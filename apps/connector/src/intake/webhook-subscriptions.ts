@@ -1,20 +1,9 @@
-import { WEBHOOK_SUBSCRIPTION_CREATE_MUTATION } from '../clients/shopify/documents/webhook-subscription-create.mutation.js';
-import { WEBHOOK_SUBSCRIPTIONS_QUERY } from '../clients/shopify/documents/webhook-subscriptions.query.js';
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
+import { createSubscription, subscribedTopics } from '../clients/shopify/webhook-subscription-calls.js';
 import { SUBSCRIBED_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
 export const WEBHOOK_PATH = '/webhooks/shopify';
-
-interface ListAnswer {
-  webhookSubscriptions: { nodes: Array<{ id: string; topic: string; uri: string }> };
-}
-interface CreateAnswer {
-  webhookSubscriptionCreate: {
-    webhookSubscription: { id: string } | null;
-    userErrors: Array<{ message: string }>;
-  };
-}
 
 /** What `ensureWebhookSubscriptions` found and did, by topic (`PRODUCTS_UPDATE`, ...). */
 export interface SubscriptionOutcome {
@@ -34,21 +23,14 @@ export async function ensureWebhookSubscriptions(
   uri: string,
   topics: readonly string[] = SUBSCRIBED_TOPICS,
 ): Promise<SubscriptionOutcome> {
-  const existing = await admin.request<ListAnswer>(WEBHOOK_SUBSCRIPTIONS_QUERY, { uri }, 52);
-  const have = new Set(existing.webhookSubscriptions.nodes.filter((s) => s.uri === uri).map((s) => s.topic));
+  const have = await subscribedTopics(admin, uri);
   const outcome: SubscriptionOutcome = { existing: [], created: [] };
   for (const topic of topics.map((t) => t.toUpperCase().replace('/', '_'))) {
     if (have.has(topic)) {
       outcome.existing.push(topic);
       continue;
     }
-    const answer = await admin.request<CreateAnswer>(
-      WEBHOOK_SUBSCRIPTION_CREATE_MUTATION,
-      { topic, uri },
-      10,
-    );
-    const errors = answer.webhookSubscriptionCreate.userErrors;
-    if (errors.length > 0) throw new Error(`${topic}: ${errors.map((e) => e.message).join('; ')}`);
+    await createSubscription(admin, topic, uri);
     outcome.created.push(topic);
   }
   return outcome;

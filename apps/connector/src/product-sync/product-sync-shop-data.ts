@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ShopDataRegistry } from '../platform/reporting/shop-data-registry.js';
 import { ShopModes } from '../shops/shop-modes.js';
 import { PlannedWritesRepository } from './planned/planned-writes.repository.js';
-import { ProductSyncStates } from './product-sync-states.js';
+import { ProductSyncStates } from './product-sync-states.repository.js';
 import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { ShopScopeRepository } from './scope/shop-scope.repository.js';
 import { SkuMapRepository } from './sku-map/sku-map.repository.js';

@@ -14,7 +14,7 @@ import { ProductDryRun } from './product-dry-run.js';
 import { ProductLocksModule } from './product-locks.js';
 import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
-import { ProductSyncStates } from './product-sync-states.js';
+import { ProductSyncStates } from './product-sync-states.repository.js';
 import { ResyncSnapshotRow } from './resync-snapshot.entity.js';
 import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { CollectionWalker } from './scope/collection-walker.js';

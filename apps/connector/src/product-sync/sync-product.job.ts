@@ -22,7 +22,7 @@ import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
 import type { SyncApplied, SyncRun } from './apply/sync-run.js';
 import type { SyncOutcome, SyncSubject } from './apply/sync-subject.js';
 import { ProductLocks } from './product-locks.js';
-import { ProductSyncStates } from './product-sync-states.js';
+import { ProductSyncStates } from './product-sync-states.repository.js';
 import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { SkuMapRepository } from './sku-map/sku-map.repository.js';
 import { SyncEvents } from './sync-events.js';

@@ -46,6 +46,37 @@ export interface SyncRecordLine {
 export class SyncRecords {
   constructor(@InjectRepository(SyncRecordRow) private readonly rows: Repository<SyncRecordRow>) {}
 
+  /**
+   * The runs as other tables' statements join them (an SQL relation: `shop`, `product_id`,
+   * `outcome`, `started_at`, `finished_at`, and `calls`, the number of catalog calls): a resync
+   * run's average calls per product, the media runs a lost queue misses, in their one statement.
+   */
+  runsSql(): string {
+    return `(SELECT shop, product_id, outcome, started_at, finished_at, jsonb_array_length(calls) AS calls
+               FROM ${this.rows.metadata.tablePath})`;
+  }
+
+  /**
+   * Of `products`, those with a synced run that started at or after the time given with each
+   * (the reconciler's "seen" for a product updated in the second it was last applied).
+   */
+  async syncedFrom(
+    shop: string,
+    products: ReadonlyArray<{ productId: string; from: Date }>,
+  ): Promise<Set<string>> {
+    if (products.length === 0) return new Set();
+    const rows: Array<{ id: string }> = await this.rows.query(
+      `SELECT DISTINCT p.id::text AS id
+         FROM unnest($2::bigint[], $3::timestamptz[]) AS p(id, started_from)
+        WHERE EXISTS (
+                SELECT 1 FROM ${this.rows.metadata.tablePath} r
+                 WHERE r.shop = $1 AND r.product_id = p.id AND r.outcome = 'synced'
+                   AND r.started_at >= p.started_from)`,
+      [shop, products.map((p) => p.productId), products.map((p) => p.from)],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
   async purgeShop(shop: string): Promise<number> {
     return (await this.rows.delete({ shop })).affected ?? 0;

@@ -5,7 +5,7 @@ import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { ResyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { Shops } from '../shops/shops.js';
 import { CatalogIndex } from './catalog-index.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';

@@ -8,17 +8,20 @@ import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
-import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
 import { SkuMapRepository } from '../product-sync/sku-map/sku-map.repository.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
+import { SyncRecordRow } from '../product-sync/sync-record.entity.js';
+import { SyncRecords } from '../product-sync/sync-records.repository.js';
 import { Shops } from '../shops/shops.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
+import { ReconcileCheckpointsRepository } from './reconcile-checkpoints.repository.js';
 import { Reconciler } from './reconciler.js';
+import { SeenProducts } from './seen-products.service.js';
 
 // The reconciliation on real PostgreSQL (map, checkpoints), Shopify faked by a product list: a
 // change the map has not applied and a product gone from Shopify are enqueued, nothing else.
-const database = mediumDatabase('reconcile', [SkuMapRow, ReconcileCheckpoint]);
+const database = mediumDatabase('reconcile', [SkuMapRow, ReconcileCheckpoint, SyncRecordRow]);
 const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
 const SHOP = 'reconcile-medium.myshopify.com';
@@ -62,7 +65,10 @@ function reconciler(enqueued: SyncProductPayload[], bulkThreshold = config.resyn
   return new Reconciler(
     { forShop: () => admin } as unknown as ShopifyAdmin,
     new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
-    new SeenProducts(dataSource.getRepository(SkuMapRow)),
+    new SeenProducts(
+      new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
+      new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+    ),
     {
       enqueue: async (payload: SyncProductPayload) => void enqueued.push(payload),
       enqueueMany: async (payloads: SyncProductPayload[]) => void enqueued.push(...payloads),
@@ -70,7 +76,7 @@ function reconciler(enqueued: SyncProductPayload[], bulkThreshold = config.resyn
     clock,
     config.reconcile,
     new Shops(config.shops),
-    dataSource.getRepository(ReconcileCheckpoint),
+    new ReconcileCheckpointsRepository(dataSource.getRepository(ReconcileCheckpoint)),
     {
       readIds: async (shop: string, onBatch: (ids: string[]) => Promise<void>) => {
         bulkScans.push(shop);
@@ -193,12 +199,15 @@ describe('Reconciler against PostgreSQL', () => {
         }),
       } as unknown as ShopifyAdmin,
       new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
-      new SeenProducts(dataSource.getRepository(SkuMapRow)),
+      new SeenProducts(
+        new SkuMapLinks(dataSource.getRepository(SkuMapRow), clock),
+        new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+      ),
       { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as SyncEnqueuer,
       clock,
       two.reconcile,
       new Shops(two.shops),
-      dataSource.getRepository(ReconcileCheckpoint),
+      new ReconcileCheckpointsRepository(dataSource.getRepository(ReconcileCheckpoint)),
       {} as BulkProductReader,
       {} as ShopBulkLock,
       two.resync,

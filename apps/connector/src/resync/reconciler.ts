@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { BulkProductReader } from '../clients/shopify/bulk-product-reader.js';
 import { ShopBulkLock } from '../clients/shopify/shop-bulk-lock.js';
@@ -8,10 +6,10 @@ import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { allPages, listProductPage, updatedSince } from '../clients/shopify/shopify-product-pages.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { ReconcileSettings, ResyncSettings } from '../platform/config/settings.js';
-import { SeenProducts } from '../product-sync/sku-map/seen-products.js';
-import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.js';
+import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { Shops } from '../shops/shops.js';
-import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
+import { ReconcileCheckpointsRepository } from './reconcile-checkpoints.repository.js';
+import { SeenProducts } from './seen-products.service.js';
 
 /** Shopify's search index lags writes: each run looks this far before its checkpoint again. */
 const OVERLAP_MS = 5 * 60_000;
@@ -57,15 +55,15 @@ export class Reconciler {
     private readonly clock: Clock,
     private readonly settings: ReconcileSettings,
     private readonly shops: Shops,
-    @InjectRepository(ReconcileCheckpoint) private readonly checkpoints: Repository<ReconcileCheckpoint>,
+    private readonly checkpoints: ReconcileCheckpointsRepository,
     private readonly bulk: BulkProductReader,
     private readonly bulkLock: ShopBulkLock,
     private readonly resyncSettings: ResyncSettings,
   ) {}
 
   /** `shop/redact`: deletes every row of the shop (`ShopDataRegistry`); resolves to how many went. */
-  async purgeShop(shop: string): Promise<number> {
-    return (await this.checkpoints.delete({ shop })).affected ?? 0;
+  purgeShop(shop: string): Promise<number> {
+    return this.checkpoints.purgeShop(shop);
   }
 
   /**
@@ -97,7 +95,7 @@ export class Reconciler {
    */
   async reconcile(shop: string, run?: ReconcileRunHooks): Promise<ReconcileResult> {
     const startedAt = this.clock.now();
-    const saved = await this.checkpoints.findOneBy({ shop });
+    const saved = await this.checkpoints.of(shop);
     if (!run && saved && startedAt - saved.lastRunAt.getTime() < this.settings.intervalMs / 2) {
       return { shop, changed: 0, deleted: 0 };
     }

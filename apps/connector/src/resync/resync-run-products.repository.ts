@@ -1,8 +1,10 @@
 import type { Repository } from 'typeorm';
 import type { Clock } from '#lib/clock';
+import type { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { JobName } from '../platform/queues/queue-names.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.js';
 import type { PlannedWrite } from '../product-sync/planned/planned-writes.repository.js';
+import type { SyncRecords } from '../product-sync/sync-records.repository.js';
 import type { ResyncRun } from './resync-run.entity.js';
 
 /** A run's product counts: `failed` are listed products whose sync failed for good since they were enqueued. */
@@ -49,6 +51,8 @@ export class ResyncRunProductsRepository {
   constructor(
     private readonly runs: Repository<ResyncRun>,
     private readonly clock: Clock,
+    private readonly failures: FailuresRepository,
+    private readonly syncRecords: SyncRecords,
   ) {}
 
   /** `shop/redact`: deletes the shop's rows; resolves to how many went. */
@@ -118,12 +122,16 @@ export class ResyncRunProductsRepository {
     const rows: Array<{ listed: string; done: string; failed: string }> = await this.runs.query(
       `SELECT count(*)::text AS listed,
               count(*) FILTER (WHERE p.state = 'done')::text AS done,
-              count(*) FILTER (WHERE p.state = 'queued' AND EXISTS (
-                SELECT 1 FROM ${this.failuresTable} f
-                 WHERE f.shop = p.shop AND f.job_kind = $2 AND f.subject_key = p.product_id::text
-                   AND f.state = 'open' AND f.last_failed_at >= p.enqueued_at))::text AS failed
+              count(*) FILTER (WHERE p.state = 'queued' AND ${this.failures.openFailureExists(
+                JobName.SYNC_PRODUCT,
+                {
+                  shop: 'p.shop',
+                  subjectKey: 'p.product_id::text',
+                  failedSince: 'p.enqueued_at',
+                },
+              )})::text AS failed
          FROM ${this.productsTable} p WHERE p.run_id = $1`,
-      [runId, JobName.SYNC_PRODUCT],
+      [runId],
     );
     const row = rows[0] ?? { listed: '0', done: '0', failed: '0' };
     const [listed, done, failed] = [Number(row.listed), Number(row.done), Number(row.failed)];
@@ -142,9 +150,9 @@ export class ResyncRunProductsRepository {
       `SELECT coalesce(
                 (SELECT avg(jsonb_array_length(p.plan->'writes')) FROM ${this.productsTable} p
                   WHERE p.run_id = $1 AND p.plan IS NOT NULL),
-                avg(jsonb_array_length(r.calls)))::text AS average
+                avg(r.calls))::text AS average
          FROM ${this.productsTable} p
-         JOIN ${this.syncRecordsTable} r
+         JOIN ${this.syncRecords.runsSql()} r
            ON r.shop = p.shop AND r.product_id = p.product_id AND r.started_at >= p.enqueued_at
         WHERE p.run_id = $1 AND p.state = 'done' AND r.outcome <> 'failed'`,
       [runId],
@@ -240,13 +248,5 @@ export class ResyncRunProductsRepository {
 
   private get productsTable(): string {
     return this.runs.metadata.tablePath.replace(/resync_runs$/, 'resync_run_products');
-  }
-
-  private get syncRecordsTable(): string {
-    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'sync_records');
-  }
-
-  private get failuresTable(): string {
-    return this.runs.metadata.tablePath.replace(/resync_runs$/, 'failures');
   }
 }

@@ -6,10 +6,14 @@ import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { SyncEnqueuer } from '../intake/sync-enqueuer.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
+import { Failure } from '../platform/failures/failure.entity.js';
+import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import type { ResyncPagePayload, SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.js';
 import { MediaDryRuns } from '../product-sync/media-dry-runs.js';
 import type { ProductDryRun } from '../product-sync/product-dry-run.js';
+import { SyncRecordRow } from '../product-sync/sync-record.entity.js';
+import { SyncRecords } from '../product-sync/sync-records.repository.js';
 import { Shops } from '../shops/shops.js';
 import type { ReconcileRunHooks, Reconciler } from './reconciler.js';
 import { ResyncService } from './resync.service.js';
@@ -23,7 +27,7 @@ import { ResyncRunsRepository } from './resync-runs.repository.js';
 // Shopify and the queues faked: a run walks page by page from its persisted cursor, resumes after
 // a "restart" (a new service on the same tables), counts done and failed products, and stops
 // when cancelled.
-const database = mediumDatabase('resync', [ResyncRun]);
+const database = mediumDatabase('resync', [ResyncRun, Failure, SyncRecordRow]);
 const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
 const SHOP = 'resync-medium.myshopify.com';
@@ -147,7 +151,12 @@ function world(bulkOutcome: BulkWalkOutcome | null = null, resync = config.resyn
 
 beforeAll(async () => {
   dataSource = await database.open();
-  runs = new ResyncRunsRepository(dataSource.getRepository(ResyncRun), clock);
+  runs = new ResyncRunsRepository(
+    dataSource.getRepository(ResyncRun),
+    clock,
+    new FailuresRepository(dataSource.getRepository(Failure)),
+    new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+  );
 });
 
 afterAll(() => database.close());

@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
+import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.js';
+import { SyncRecords } from '../product-sync/sync-records.repository.js';
 import { type ResyncReadMode, ResyncRun } from './resync-run.entity.js';
 import { ResyncRunProductsRepository } from './resync-run-products.repository.js';
 
@@ -20,8 +22,10 @@ export class ResyncRunsRepository {
   constructor(
     @InjectRepository(ResyncRun) private readonly runs: Repository<ResyncRun>,
     private readonly clock: Clock,
+    failures: FailuresRepository,
+    syncRecords: SyncRecords,
   ) {
-    this.products = new ResyncRunProductsRepository(runs, clock);
+    this.products = new ResyncRunProductsRepository(runs, clock, failures, syncRecords);
   }
 
   /** `shop/redact`: deletes every row of the shop, its runs' products too (`ShopDataRegistry`); resolves to how many went. */

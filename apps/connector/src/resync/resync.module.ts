@@ -11,6 +11,7 @@ import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { LinkService } from './link.service.js';
 import { ReconcileJob } from './reconcile.job.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
+import { ReconcileCheckpointsRepository } from './reconcile-checkpoints.repository.js';
 import { Reconciler } from './reconciler.js';
 import { ResyncService } from './resync.service.js';
 import { ResyncBulkWalk } from './resync-bulk-walk.js';
@@ -23,6 +24,7 @@ import { ResyncRetention } from './resync-retention.js';
 import { ResyncRun } from './resync-run.entity.js';
 import { ResyncRunsRepository } from './resync-runs.repository.js';
 import { ResyncShopData } from './resync-shop-data.js';
+import { SeenProducts } from './seen-products.service.js';
 import { ShopProductKeys } from './shop-product-keys.js';
 
 /**
@@ -53,6 +55,8 @@ import { ShopProductKeys } from './shop-product-keys.js';
     ResyncRetention,
     LinkService,
     Reconciler,
+    ReconcileCheckpointsRepository,
+    SeenProducts,
     ReconcileJob,
     ResyncRecovery,
     ResyncShopData,

@@ -149,6 +149,15 @@ export class ShopSessionRepository implements SecretStore {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * An SQL condition, true when the shop the caller's SQL expression `shop` names was redacted:
+   * embedded in another table's write that must not bring a redacted shop's row back, in its one
+   * statement (the shared cost buckets' upsert).
+   */
+  redactedSql(shop: string): string {
+    return `EXISTS (SELECT 1 FROM ${this.table()} s WHERE s.shop = ${shop} AND s.state = 'redacted')`;
+  }
+
   private table(): string {
     return this.rows.metadata.tablePath;
   }

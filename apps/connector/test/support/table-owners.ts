@@ -1,5 +1,3 @@
-import { posix } from 'node:path';
-
 /** A table, the one repository that owns it, and reads by others that a test has accepted. */
 export interface TableOwner {
   table: string;
@@ -7,6 +5,8 @@ export interface TableOwner {
   owner: string;
   /** Other files allowed to read it inside one of their own statements, each with why. */
   joinedBy?: Readonly<Record<string, string>>;
+  /** Repositories beside the owner that it is split into (size), each with why. */
+  parts?: Readonly<Record<string, string>>;
 }
 
 /** Why: finds the tables the migrations create, so a new table must be given an owner. */
@@ -41,10 +41,9 @@ export function tableOwnerViolations(
 ): string[] {
   const problems: string[] = [];
   const entityOf = entities(sources);
-  for (const { table, owner, joinedBy = {} } of owners) {
+  for (const { table, owner, joinedBy = {}, parts = {} } of owners) {
     const outside = owner.startsWith('#lib/');
     if (!outside && !sources.has(owner)) problems.push(`${table}: owner ${owner} not found`);
-    const home = posix.dirname(owner);
     const entity = entityOf.get(table);
     // In SQL: after FROM/JOIN/INTO/UPDATE/TABLE (schema-qualified or not), a schema-qualified
     // name, or a table path built from another one's (`tablePath.replace(/x$/, 'table')`).
@@ -57,7 +56,8 @@ export function tableOwnerViolations(
         )
       : null;
     for (const [file, text] of sources) {
-      if (posix.dirname(file) === home || file.includes('/migrations/') || file === owner) continue;
+      if (file === owner || file in parts || file.endsWith('.entity.ts') || file.includes('/migrations/'))
+        continue;
       // A feature's module registers its tables' entities for TypeORM (`forFeature`).
       const sameFeature = file.split('/')[0] === owner.split('/')[0];
       if (file.endsWith('.module.ts') && sameFeature && !sql.test(text)) continue;

@@ -99,6 +99,7 @@ export function shopifyState(
     seo: { title: null, description: null },
     tags: [],
     metafields: [],
+    variantIds: [],
     ...overrides,
   };
 }

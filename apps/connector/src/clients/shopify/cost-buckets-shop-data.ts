@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ShopDataRegistry } from '../../platform/reporting/shop-data-registry.js';
-import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 
 /** Why: a redacted shop's shared cost bucket goes with its other data (`shop/redact`). */
 @Injectable()

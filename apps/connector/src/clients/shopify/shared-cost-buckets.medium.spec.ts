@@ -1,13 +1,15 @@
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediumDatabase } from '../../../test/support/medium-database.js';
-import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { ShopSession } from '../../shops/shop-session.entity.js';
+import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
+import { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 
 // The replicas' shared Shopify cost bucket on real PostgreSQL: calls take their requested cost
 // only when the bucket holds it (whichever replica asks), answers give back the refund and never
 // raise the level over Shopify's report, and the bucket refills at the restore rate.
-const database = mediumDatabase('costbucket', [ShopifyCostBucketRow], { poolSize: 4 });
+const database = mediumDatabase('costbucket', [ShopifyCostBucketRow, ShopSession], { poolSize: 4 });
 const { schema } = database;
 let dataSource: DataSource;
 const STATUS = { maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate: 100 };
@@ -19,9 +21,15 @@ afterAll(() => database.close());
 
 describe('SharedCostBuckets', () => {
   it('lets calls go before the first report, then only as far as the bucket holds their cost', async () => {
-    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const buckets = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     // Two replicas' buckets: one table.
-    const other = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const other = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     const shop = 'one.myshopify.com';
     expect(await buckets.take(shop, 962, 0)).toBe(0);
     await buckets.settle(shop, STATUS, 0, 0);
@@ -44,7 +52,10 @@ describe('SharedCostBuckets', () => {
   });
 
   it('keeps shops apart', async () => {
-    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const buckets = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     await buckets.settle('a.myshopify.com', { ...STATUS, currentlyAvailable: 0 }, 0, 0);
     await buckets.settle('b.myshopify.com', STATUS, 0, 0);
     expect(await buckets.take('a.myshopify.com', 500, 0)).toBe(5_000);
@@ -52,7 +63,10 @@ describe('SharedCostBuckets', () => {
   });
 
   it('stays empty for a redacted shop: an answer to a call sent before shop/redact brings no row back', async () => {
-    const buckets = new SharedCostBuckets(dataSource.getRepository(ShopifyCostBucketRow));
+    const buckets = new SharedCostBuckets(
+      dataSource.getRepository(ShopifyCostBucketRow),
+      new ShopSessionRepository(dataSource.getRepository(ShopSession)),
+    );
     const shop = 'redacted.myshopify.com';
     await buckets.settle(shop, STATUS, 0, 0);
     await dataSource.query(

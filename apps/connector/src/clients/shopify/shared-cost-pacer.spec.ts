@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import type { SharedCostBuckets } from './shared-cost-buckets.js';
+import type { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 import { SharedCostPacer } from './shared-cost-pacer.js';
 
 const STATUS = { maximumAvailable: 2000, currentlyAvailable: 1500, restoreRate: 100 };

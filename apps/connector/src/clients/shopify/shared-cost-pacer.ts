@@ -1,6 +1,6 @@
 import type { Clock } from '#lib/clock';
 import { CostPacer, type CostSlot, type ShopCostPacer, type ThrottleStatus } from './cost-pacer.js';
-import type { SharedCostBuckets } from './shared-cost-buckets.js';
+import type { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 
 /** A waiting call looks at the shared bucket again at least this often. */
 const RECHECK_MS = 100;

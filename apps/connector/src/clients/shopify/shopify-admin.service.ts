@@ -7,7 +7,7 @@ import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.js';
 import { ShopTokenSource } from '../../shops/shop-token-source.js';
 import { Shops } from '../../shops/shops.js';
 import { TokenGrants } from '../../shops/token-grants.js';
-import { SharedCostBuckets } from './shared-cost-buckets.js';
+import { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 import { SharedCostPacer } from './shared-cost-pacer.js';
 import { ShopAdminClient, type ShopGraphqlSource } from './shop-admin.client.js';
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
+import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import type { GalleryNote } from '../plan/desired-galleries.js';
 import { MediaProductStatusEntity, type StoredImageFailure } from './media-product-status.entity.js';
 
@@ -40,6 +41,7 @@ export class MediaStatusRepository {
   constructor(
     @InjectRepository(MediaProductStatusEntity) private readonly rows: Repository<MediaProductStatusEntity>,
     private readonly clock: Clock,
+    private readonly syncRecords: SyncRecords,
   ) {}
 
   /**
@@ -49,10 +51,9 @@ export class MediaStatusRepository {
    */
   async syncedSinceLastRun(since: Date): Promise<Array<{ shop: string; productId: string }>> {
     const statuses = this.rows.metadata.tablePath;
-    const records = statuses.replace(/media_product_status$/, 'sync_records');
     const rows: Array<{ shop: string; product_id: string }> = await this.rows.query(
       `SELECT DISTINCT s.shop, s.product_id::text AS product_id
-         FROM ${records} s
+         FROM ${this.syncRecords.runsSql()} s
         WHERE s.outcome = 'synced' AND s.finished_at > $1
           AND NOT EXISTS (
             SELECT 1 FROM ${statuses} m

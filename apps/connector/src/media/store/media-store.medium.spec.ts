@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { mediumDatabase } from '../../../test/support/medium-database.js';
+import { SyncRecordRow } from '../../product-sync/sync-record.entity.js';
+import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import type { ImageMapRow } from '../model/media-store.js';
 import { PgGalleryStateRepository } from './gallery-state.repository.js';
 import { PgImageMapRepository } from './image-map.repository.js';
@@ -16,6 +18,7 @@ const database = mediumDatabase('media', [
   MediaImageMapEntity,
   MediaGalleryStateEntity,
   MediaProductStatusEntity,
+  SyncRecordRow,
 ]);
 const { schema } = database;
 const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
@@ -28,7 +31,11 @@ beforeAll(async () => {
   dataSource = await database.open();
   imageMap = new PgImageMapRepository(dataSource.getRepository(MediaImageMapEntity), clock);
   galleries = new PgGalleryStateRepository(dataSource.getRepository(MediaGalleryStateEntity));
-  statuses = new MediaStatusRepository(dataSource.getRepository(MediaProductStatusEntity), clock);
+  statuses = new MediaStatusRepository(
+    dataSource.getRepository(MediaProductStatusEntity),
+    clock,
+    new SyncRecords(dataSource.getRepository(SyncRecordRow)),
+  );
 });
 
 afterAll(() => database.close());

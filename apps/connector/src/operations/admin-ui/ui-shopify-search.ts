@@ -1,17 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import {
-  PRODUCT_SEARCH_COST,
-  PRODUCT_SEARCH_FIRST,
-  PRODUCT_SEARCH_QUERY,
-} from '../../clients/shopify/documents/product-search.query.js';
+import { type SearchedProduct, searchProducts } from '../../clients/shopify/product-search.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 
 /** One of Shopify's matches: its numeric id, title and handle. */
-export interface ShopifyMatch {
-  productId: string;
-  title: string;
-  handle: string;
-}
+export type ShopifyMatch = SearchedProduct;
 
 /**
  * Why: the operator's words as one Shopify search (pure, unit-tested): `title:`, `handle:` or
@@ -35,17 +27,6 @@ export class UiShopifySearch {
 
   /** The first products Shopify's search finds for the operator's words. */
   async search(shop: string, text: string): Promise<ShopifyMatch[]> {
-    const answer = await this.shopify
-      .forShop(shop)
-      .request<{ products: { nodes: Array<{ legacyResourceId: string; title: string; handle: string }> } }>(
-        PRODUCT_SEARCH_QUERY,
-        { first: PRODUCT_SEARCH_FIRST, query: shopifySearchQuery(text) },
-        PRODUCT_SEARCH_COST,
-      );
-    return answer.products.nodes.map((n) => ({
-      productId: n.legacyResourceId,
-      title: n.title,
-      handle: n.handle,
-    }));
+    return searchProducts(this.shopify.forShop(shop), shopifySearchQuery(text));
   }
 }

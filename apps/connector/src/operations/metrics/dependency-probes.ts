@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { SHOP_PING_QUERY } from '../../clients/shopify/documents/shop-ping.query.js';
+import { pingShop } from '../../clients/shopify/shop-reads.js';
 import { ShopifyAdminError, ShopifyErrorCode } from '../../clients/shopify/shopify-admin.error.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import { OperationsSettings } from '../../platform/config/settings.js';
@@ -16,7 +16,7 @@ const CONNECT_TIMEOUT_MS = 3_000;
  * - each catalog account: reachable (a `HEAD /` without the key: nothing charged to the
  *   budget), key accepted (from the last answers real work got, and the breaker's reason), and
  *   the breaker's state;
- * - each Shopify shop: the cheapest Admin query (`SHOP_PING_QUERY`, 1 point of the shop's own
+ * - each Shopify shop: the cheapest Admin query (`pingShop`, 1 point of the shop's own
  *   bucket; the catalog budget is untouched).
  */
 @Injectable()
@@ -62,7 +62,7 @@ export class DependencyProbes implements OnModuleInit {
         name: `shopify:${shop.domain}`,
         run: async () => {
           try {
-            await this.shopify.forShop(shop.domain).request(SHOP_PING_QUERY, {}, 1);
+            await pingShop(this.shopify.forShop(shop.domain));
             return { status: 'up', details: { reachable: true, tokenAccepted: true } };
           } catch (error) {
             const code: string = error instanceof ShopifyAdminError ? error.code : 'error';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
-import { SharedCostBuckets } from '../../clients/shopify/shared-cost-buckets.js';
+import { SharedCostBuckets } from '../../clients/shopify/shared-cost-buckets.repository.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import { CatalogSettings, EnrichmentSettings, OperationsSettings } from '../../platform/config/settings.js';

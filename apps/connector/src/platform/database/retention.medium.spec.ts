@@ -9,6 +9,7 @@ import { InboxEntry } from '../../intake/inbox-entry.entity.js';
 import { InboxRetention } from '../../intake/inbox-retention.js';
 import type { RetentionSettings } from '../config/settings.js';
 import { Failure } from '../failures/failure.entity.js';
+import { FailuresRepository } from '../failures/failures.repository.js';
 import { FailuresService } from '../failures/failures.service.js';
 import { ReplayRegistry } from '../failures/replay-registry.js';
 import { ALL_QUEUES, type QueueName } from '../queues/queue-names.js';
@@ -103,7 +104,7 @@ describe('Retention against PostgreSQL', () => {
       failuresMs: 90 * DAY,
     } as RetentionSettings;
     const failuresService = new FailuresService(
-      dataSource.getRepository(Failure),
+      new FailuresRepository(dataSource.getRepository(Failure)),
       new ReplayRegistry(),
       clock,
       new Observations(),
@@ -112,7 +113,10 @@ describe('Retention against PostgreSQL', () => {
     // The inbox registers its own table (intake), as every feature does.
     new InboxRetention(
       registry,
-      new InboxRepository(dataSource.getRepository(InboxEntry)),
+      new InboxRepository(
+        dataSource.getRepository(InboxEntry),
+        new FailuresRepository(dataSource.getRepository(Failure)),
+      ),
       settings,
     ).onModuleInit();
 

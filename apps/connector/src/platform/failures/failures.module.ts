@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FailedJobRecorder } from './failed-job-recorder.js';
 import { Failure } from './failure.entity.js';
+import { FailuresRepository } from './failures.repository.js';
 import { FailuresService } from './failures.service.js';
 import { JobGuard } from './job-guard.js';
 import { ReplayRegistry } from './replay-registry.js';
@@ -10,7 +11,7 @@ import { ReplayRegistry } from './replay-registry.js';
 /** The generic failures table, the replay registry and the job guard (beside the stages). */
 @Module({
   imports: [TypeOrmModule.forFeature([Failure]), DiscoveryModule],
-  providers: [FailuresService, ReplayRegistry, JobGuard, FailedJobRecorder],
-  exports: [FailuresService, ReplayRegistry, JobGuard],
+  providers: [FailuresRepository, FailuresService, ReplayRegistry, JobGuard, FailedJobRecorder],
+  exports: [FailuresRepository, FailuresService, ReplayRegistry, JobGuard],
 })
 export class FailuresModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SHOP_CURRENCY_QUERY } from '../../clients/shopify/documents/shop-currency.query.js';
+import { readShopCurrency } from '../../clients/shopify/shop-reads.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 
 /**
@@ -16,10 +16,7 @@ export class ShopCurrencies {
   of(shop: string): Promise<string> {
     let currency = this.known.get(shop);
     if (!currency) {
-      currency = this.shopify
-        .forShop(shop)
-        .request<{ shop: { currencyCode: string } }>(SHOP_CURRENCY_QUERY, {}, 1)
-        .then((data) => data.shop.currencyCode);
+      currency = readShopCurrency(this.shopify.forShop(shop));
       currency.catch(() => this.known.delete(shop));
       this.known.set(shop, currency);
     }

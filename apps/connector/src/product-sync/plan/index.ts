@@ -11,11 +11,7 @@ export {
   legacyIdOf,
 } from '../../clients/shopify/canonical-product.js';
 export { CanonicalReadError, readCanonicalProduct } from '../../clients/shopify/canonical-product.reader.js';
-export {
-  CANONICAL_PRODUCT_OPERATION,
-  CANONICAL_PRODUCT_QUERY,
-  type CanonicalProductVariables,
-} from '../../clients/shopify/documents/canonical-product.query.js';
+export type { CanonicalProductVariables } from '../../clients/shopify/documents/canonical-product.query.js';
 export { planDeletion } from './plan-deletion.js';
 export { type LargeProductPolicy, type PlanInput, planSync } from './plan-sync.js';
 export { newSupplierSku, shopHandle } from './supplier-sku.js';

@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CanonicalProduct } from '../../clients/shopify/canonical-product.js';
-import { PRODUCT_SCOPE_FACTS_QUERY } from '../../clients/shopify/documents/product-scope.documents.js';
+import { readScopeFacts } from '../../clients/shopify/product-scope-reads.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import type { ProductScope } from '../../mapping/model/mapping-file.js';
 import { type ScopeFacts, type ScopeVerdict, scopeNeeds, scopeVerdict } from '../../mapping/product-scope.js';
 import { SyncSettings } from '../../platform/config/settings.js';
-
-interface FactsAnswer {
-  product: {
-    collections?: { nodes: Array<{ id: string; handle: string }> };
-    category?: { id: string } | null;
-    metafield?: { value: string } | null;
-  } | null;
-}
 
 /**
  * Why: the sync job asks one question before it plans: does this product sync? The canonical
@@ -37,23 +29,7 @@ export class ScopeGate {
     const needs = scopeNeeds(scope);
     // The canonical facts may already say no; then nothing more is read.
     if (!basic.inScope || !(needs.collections || needs.category || needs.metafield)) return basic;
-    const answer = await this.shopify.forShop(shop).request<FactsAnswer>(
-      PRODUCT_SCOPE_FACTS_QUERY,
-      {
-        id: product.id,
-        withCollections: needs.collections,
-        withCategory: needs.category,
-        withMetafield: needs.metafield !== null,
-        namespace: needs.metafield?.namespace ?? null,
-        key: needs.metafield?.key ?? '',
-      },
-      needs.collections ? 255 : 3,
-    );
-    return scopeVerdict(scope, this.settings.statuses, {
-      ...facts,
-      collections: answer.product?.collections?.nodes ?? [],
-      categoryId: answer.product?.category?.id ?? null,
-      metafieldValue: answer.product?.metafield?.value ?? null,
-    });
+    const read = await readScopeFacts(this.shopify.forShop(shop), product.id, needs);
+    return scopeVerdict(scope, this.settings.statuses, { ...facts, ...read });
   }
 }

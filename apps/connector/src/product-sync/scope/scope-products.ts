@@ -1,15 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PRODUCT_IDS_QUERY } from '../../clients/shopify/documents/product-ids.query.js';
-import { COLLECTION_ID_BY_HANDLE_QUERY } from '../../clients/shopify/documents/product-scope.documents.js';
+import { collectionIdByHandle } from '../../clients/shopify/product-scope-reads.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
+import { allPages, listProductPage } from '../../clients/shopify/shopify-product-pages.js';
 import type { ProductScope } from '../../mapping/model/mapping-file.js';
-
-interface IdsPage {
-  products: {
-    nodes: Array<{ legacyResourceId: string }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-}
 
 const PAGE = 250;
 
@@ -28,16 +21,11 @@ export class ScopeProducts {
   async search(shop: string, query: string): Promise<Set<string>> {
     const found = new Set<string>();
     const admin = this.shopify.forShop(shop);
-    for (let after: string | null = null; ; ) {
-      const page: IdsPage = await admin.request<IdsPage>(
-        PRODUCT_IDS_QUERY,
-        { first: PAGE, after, query, sortKey: 'ID' },
-        PAGE + 2,
-      );
-      for (const node of page.products.nodes) found.add(node.legacyResourceId);
-      if (!page.products.pageInfo.hasNextPage || !page.products.pageInfo.endCursor) return found;
-      after = page.products.pageInfo.endCursor;
-    }
+    for await (const items of allPages((after) =>
+      listProductPage(admin, { after, first: PAGE, query, sortKey: 'ID' }),
+    ))
+      for (const item of items) found.add(item.productId);
+    return found;
   }
 
   /**
@@ -51,14 +39,8 @@ export class ScopeProducts {
         ids.push(collection.id);
         continue;
       }
-      const answer = await this.shopify
-        .forShop(shop)
-        .request<{ collectionByIdentifier: { id: string } | null }>(
-          COLLECTION_ID_BY_HANDLE_QUERY,
-          { handle: collection.handle },
-          1,
-        );
-      if (answer.collectionByIdentifier) ids.push(answer.collectionByIdentifier.id);
+      const id = await collectionIdByHandle(this.shopify.forShop(shop), collection.handle);
+      if (id !== null) ids.push(id);
       else this.logger.warn(`${shop}: scope.collections names "${collection.handle}": no such collection`);
     }
     return ids;

@@ -4,7 +4,7 @@ import { ManualClock } from '#lib/clock';
 import { uniqueId } from '#lib/testing';
 import { mediumDatabase } from '../../../test/support/medium-database.js';
 import { SkuMapRepository } from './sku-map.repository.js';
-import { SkuMapLinks } from './sku-map-links.js';
+import { SkuMapLinks } from './sku-map-links.repository.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
 // Linking writes into the real sku map table (its constraints), next to the sync's own writes.

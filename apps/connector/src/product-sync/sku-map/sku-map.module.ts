@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SeenProducts } from './seen-products.js';
 import { SkuMapRepository } from './sku-map.repository.js';
-import { SkuMapLinks } from './sku-map-links.js';
+import { SkuMapLinks } from './sku-map-links.repository.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
 
 /**
@@ -11,7 +10,7 @@ import { SkuMapRow } from './sku-map-row.entity.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SkuMapRow])],
-  providers: [SkuMapRepository, SkuMapLinks, SeenProducts],
-  exports: [SkuMapRepository, SkuMapLinks, SeenProducts],
+  providers: [SkuMapRepository, SkuMapLinks],
+  exports: [SkuMapRepository, SkuMapLinks],
 })
 export class SkuMapModule {}

@@ -72,6 +72,8 @@ export interface ShopifyProductState {
   tags: string[];
   /** The product's and its variants' metafields among the mapped targets. */
   metafields: ShopifyMetafield[];
+  /** The variants' ids in Shopify's order, when the variants were read (variant entries exist). */
+  variantIds: string[];
 }
 
 /** The key of a target in push states: stable across restarts and mapping reloads. */

@@ -1,25 +1,15 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
-  METAFIELD_DEFINITION_CREATE_MUTATION,
-  METAFIELD_DEFINITION_QUERY,
-} from '../../clients/shopify/documents/metafield-definitions.documents.js';
+  createMetafieldDefinition,
+  findMetafieldDefinition,
+} from '../../clients/shopify/metafield-definition-calls.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
 import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { SyncSettings } from '../../platform/config/settings.js';
 import { ShopModes } from '../../shops/shop-modes.js';
-import { definitionAction, type ExistingDefinition, ownerTypeOf } from './definition-check.js';
-
-interface DefinitionsAnswer {
-  metafieldDefinitions: { nodes: ExistingDefinition[] };
-}
-interface CreateAnswer {
-  metafieldDefinitionCreate: {
-    createdDefinition: { id: string } | null;
-    userErrors: Array<{ field: string[] | null; message: string; code: string | null }>;
-  };
-}
+import { definitionAction, ownerTypeOf } from './definition-check.js';
 
 /** What the check found for one metafield target. */
 export interface DefinitionOutcome {
@@ -130,12 +120,12 @@ export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
   private async ensureOne(shop: string, entry: ResolvedWriteBackEntry): Promise<DefinitionOutcome> {
     if (entry.target.kind !== 'metafield') return { path: entry.path, outcome: 'exists' };
     const admin = this.shopify.forShop(shop);
-    const found = await admin.request<DefinitionsAnswer>(
-      METAFIELD_DEFINITION_QUERY,
-      { ownerType: ownerTypeOf(entry), namespace: entry.target.namespace, key: entry.target.key },
-      3,
-    );
-    const action = definitionAction(entry, found.metafieldDefinitions.nodes[0] ?? null);
+    const found = await findMetafieldDefinition(admin, {
+      ownerType: ownerTypeOf(entry),
+      namespace: entry.target.namespace,
+      key: entry.target.key,
+    });
+    const action = definitionAction(entry, found);
     if (action.kind === 'exists') return { path: entry.path, outcome: 'exists' };
     if (action.kind === 'stop') return { path: entry.path, outcome: 'stopped', message: action.message };
     if ((await this.modes.modeOf(shop)) === 'shadow') {
@@ -145,12 +135,7 @@ export class MetafieldDefinitions implements OnModuleInit, OnModuleDestroy {
         message: 'the shop is in shadow: no definition is created',
       };
     }
-    const created = await admin.request<CreateAnswer>(
-      METAFIELD_DEFINITION_CREATE_MUTATION,
-      { definition: action.input },
-      10,
-    );
-    const errors = created.metafieldDefinitionCreate.userErrors;
+    const errors = await createMetafieldDefinition(admin, action.input);
     if (errors.length > 0) {
       const message = errors.map((e) => `${e.code ?? 'ERROR'}: ${e.message}`).join('; ');
       return { path: entry.path, outcome: 'failed', message };

@@ -22,6 +22,7 @@ const shopify: ShopifyProductState = {
   descriptionHtml: '',
   seo: { title: null, description: null },
   tags: ['keep', 'Drop'],
+  variantIds: [],
   metafields: [
     {
       ownerId: VARIANT,

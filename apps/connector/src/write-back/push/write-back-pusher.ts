@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { ProductRecord } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { WRITE_BACK_VARIANTS_QUERY } from '../../clients/shopify/documents/write-back.documents.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
@@ -15,18 +14,11 @@ import { ShopModes } from '../../shops/shop-modes.js';
 import { editsInBetween } from '../decide/edits-in-between.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
 import { emptyPlan } from '../decide/write-back-plan.js';
-import { stateKey, type WriteBackSubject } from '../decide/write-back-state.js';
-import {
-  type AdminGraphql,
-  MUTATION_COST,
-  type PacingOptions,
-  pacedRequest,
-  type QueryCost,
-} from '../shopify/admin-graphql.js';
+import { type ShopifyProductState, stateKey, type WriteBackSubject } from '../decide/write-back-state.js';
+import { MUTATION_COST, type QueryCost } from '../shopify/admin-graphql.js';
 import { buildMutations } from '../shopify/build-mutations.js';
 import { executeWriteBack, type WriteOutcome } from '../shopify/execute-write-back.js';
 import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
-import { WriteBackReadError, writeBackReadVariables } from '../shopify/read-write-back-state.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import { type RecordSnapshot, recordsFromSnapshot } from '../store/record-snapshot.js';
 import { WriteBackStates } from '../store/write-back-states.repository.js';
@@ -96,16 +88,16 @@ export class WriteBackPusher {
     const pacing = this.graphql.pacing();
     // An operator's overwrite reads the catalog as it is now, whatever a poll stored.
     const snapshot = overwrite === undefined ? work?.records : null;
-    const catalogSide = await this.subjectOf(subject, entries, graphql, pacing, snapshot);
+    const mapped = await this.subjectOf(subject, entries, snapshot);
     // The bucket as the last answer left it: the read right before the write paces by it.
     const costs: { last?: QueryCost } = {};
     const shopify =
-      catalogSide &&
-      (await fetchWriteBackState(graphql, catalogSide.productId, entries, { ...pacing, costs }));
-    if (!catalogSide || !shopify) {
+      mapped && (await fetchWriteBackState(graphql, mapped.subject.productId, entries, { ...pacing, costs }));
+    if (!mapped || !shopify) {
       if (!dryRun) await done();
       return dryRun ? { ...summary, planned: [] } : summary;
     }
+    const catalogSide = mapped.simple ? withItsVariant(mapped.subject, shopify) : mapped.subject;
     const states = await this.states.forProduct(subject.shop, subject.productId);
     const overrides = new Set(
       overwrite === undefined
@@ -210,10 +202,8 @@ export class WriteBackPusher {
   private async subjectOf(
     subject: PushSubject,
     entries: readonly ResolvedWriteBackEntry[],
-    graphql: AdminGraphql,
-    pacing: PacingOptions,
     snapshot: RecordSnapshot | null | undefined,
-  ): Promise<WriteBackSubject | null> {
+  ): Promise<{ subject: WriteBackSubject; simple: boolean } | null> {
     const rows = (await this.skuMap.rowsOfProduct(subject.shop, subject.productId)).filter(
       (r) => r.state === 'live' && r.skuId !== null,
     );
@@ -239,12 +229,12 @@ export class WriteBackPusher {
         variantId: `gid://shopify/ProductVariant/${r.shopifyVariantId}`,
         record: records.get(r.skuId as string) ?? null,
       }));
-    // A simple product's one variant carries the simple record: the sku map has no row for it.
-    if (own.kind === 'simple' && variants.length === 0) {
-      const variantId = await firstVariantId(graphql, productId, entries, pacing);
-      if (variantId !== null) variants.push({ variantId, record });
-    }
-    return { productId, record, variants };
+    // A simple product's one variant carries the simple record: the sku map has no row for it
+    // (its id comes from the push's read of Shopify, `withItsVariant`).
+    return {
+      subject: { productId, record, variants },
+      simple: own.kind === 'simple' && variants.length === 0,
+    };
   }
 
   /** The records of `skuIds`, 500 per search (a split product has up to 2,048 variants and 12 parents). */
@@ -265,26 +255,15 @@ export class WriteBackPusher {
 /** The catalog's largest search page (`pagination.limit` at most 500). */
 const SEARCH_PAGE = 500;
 
-/** The id of a product's first variant, when variant entries exist (null otherwise or when none). */
-async function firstVariantId(
-  graphql: AdminGraphql,
-  productId: string,
-  entries: readonly ResolvedWriteBackEntry[],
-  pacing: PacingOptions,
-): Promise<string | null> {
-  const read = writeBackReadVariables(productId, entries).variants;
-  if (read === null) return null;
-  const { response } = await pacedRequest(
-    graphql,
-    WRITE_BACK_VARIANTS_QUERY,
-    { ...read, first: 1 },
-    { ...pacing, cost: 3 + 3 + read.keyCount },
-  );
-  if (response.errors && response.errors.length > 0)
-    throw new WriteBackReadError(`WriteBackVariants: ${response.errors.map((e) => e.message).join('; ')}`);
-  const data = response.data as { product?: { variants?: { nodes?: Array<{ id?: unknown }> } } | null };
-  const id = data?.product?.variants?.nodes?.[0]?.id;
-  return typeof id === 'string' ? id : null;
+/**
+ * A simple product's subject with its one variant, which carries the simple record: its id is
+ * the first the push's read of the variants found (none read when no variant entries exist).
+ */
+function withItsVariant(subject: WriteBackSubject, shopify: ShopifyProductState): WriteBackSubject {
+  const variantId = shopify.variantIds[0];
+  return variantId === undefined
+    ? subject
+    : { ...subject, variants: [{ variantId, record: subject.record }] };
 }
 
 function errorsOf(outcomes: readonly WriteOutcome[]): string[] {

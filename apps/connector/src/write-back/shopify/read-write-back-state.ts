@@ -72,6 +72,7 @@ export function readWriteBackState(
     throw new WriteBackReadError('product must be an object with an id');
   const seo = isObj(product.seo) ? product.seo : {};
   const metafields = metafieldsOf(product.id, product.metafields, 'product.metafields');
+  const variantIds: string[] = [];
   for (const [index, page] of variantPages.entries()) {
     const variants = isObj(page) && isObj(page.product) ? page.product.variants : undefined;
     if (!isObj(variants) || !Array.isArray(variants.nodes))
@@ -79,6 +80,7 @@ export function readWriteBackState(
     for (const node of variants.nodes) {
       if (!isObj(node) || typeof node.id !== 'string')
         throw new WriteBackReadError(`variant page ${index}: a variant without id`);
+      variantIds.push(node.id);
       metafields.push(...metafieldsOf(node.id, node.metafields, `variants.nodes[].metafields`));
     }
   }
@@ -89,6 +91,7 @@ export function readWriteBackState(
     seo: { title: nullableString(seo.title), description: nullableString(seo.description) },
     tags: Array.isArray(product.tags) ? product.tags.filter((t): t is string => typeof t === 'string') : [],
     metafields,
+    variantIds,
   };
 }
 

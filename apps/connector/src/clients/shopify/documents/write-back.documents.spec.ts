@@ -11,10 +11,10 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { writeBackEntry } from '../../../../test/support/write-back-mapping.js';
-import { CANONICAL_PRODUCT_QUERY } from '../../../product-sync/plan/index.js';
 import type { PlannedWrite, WriteOp } from '../../../write-back/decide/write-back-plan.js';
 import { buildMutations } from '../../../write-back/shopify/build-mutations.js';
 import { writeBackReadVariables } from '../../../write-back/shopify/read-write-back-state.js';
+import { CANONICAL_PRODUCT_QUERY } from './canonical-product.query.js';
 import {
   WRITE_BACK_DOCUMENTS,
   WRITE_BACK_PRODUCT_QUERY,

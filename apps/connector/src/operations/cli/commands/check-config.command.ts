@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { apiKeyFingerprint, CatalogClient } from '#lib/catalog-client';
 import { SystemClock } from '#lib/clock';
-import { CHECK_SHOP_QUERY } from '../../../clients/shopify/documents/check-shop.query.js';
 import { oneOffShopifyAdmin } from '../../../clients/shopify/one-off-shopify-admin.js';
+import { checkShopToken } from '../../../clients/shopify/shop-reads.js';
 import type { ShopifyAdmin } from '../../../clients/shopify/shopify-admin.service.js';
 import { checkMappingAgainstCatalog } from '../../../mapping/index.js';
 import { type LoadedMapping, loadShopMappingFiles } from '../../../mapping/load-shop-mappings.js';
@@ -57,7 +57,7 @@ async function checkShop(
   };
 
   try {
-    await shopify.forShop(shop.domain).request(CHECK_SHOP_QUERY, {}, 1);
+    await checkShopToken(shopify.forShop(shop.domain));
     ok(`Shopify Admin API ${shop.apiVersion}: the access token is accepted`);
   } catch (error) {
     fail(

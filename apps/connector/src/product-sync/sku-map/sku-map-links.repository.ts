@@ -69,6 +69,30 @@ export class SkuMapLinks {
       });
   }
 
+  /**
+   * Of `products` (a listed page), those whose own map row applied a later `updatedAt` than the
+   * listed one (`later`), and those whose row applied that very `updatedAt` (`sameSecond`: seen
+   * only if a sync run started after that second, which `SeenProducts` asks the sync records).
+   */
+  async appliedFrom(
+    shop: string,
+    products: ReadonlyArray<{ productId: string; updatedAt: string }>,
+  ): Promise<{ later: Set<string>; sameSecond: Set<string> }> {
+    const later = new Set<string>();
+    const sameSecond = new Set<string>();
+    if (products.length === 0) return { later, sameSecond };
+    const rows: Array<{ id: string; later: boolean }> = await this.rows.query(
+      `SELECT m.shopify_product_id::text AS id, m.shopify_updated_at > p.updated_at AS later
+         FROM ${this.rows.metadata.tablePath} m
+         JOIN unnest($2::bigint[], $3::timestamptz[]) AS p(id, updated_at) ON p.id = m.shopify_product_id
+        WHERE m.shop = $1 AND m.shopify_variant_id IS NULL AND m.state <> 'tombstoned'
+          AND m.shopify_updated_at >= p.updated_at`,
+      [shop, products.map((p) => p.productId), products.map((p) => new Date(p.updatedAt))],
+    );
+    for (const row of rows) (row.later ? later : sameSecond).add(row.id);
+    return { later, sameSecond };
+  }
+
   /** Every skuId the map holds for these shops (records already taken). */
   async mappedSkuIds(shops: readonly string[]): Promise<Set<string>> {
     const rows: Array<{ sku_id: string }> = await this.rows.query(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
 import type { ThrottleStatus } from './cost-pacer.js';
 import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 
@@ -19,6 +20,7 @@ const LEVEL = (now: string) =>
 export class SharedCostBuckets {
   constructor(
     @InjectRepository(ShopifyCostBucketRow) private readonly rows: Repository<ShopifyCostBucketRow>,
+    private readonly sessions: ShopSessionRepository,
   ) {}
 
   /** `shop/redact`: forgets the shop's bucket (it is rebuilt from Shopify's next report). */
@@ -55,7 +57,7 @@ export class SharedCostBuckets {
       // A call answered after its shop was redacted (sent before) does not bring the row back.
       `INSERT INTO ${this.table} AS b (shop, available, maximum, restore_rate, updated_ms)
        SELECT $1, $2, $3, $4, $6
-        WHERE NOT EXISTS (SELECT 1 FROM ${this.sessionsTable} s WHERE s.shop = $1 AND s.state = 'redacted')
+        WHERE NOT ${this.sessions.redactedSql('$1')}
        ON CONFLICT (shop) DO UPDATE SET
          available = LEAST(EXCLUDED.available, ${LEVEL('$6')} + $5),
          maximum = EXCLUDED.maximum, restore_rate = EXCLUDED.restore_rate,
@@ -84,11 +86,5 @@ export class SharedCostBuckets {
 
   private get table(): string {
     return this.rows.metadata.tablePath;
-  }
-
-  /** `shop_sessions`, read only for the redacted guard above (its repository owns every write). */
-  private get sessionsTable(): string {
-    const schema = this.rows.metadata.schema;
-    return schema ? `"${schema}".shop_sessions` : 'shop_sessions';
   }
 }
