@@ -25,7 +25,6 @@ import { ScopeWalkJob } from './scope/scope-walk.job.js';
 import { ShopScopeRow } from './scope/shop-scope.entity.js';
 import { ShopScopeRepository } from './scope/shop-scope.repository.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
-import { SyncEventsModule } from './sync-events.js';
 import { SyncProductJob } from './sync-product.job.js';
 import { SyncRecordRow } from './sync-record.entity.js';
 import { SyncRecords } from './sync-records.repository.js';
@@ -51,7 +50,6 @@ import { SyncReplay } from './sync-replay.js';
     FailuresModule,
     CatalogModule,
     ShopifyModule,
-    SyncEventsModule,
     SkuMapModule,
     ProductLocksModule,
     MappingModule,

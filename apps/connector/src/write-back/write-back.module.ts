@@ -7,7 +7,6 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { PlannedWritesModule } from '../product-sync/planned/planned-writes.module.js';
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
-import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { WrittenBackValuesModule } from '../product-sync/written-back-values.js';
 import { MetafieldDefinitions } from './definitions/metafield-definitions.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
@@ -57,7 +56,6 @@ export const ENRICHMENT_ENTITIES = [
     CatalogModule,
     ShopifyModule,
     FailuresModule,
-    SyncEventsModule,
     MappingModule,
     SkuMapModule,
     ProductLocksModule,
@@ -89,6 +87,7 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentRecovery,
   ],
   exports: [
+    MerchantEdits,
     EnrichmentPollRuns,
     EnrichmentPollScheduler,
     OverwriteRequests,
