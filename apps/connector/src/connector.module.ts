@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import type { Clock } from '#lib/clock';
 import { CatalogModule } from './clients/catalog/catalog.module.js';
 import { ShopifyModule } from './clients/shopify/shopify.module.js';
-import { SHOP_MAPPING_FILES, SHOPIFY_FETCH, SYNC_HOOKS } from './connector.tokens.js';
+import { SHOP_MAPPING_FILES, SHOPIFY_FETCH } from './connector.tokens.js';
 import { DriftModule } from './drift/drift.module.js';
 import { IntakeModule } from './intake/intake.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
@@ -25,7 +25,6 @@ import { queuesModule } from './platform/queues/queues.module.js';
 import { ReportingModule } from './platform/reporting/reporting.module.js';
 import { ProductSyncModule } from './product-sync/product-sync.module.js';
 import { SyncEvents } from './product-sync/sync-events.js';
-import { NO_SYNC_HOOKS, type SyncHooks } from './product-sync/sync-hooks.js';
 import { ResyncModule } from './resync/resync.module.js';
 import { ResyncProgress } from './resync/resync-progress.js';
 import { InstallModule } from './shops/install/install.module.js';
@@ -33,11 +32,10 @@ import { shopsModule } from './shops/shops.module.js';
 import { MerchantEdits } from './write-back/push/merchant-edits.js';
 import { WriteBackModule } from './write-back/write-back.module.js';
 
-/** What `createConnector` wires in besides the configuration (tests' seams). */
+/** What `createConnector` wires in besides the configuration (the clock, Shopify's fetch, the mapping files). */
 export interface ConnectorWiring {
   clock: Clock;
   shopifyFetch: typeof fetch | null;
-  syncHooks: Partial<SyncHooks>;
   /** Every shop's mapping file, parsed before the app is built. */
   mappingFiles: ShopMappingFiles;
 }
@@ -50,7 +48,6 @@ export class ConnectorWiringModule {}
 function wiringModule(wiring: ConnectorWiring): DynamicModule {
   const providers = [
     { provide: SHOPIFY_FETCH, useValue: wiring.shopifyFetch },
-    { provide: SYNC_HOOKS, useValue: { ...NO_SYNC_HOOKS, ...wiring.syncHooks } },
     { provide: SHOP_MAPPING_FILES, useValue: wiring.mappingFiles },
   ];
   return { module: ConnectorWiringModule, providers, exports: providers.map((p) => p.provide) };

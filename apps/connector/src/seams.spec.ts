@@ -27,7 +27,6 @@ describe("the connector's seams", () => {
     );
     expect(table).toEqual([
       'token SHOPIFY_FETCH: (root) -> clients/shopify, shops',
-      'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: drift, intake, operations/overview, product-sync, resync, write-back -> platform/reporting',
       'registry ShopDataRegistry: clients/catalog, clients/shopify, drift, intake, media/store, product-sync, resync, write-back -> platform/reporting',
