@@ -15,7 +15,6 @@ import { EnrichmentRecovery } from './enrichment-recovery.js';
 import { EnrichmentPollScheduler } from './poll/enrichment-poll-scheduler.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
 import { ShopPollLock } from './poll/shop-poll-lock.js';
-import { EnrichmentHooks } from './push/enrichment-hooks.js';
 import { MerchantEdits } from './push/merchant-edits.js';
 import { OverwriteRequests } from './push/overwrite-requests.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
@@ -71,7 +70,6 @@ export const ENRICHMENT_ENTITIES = [
     PushEnqueuer,
     PushHistory,
     ShopGraphql,
-    EnrichmentHooks,
     WriteBackPusher,
     PushNow,
     MetafieldDefinitions,
@@ -92,7 +90,6 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentPollScheduler,
     OverwriteRequests,
     WriteBackStates,
-    EnrichmentHooks,
     WriteBackStatus,
     MetafieldDefinitions,
     PushEnqueuer,

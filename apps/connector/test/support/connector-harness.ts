@@ -29,6 +29,8 @@ export interface ConnectorHarnessOptions {
   schema?: string;
   databaseUrl?: string;
   syncHooks?: Partial<SyncHooks>;
+  /** Providers replaced in the connector (test seams, e.g. `pushSeamOverrides`). */
+  overrides?: ProviderOverride[];
   clock?: Clock;
   /** Set CONNECTOR_PUBLIC_URL to this connector's own URL (it then subscribes its shops). */
   publicUrl?: boolean;
@@ -113,7 +115,7 @@ export async function startConnector(options: ConnectorHarnessOptions): Promise<
       shopifyFetch: options.shopifyFetch,
       clock: options.clock,
     },
-    syncSeams(options.syncHooks),
+    [...syncSeams(options.syncHooks), ...(options.overrides ?? [])],
   );
   const url = await connector.listen();
   const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
