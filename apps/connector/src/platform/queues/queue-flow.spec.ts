@@ -41,4 +41,16 @@ describe('the flow table (queue-flow.ts) against the sources', () => {
       expect(text, row.job.file).toMatch(new RegExp(`export class ${row.job.className}\\b`));
     }
   });
+
+  it('lists the after-sync listeners in the order connector.module.ts gives them to SyncEvents', () => {
+    const assembly = sources.get('connector.module.ts') ?? '';
+    const listed = /provide: SyncEvents,\s*inject: \[([^\]]*)\]/.exec(assembly)?.[1] ?? '';
+    const names = listed
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    for (const row of QUEUE_FLOW)
+      expect(row.after ?? [], row.queue).toEqual(row.queue === 'sync-product' ? names : []);
+    expect(names).toEqual(['MediaHooks', 'ResyncProgress', 'MerchantEdits']);
+  });
 });

@@ -49,6 +49,11 @@ export interface QueueFlow {
   readBy?: readonly string[];
   schedule: QueueSchedule | null;
   retry: RetryRule;
+  /**
+   * What runs after each job, inside it, in order: the after-sync listeners (`SyncEvents`) the
+   * app's assembly gives the sync (`afterSyncModule`, connector.module.ts). Checked by the spec.
+   */
+  after?: readonly string[];
 }
 
 const ONE_ATTEMPT: RetryRule = { attempts: 1, backoff: 'none', failuresInbox: false };
@@ -65,6 +70,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     job: { className: 'SyncProductJob', file: 'product-sync/sync-product.job.ts' },
     enqueuedBy: ['SyncEnqueuer'],
     readBy: ['Readiness', 'ProductTimeline'],
+    after: ['MediaHooks', 'ResyncProgress', 'MerchantEdits'],
     schedule: null,
     retry: {
       attempts: 'CONNECTOR_SYNC_ATTEMPTS',
