@@ -3,12 +3,13 @@ import { APP_FILTER } from '@nestjs/core';
 import type { Clock } from '#lib/clock';
 import { CatalogModule } from './clients/catalog/catalog.module.js';
 import { ShopifyModule } from './clients/shopify/shopify.module.js';
-import { SHOP_MAPPING_FILES, SHOPIFY_FETCH, SYNC_HOOKS } from './connector.tokens.js';
+import { SHOP_MAPPING_FILES, SHOPIFY_FETCH } from './connector.tokens.js';
 import { DriftModule } from './drift/drift.module.js';
 import { IntakeModule } from './intake/intake.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
 import { MappingModule } from './mapping/mapping.module.js';
 import { MediaModule } from './media/media.module.js';
+import { MediaHooks } from './media/run/media-hooks.js';
 import { AdminModule } from './operations/admin/admin.module.js';
 import { AdminUiModule } from './operations/admin-ui/admin-ui.module.js';
 import { DocsModule } from './operations/docs/docs.module.js';
@@ -23,17 +24,18 @@ import { ConnectorExceptionFilter } from './platform/http/connector-exception.fi
 import { queuesModule } from './platform/queues/queues.module.js';
 import { ReportingModule } from './platform/reporting/reporting.module.js';
 import { ProductSyncModule } from './product-sync/product-sync.module.js';
-import { NO_SYNC_HOOKS, type SyncHooks } from './product-sync/sync-hooks.js';
+import { SyncEvents } from './product-sync/sync-events.js';
 import { ResyncModule } from './resync/resync.module.js';
+import { ResyncProgress } from './resync/resync-progress.js';
 import { InstallModule } from './shops/install/install.module.js';
 import { shopsModule } from './shops/shops.module.js';
+import { MerchantEdits } from './write-back/push/merchant-edits.js';
 import { WriteBackModule } from './write-back/write-back.module.js';
 
-/** What `createConnector` wires in besides the configuration (tests' seams). */
+/** What `createConnector` wires in besides the configuration (the clock, Shopify's fetch, the mapping files). */
 export interface ConnectorWiring {
   clock: Clock;
   shopifyFetch: typeof fetch | null;
-  syncHooks: Partial<SyncHooks>;
   /** Every shop's mapping file, parsed before the app is built. */
   mappingFiles: ShopMappingFiles;
 }
@@ -46,10 +48,36 @@ export class ConnectorWiringModule {}
 function wiringModule(wiring: ConnectorWiring): DynamicModule {
   const providers = [
     { provide: SHOPIFY_FETCH, useValue: wiring.shopifyFetch },
-    { provide: SYNC_HOOKS, useValue: { ...NO_SYNC_HOOKS, ...wiring.syncHooks } },
     { provide: SHOP_MAPPING_FILES, useValue: wiring.mappingFiles },
   ];
   return { module: ConnectorWiringModule, providers, exports: providers.map((p) => p.provide) };
+}
+
+/** What follows each product sync (`SyncEvents`), global so the sync job injects it. */
+@Global()
+@Module({})
+export class AfterSyncModule {}
+
+/**
+ * The after-sync listeners, in the order they run after each product sync (inside its lock): the
+ * product's media job, the resync runs' progress (and whether a run waits for the product's read),
+ * the merchant's edits of written-back values. The sync may not import these later stages, so
+ * they are listed here, where the app is assembled.
+ */
+function afterSyncModule(): DynamicModule {
+  return {
+    module: AfterSyncModule,
+    imports: [MediaModule, ResyncModule, WriteBackModule],
+    providers: [
+      {
+        provide: SyncEvents,
+        inject: [MediaHooks, ResyncProgress, MerchantEdits],
+        useFactory: (media: MediaHooks, progress: ResyncProgress, edits: MerchantEdits) =>
+          new SyncEvents([media, progress, edits]),
+      },
+    ],
+    exports: [SyncEvents],
+  };
 }
 
 /**
@@ -78,6 +106,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       MappingModule,
       IntakeModule,
       ProductSyncModule,
+      afterSyncModule(),
       MediaModule,
       ResyncModule,
       DriftModule,

@@ -5,8 +5,5 @@
 /** A `fetch` for every shop's Admin API calls (tests: the Shopify sandbox's `sandboxFetch`), or null. */
 export const SHOPIFY_FETCH = Symbol('SHOPIFY_FETCH');
 
-/** Test seams of the product sync job (`SyncHooks`); no-ops in production. */
-export const SYNC_HOOKS = Symbol('SYNC_HOOKS');
-
 /** Every shop's parsed mapping file (`ShopMappingFiles`), read by `createConnector` before the app. */
 export const SHOP_MAPPING_FILES = Symbol('SHOP_MAPPING_FILES');

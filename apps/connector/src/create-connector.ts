@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import type { DynamicModule, INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { Clock, SystemClock } from '#lib/clock';
@@ -9,7 +9,6 @@ import type { ConnectorConfig } from './platform/config/connector.config.js';
 import { configuredSecrets } from './platform/config/operations-config.js';
 import { JsonLogger } from './platform/http/json-logger.js';
 import { requestLog } from './platform/http/request-log.js';
-import type { SyncHooks } from './product-sync/sync-hooks.js';
 
 /** In-process overrides, for tests and the local stack. */
 export interface ConnectorOptions {
@@ -24,8 +23,6 @@ export interface ConnectorOptions {
   logDestination?: DestinationStream;
   /** Every shop's Admin API calls go through this (tests: the Shopify sandbox's `sandboxFetch`). */
   shopifyFetch?: typeof fetch;
-  /** Test seams in the product sync job. */
-  syncHooks?: Partial<SyncHooks>;
 }
 
 /** A created connector: the app, and what main.ts and tests do with it. */
@@ -51,17 +48,31 @@ export async function createConnector(
   config: ConnectorConfig,
   options: ConnectorOptions = {},
 ): Promise<Connector> {
+  const prepared = await prepareConnector(config, options);
+  const app = await NestFactory.create(prepared.module, { bodyParser: false, logger: prepared.logger });
+  return startConnector(app, config, prepared.logger);
+}
+
+/** The connector's module and logger, before any app is made of them (tests compile their own). */
+export async function prepareConnector(
+  config: ConnectorConfig,
+  options: ConnectorOptions = {},
+): Promise<{ module: DynamicModule; logger: LoggerService }> {
   const mappingFiles = await loadShopMappingFiles(config.shops);
-  const logger = loggerOf(config, options);
-  const app = await NestFactory.create(
-    connectorModule(config, {
-      mappingFiles,
-      clock: options.clock ?? new SystemClock(),
-      shopifyFetch: options.shopifyFetch ?? null,
-      syncHooks: options.syncHooks ?? {},
-    }),
-    { bodyParser: false, logger },
-  );
+  const module = connectorModule(config, {
+    mappingFiles,
+    clock: options.clock ?? new SystemClock(),
+    shopifyFetch: options.shopifyFetch ?? null,
+  });
+  return { module, logger: loggerOf(config, options) };
+}
+
+/** Initialises the app made of `prepareConnector`'s module (hooks run, workers start): the connector. */
+export async function startConnector(
+  app: INestApplication,
+  config: ConnectorConfig,
+  logger: LoggerService,
+): Promise<Connector> {
   app.getHttpAdapter().getInstance().disable('x-powered-by');
   app.use(requestLog(logger));
   try {

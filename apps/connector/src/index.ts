@@ -1,4 +1,10 @@
-export { type Connector, type ConnectorOptions, createConnector } from './create-connector.js';
+export {
+  type Connector,
+  type ConnectorOptions,
+  createConnector,
+  prepareConnector,
+  startConnector,
+} from './create-connector.js';
 export { WEBHOOK_PATH } from './intake/webhook-subscriptions.js';
 export { type ShopMappingState, ShopMappings } from './mapping/shop-mappings.js';
 export type { ConnectorConfig, ShopConfig } from './platform/config/connector.config.js';
@@ -12,5 +18,4 @@ export {
 export { DriftScanner } from './product-sync/drift-scanner.js';
 export { CollectionWalker } from './product-sync/scope/collection-walker.js';
 export { SkuMapRepository } from './product-sync/sku-map/sku-map.repository.js';
-export type { SyncHooks } from './product-sync/sync-hooks.js';
 export { SyncRecords, type SyncRecordView } from './product-sync/sync-records.repository.js';

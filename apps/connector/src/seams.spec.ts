@@ -10,7 +10,6 @@ const REGISTRIES: RegistryDeclaration[] = [
   { name: 'RetentionRegistry', method: 'register' },
   { name: 'ShopDataRegistry', method: 'register' },
   { name: 'ReplayRegistry', method: 'register' },
-  { name: 'SyncEvents', method: 'onSynced' },
   { name: 'Observations', method: 'subscribe' },
   { name: 'DependencyHealth', method: 'register' },
   { name: 'QueueRecoveryRegistry', method: 'work' },
@@ -28,12 +27,10 @@ describe("the connector's seams", () => {
     );
     expect(table).toEqual([
       'token SHOPIFY_FETCH: (root) -> clients/shopify, shops',
-      'token SYNC_HOOKS: (root) -> product-sync',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
       'registry RetentionRegistry: drift, intake, operations/overview, product-sync, resync, write-back -> platform/reporting',
       'registry ShopDataRegistry: clients/catalog, clients/shopify, drift, intake, media/store, product-sync, resync, write-back -> platform/reporting',
       'registry ReplayRegistry: drift, media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
-      'registry SyncEvents: media/run, resync, write-back/push -> product-sync',
       'registry Observations: operations/metrics, operations/overview -> platform/reporting',
       'registry DependencyHealth: operations/metrics -> platform/reporting',
       'registry QueueRecoveryRegistry: intake, media/run, resync, write-back -> platform/queues',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnrichmentHooks } from '../src/write-back/push/enrichment-hooks.js';
 import { EnrichmentFixture, type MappedProduct } from './support/enrichment-fixture.js';
 
 // Reviews that change after the fact (the catalog sandbox's reviews move neither updatedAt nor
@@ -91,7 +90,7 @@ describe('approved content kept under watch', () => {
     const [product] = (await fx.simpleProducts(1)) as [MappedProduct];
     await fx.enrich([product.parentSku]);
     await reviewAll(product.parentSku, ['seoTitle']);
-    const hooks = fx.harness.connector.app.get(EnrichmentHooks);
+    const hooks = fx.pushSeams;
     hooks.afterIntent = async () => {
       const edit = await fx.sandboxes.merchant(fx.shop, 'PUT', `products/${product.productId}.json`, {
         product: { id: Number(product.productId), metafields_global_title_tag: 'Typed by the merchant' },

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnrichmentHooks } from '../src/write-back/push/enrichment-hooks.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import {
@@ -213,7 +212,7 @@ describe('enrichment write-back', () => {
   });
 
   it('writes once when a run stops after recording its intent', async () => {
-    const hooks = fx.harness.connector.app.get(EnrichmentHooks);
+    const hooks = fx.pushSeams;
     let runs = 0;
     hooks.afterIntent = async () => {
       runs += 1;
@@ -238,7 +237,7 @@ describe('enrichment write-back', () => {
   });
 
   it('settles a write that landed before the run stopped, without writing it again', async () => {
-    const hooks = fx.harness.connector.app.get(EnrichmentHooks);
+    const hooks = fx.pushSeams;
     let runs = 0;
     hooks.afterWrite = async () => {
       runs += 1;
@@ -271,7 +270,7 @@ describe('enrichment write-back', () => {
     await fx.review(product.parentSku, { approve: ['seoTitle'] });
     // The shop's query-cost bucket is emptied after the connector planned: its read right before
     // the write is throttled first.
-    const hooks = fx.harness.connector.app.get(EnrichmentHooks);
+    const hooks = fx.pushSeams;
     hooks.afterIntent = async () => {
       const drained = await fx.sandboxes.shopify.control('PUT', `shops/${fx.shop.domain}/cost-bucket`, {
         currentlyAvailable: 0,

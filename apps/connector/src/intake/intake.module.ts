@@ -13,6 +13,7 @@ import { InboxShopData } from './inbox-shop-data.js';
 import { InboxSweepJob } from './inbox-sweep.job.js';
 import { InboxSweeper } from './inbox-sweeper.js';
 import { InboxWriter } from './inbox-writer.js';
+import { PendingDeliveries } from './pending-deliveries.service.js';
 import { ScopeWalkRequests } from './scope-walk-requests.js';
 import { ShopLifecycle } from './shop-lifecycle.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
@@ -32,6 +33,7 @@ import { WebhooksController } from './webhooks.controller.js';
   controllers: [WebhooksController],
   providers: [
     InboxRepository,
+    PendingDeliveries,
     InboxRetention,
     InboxService,
     InboxWriter,
@@ -48,6 +50,6 @@ import { WebhooksController } from './webhooks.controller.js';
     SubscriptionCheckRequests,
     ScopeWalkRequests,
   ],
-  exports: [InboxRepository, SyncEnqueuer, InboxSweeper],
+  exports: [InboxRepository, PendingDeliveries, SyncEnqueuer, InboxSweeper],
 })
 export class IntakeModule {}

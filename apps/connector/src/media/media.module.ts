@@ -6,7 +6,6 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { MediaDryRunsModule } from '../product-sync/media-dry-runs.js';
 import { ProductSyncModule } from '../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
-import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { ImageFetchers } from './run/image-fetchers.js';
 import { MediaChangeCheck } from './run/media-change-check.js';
 import { MediaEnqueuer } from './run/media-enqueuer.js';
@@ -34,7 +33,6 @@ import { SyncMediaJob } from './sync-media.job.js';
     CatalogModule,
     ShopifyModule,
     FailuresModule,
-    SyncEventsModule,
     SkuMapModule,
     ProductSyncModule,
     MediaDryRunsModule,
@@ -52,6 +50,6 @@ import { SyncMediaJob } from './sync-media.job.js';
     MediaRecovery,
     MediaShopData,
   ],
-  exports: [MediaStatusRepository, MediaEnqueuer],
+  exports: [MediaHooks, MediaStatusRepository, MediaEnqueuer],
 })
 export class MediaModule {}

@@ -52,7 +52,6 @@ export class ProductDryRun {
       reason,
       calls: [],
       events: [`read from Shopify (requested cost ${read.requestedCost} points)`],
-      afterCatalogCreate: async () => undefined,
     };
     let writes: PlannedWrite[] = [];
     const sink = (planned: PlannedWrite[]) => {

@@ -12,6 +12,7 @@ import { PlannedWriteRow } from './planned/planned-write.entity.js';
 import { PlannedWritesRepository } from './planned/planned-writes.repository.js';
 import { ProductDryRun } from './product-dry-run.js';
 import { ProductLocksModule } from './product-locks.js';
+import { ProductReader } from './product-reader.service.js';
 import { ProductSyncShopData } from './product-sync-shop-data.js';
 import { ProductSyncState } from './product-sync-state.entity.js';
 import { ProductSyncStates } from './product-sync-states.repository.js';
@@ -25,12 +26,15 @@ import { ScopeWalkJob } from './scope/scope-walk.job.js';
 import { ShopScopeRow } from './scope/shop-scope.entity.js';
 import { ShopScopeRepository } from './scope/shop-scope.repository.js';
 import { SkuMapModule } from './sku-map/sku-map.module.js';
-import { SyncEventsModule } from './sync-events.js';
+import { SyncApplier } from './sync-applier.service.js';
+import { SyncPlanner } from './sync-planner.service.js';
 import { SyncProductJob } from './sync-product.job.js';
 import { SyncRecordRow } from './sync-record.entity.js';
+import { SyncRecorder } from './sync-recorder.service.js';
 import { SyncRecords } from './sync-records.repository.js';
 import { SyncRecordsRetention } from './sync-records-retention.js';
 import { SyncReplay } from './sync-replay.js';
+import { SyncTurns } from './sync-turns.service.js';
 
 /**
  * The product sync: the job (read the product, plan against the sku map, make the catalog calls,
@@ -51,7 +55,6 @@ import { SyncReplay } from './sync-replay.js';
     FailuresModule,
     CatalogModule,
     ShopifyModule,
-    SyncEventsModule,
     SkuMapModule,
     ProductLocksModule,
     MappingModule,
@@ -65,6 +68,11 @@ import { SyncReplay } from './sync-replay.js';
     CatalogSyncSteps,
     ShopCurrencies,
     DriftScanner,
+    SyncTurns,
+    SyncPlanner,
+    ProductReader,
+    SyncApplier,
+    SyncRecorder,
     SyncProductJob,
     SyncReplay,
     ProductSyncShopData,

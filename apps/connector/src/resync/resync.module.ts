@@ -7,7 +7,6 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { MediaDryRunsModule } from '../product-sync/media-dry-runs.js';
 import { ProductSyncModule } from '../product-sync/product-sync.module.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
-import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { LinkService } from './link.service.js';
 import { ReconcileJob } from './reconcile.job.js';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
@@ -39,7 +38,6 @@ import { ShopProductKeys } from './shop-product-keys.js';
     FailuresModule,
     CatalogModule,
     ShopifyModule,
-    SyncEventsModule,
     ProductSyncModule,
     MediaDryRunsModule,
   ],
@@ -61,6 +59,6 @@ import { ShopProductKeys } from './shop-product-keys.js';
     ResyncRecovery,
     ResyncShopData,
   ],
-  exports: [ResyncService, LinkService, Reconciler, ResyncRunsRepository],
+  exports: [ResyncProgress, ResyncService, LinkService, Reconciler, ResyncRunsRepository],
 })
 export class ResyncModule {}

@@ -7,7 +7,6 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { PlannedWritesModule } from '../product-sync/planned/planned-writes.module.js';
 import { ProductLocksModule } from '../product-sync/product-locks.js';
 import { SkuMapModule } from '../product-sync/sku-map/sku-map.module.js';
-import { SyncEventsModule } from '../product-sync/sync-events.js';
 import { WrittenBackValuesModule } from '../product-sync/written-back-values.js';
 import { MetafieldDefinitions } from './definitions/metafield-definitions.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
@@ -16,7 +15,6 @@ import { EnrichmentRecovery } from './enrichment-recovery.js';
 import { EnrichmentPollScheduler } from './poll/enrichment-poll-scheduler.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.js';
 import { ShopPollLock } from './poll/shop-poll-lock.js';
-import { EnrichmentHooks } from './push/enrichment-hooks.js';
 import { MerchantEdits } from './push/merchant-edits.js';
 import { OverwriteRequests } from './push/overwrite-requests.js';
 import { PushEnqueuer } from './push/push-enqueuer.js';
@@ -57,7 +55,6 @@ export const ENRICHMENT_ENTITIES = [
     CatalogModule,
     ShopifyModule,
     FailuresModule,
-    SyncEventsModule,
     MappingModule,
     SkuMapModule,
     ProductLocksModule,
@@ -73,7 +70,6 @@ export const ENRICHMENT_ENTITIES = [
     PushEnqueuer,
     PushHistory,
     ShopGraphql,
-    EnrichmentHooks,
     WriteBackPusher,
     PushNow,
     MetafieldDefinitions,
@@ -89,11 +85,11 @@ export const ENRICHMENT_ENTITIES = [
     EnrichmentRecovery,
   ],
   exports: [
+    MerchantEdits,
     EnrichmentPollRuns,
     EnrichmentPollScheduler,
     OverwriteRequests,
     WriteBackStates,
-    EnrichmentHooks,
     WriteBackStatus,
     MetafieldDefinitions,
     PushEnqueuer,

@@ -1,15 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Test } from '@nestjs/testing';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Clock } from '#lib/clock';
 import { freePort } from '#lib/local-postgres';
 import {
   type Connector,
+  type ConnectorConfig,
   type ConnectorOptions,
   createConnector,
   loadConnectorConfig,
-  type SyncHooks,
+  prepareConnector,
+  startConnector as startApp,
 } from '../../src/index.js';
+import { type ProviderOverride, type SyncHooks, syncSeams } from './sync-seams.js';
 import { sign, type TestShop } from './test-shop.js';
 
 export interface ConnectorHarnessOptions {
@@ -25,6 +29,8 @@ export interface ConnectorHarnessOptions {
   schema?: string;
   databaseUrl?: string;
   syncHooks?: Partial<SyncHooks>;
+  /** Providers replaced in the connector (test seams, e.g. `pushSeamOverrides`). */
+  overrides?: ProviderOverride[];
   clock?: Clock;
   /** Set CONNECTOR_PUBLIC_URL to this connector's own URL (it then subscribes its shops). */
   publicUrl?: boolean;
@@ -101,13 +107,16 @@ export async function startConnector(options: ConnectorHarnessOptions): Promise<
     ...options.env,
   };
   const config = loadConnectorConfig(env);
-  const connector = await createConnector(config, {
-    logger: options.logger ?? ['error'],
-    logDestination: options.logDestination,
-    shopifyFetch: options.shopifyFetch,
-    syncHooks: options.syncHooks,
-    clock: options.clock,
-  });
+  const connector = await connectorWith(
+    config,
+    {
+      logger: options.logger ?? ['error'],
+      logDestination: options.logDestination,
+      shopifyFetch: options.shopifyFetch,
+      clock: options.clock,
+    },
+    [...syncSeams(options.syncHooks), ...(options.overrides ?? [])],
+  );
   const url = await connector.listen();
   const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   return {
@@ -148,6 +157,24 @@ export async function startConnector(options: ConnectorHarnessOptions): Promise<
       await db.end();
     },
   };
+}
+
+/**
+ * The connector as `createConnector` builds it; with overrides, compiled as a testing module whose
+ * providers they replace (Nest's `overrideProvider`): the test seams stay out of the connector.
+ */
+async function connectorWith(
+  config: ConnectorConfig,
+  options: ConnectorOptions,
+  overrides: ProviderOverride[],
+): Promise<Connector> {
+  if (overrides.length === 0) return createConnector(config, options);
+  const { module, logger } = await prepareConnector(config, options);
+  let builder = Test.createTestingModule({ imports: [module] }).setLogger(logger);
+  for (const { provide, useClass } of overrides)
+    builder = builder.overrideProvider(provide).useClass(useClass);
+  const moduleRef = await builder.compile();
+  return startApp(moduleRef.createNestApplication({ bodyParser: false, logger }), config, logger);
 }
 
 function deliveryHeaders(input: DeliveryInput): Record<string, string> {

@@ -12,6 +12,7 @@ import type { GraphqlResponse } from '../../src/write-back/shopify/admin-graphql
 import { fetchWriteBackState } from '../../src/write-back/shopify/fetch-write-back-state.js';
 import { call } from './admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './connector-harness.js';
+import { PushSeams, pushSeamOverrides } from './push-seams.js';
 import { type Sandboxes, startSandboxes } from './sandboxes.js';
 import { type TestShop, testShop } from './test-shop.js';
 
@@ -41,6 +42,8 @@ export interface LoggedRequest {
  */
 export class EnrichmentFixture {
   readonly harnesses: ConnectorHarness[] = [];
+  /** The push's test seams, in every connector the fixture starts. */
+  readonly pushSeams = new PushSeams();
 
   private constructor(
     readonly sandboxes: Sandboxes,
@@ -84,6 +87,7 @@ export class EnrichmentFixture {
       catalogUrl: this.sandboxes.catalog.url,
       catalogApiKey: this.account.apiKey,
       shopifyFetch: this.sandboxes.shopifyFetch,
+      overrides: pushSeamOverrides(this.pushSeams),
       // The first one subscribes the shop: the Shopify sandbox's webhooks drive every sync.
       ...(first ? { schema: first.schema } : { publicUrl: true }),
       env: {

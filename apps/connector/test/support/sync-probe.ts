@@ -1,4 +1,4 @@
-import type { SyncHooks } from '../../src/index.js';
+import type { SyncHooks } from './sync-seams.js';
 
 /** Records what sync jobs do (runs, overlaps, lock waits) and can hold a run after its Shopify read. */
 export class SyncProbe {

@@ -7,9 +7,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { TestAccount } from '#testing/catalog-sandbox';
 import type { SandboxOverrides } from '#testing/shopify-sandbox';
-import type { SyncHooks } from '../../src/index.js';
 import { type ConnectorHarness, eventually, startConnector } from './connector-harness.js';
 import { type Sandboxes, startSandboxes } from './sandboxes.js';
+import type { SyncHooks } from './sync-seams.js';
 import { type TestShop, testShop } from './test-shop.js';
 
 const DEMO_MAPPING = fileURLToPath(new URL('../../mappings/demo.yaml', import.meta.url));

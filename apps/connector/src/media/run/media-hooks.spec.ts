@@ -17,17 +17,17 @@ const env = {
 };
 
 function setup(extra: Record<string, string> = {}, reason: string | null = 'no media run yet') {
-  const events = new SyncEvents();
   const registry = new ReplayRegistry();
   const enqueued: SyncMediaPayload[] = [];
   const enqueuer = { enqueue: async (payload: SyncMediaPayload) => void enqueued.push(payload) };
-  new MediaHooks(
-    events,
+  const hooks = new MediaHooks(
     { reasonToRun: async () => reason } as unknown as MediaChangeCheck,
     registry,
     enqueuer as MediaEnqueuer,
     loadConnectorConfig({ ...env, ...extra }).media,
-  ).onModuleInit();
+  );
+  hooks.onModuleInit();
+  const events = new SyncEvents([hooks]);
   const synced = (outcome: 'synced' | 'deleted') =>
     events.emitSynced({ shop: 'demo.myshopify.com', productId: '7', outcome, product: null, jobId: '1' });
   return { registry, enqueued, synced };

@@ -1,5 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { FactoryProvider, OnApplicationBootstrap } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import {
   EnrichmentSettings,
@@ -9,16 +9,8 @@ import {
   ShopifySettings,
   SyncSettings,
 } from '../config/settings.js';
-import {
-  driftReportJobOptions,
-  enrichmentPollJobOptions,
-  inboxSweepJobOptions,
-  reconcileJobOptions,
-  retentionJobOptions,
-  scopeWalkJobOptions,
-  subscriptionCheckJobOptions,
-} from './job-options.js';
-import { JobName, QueueName } from './queue-names.js';
+import { QUEUE_FLOW, type ScheduleConfig } from './queue-flow.js';
+import type { JobName, QueueName } from './queue-names.js';
 
 /** One repeatable job: a BullMQ job scheduler that only enqueues, once per interval across replicas. */
 export interface RepeatableJob {
@@ -31,92 +23,34 @@ export interface RepeatableJob {
 }
 
 /**
- * Why: every scheduled job of the connector in one place (the inbox sweep, the enrichment poll,
- * reconciliation, retention, the subscription check), created at boot with one call each, and re-creatable at any time
- * reconciliation, retention, the walk of scoped collections), created at boot with one call each, and re-creatable at any time
- * (a queue backend that lost its data); the drift report's only when `CONNECTOR_DRIFT_INTERVAL_MS` is not 0. Each job's work lives in its feature's `*.job.ts`.
+ * Why: the scheduled jobs are the flow table's schedules (`QUEUE_FLOW`, queue-flow.ts), created at
+ * boot with one call each and re-creatable at any time (a queue backend that lost its data). A
+ * schedule whose interval is 0 (`CONNECTOR_DRIFT_INTERVAL_MS=0`) is left out, and a scheduler an
+ * earlier boot made for it is removed. Each job's work lives in its feature's `*.job.ts`.
  */
-@Injectable()
 export class JobSchedulers implements OnApplicationBootstrap {
   readonly all: readonly RepeatableJob[];
   /** True once the boot-time creation finished: from then on, a missing scheduler was lost. */
   booted = false;
-  private readonly driftQueue: Queue;
-  private readonly driftEveryMs: number;
+  /** Schedules turned off (interval 0): their schedulers go at each `ensure`. */
+  private readonly off: readonly Queue[];
 
-  constructor(
-    inbox: InboxSettings,
-    enrichment: EnrichmentSettings,
-    reconcile: ReconcileSettings,
-    retention: RetentionSettings,
-    shopify: ShopifySettings,
-    sync: SyncSettings,
-    @InjectQueue(QueueName.INBOX_SWEEP) sweepQueue: Queue,
-    @InjectQueue(QueueName.ENRICHMENT_POLL) pollQueue: Queue,
-    @InjectQueue(QueueName.RECONCILE) reconcileQueue: Queue,
-    @InjectQueue(QueueName.RETENTION) retentionQueue: Queue,
-    @InjectQueue(QueueName.SUBSCRIPTION_CHECK) subscriptionQueue: Queue,
-    @InjectQueue(QueueName.SCOPE_WALK) scopeWalkQueue: Queue,
-    @InjectQueue(QueueName.DRIFT_REPORT) driftQueue: Queue,
-  ) {
-    this.driftQueue = driftQueue;
-    this.driftEveryMs = reconcile.driftIntervalMs;
-    this.all = [
-      {
-        name: JobName.INBOX_SWEEP,
-        queue: sweepQueue,
-        everyMs: inbox.sweepIntervalMs,
-        data: () => ({}),
-        opts: inboxSweepJobOptions,
-      },
-      {
-        name: JobName.ENRICHMENT_POLL,
-        queue: pollQueue,
-        everyMs: enrichment.pollIntervalMs,
-        data: () => ({ trigger: 'schedule' }),
-        opts: () => enrichmentPollJobOptions(),
-      },
-      {
-        name: JobName.RECONCILE,
-        queue: reconcileQueue,
-        everyMs: reconcile.intervalMs,
-        data: () => ({}),
-        opts: reconcileJobOptions,
-      },
-      {
-        name: JobName.RETENTION,
-        queue: retentionQueue,
-        everyMs: retention.intervalMs,
-        data: () => ({}),
-        opts: retentionJobOptions,
-      },
-      {
-        name: JobName.SUBSCRIPTION_CHECK,
-        queue: subscriptionQueue,
-        everyMs: shopify.subscriptionCheckMs,
-        data: () => ({}),
-        opts: subscriptionCheckJobOptions,
-      },
-      {
-        name: JobName.SCOPE_WALK,
-        queue: scopeWalkQueue,
-        everyMs: sync.scopeWalkIntervalMs,
-        data: () => ({}),
-        opts: () => scopeWalkJobOptions(),
-      },
-      // The drift report: `CONNECTOR_DRIFT_INTERVAL_MS=0` leaves it out (and `ensure` removes it).
-      ...(reconcile.driftIntervalMs > 0
-        ? [
-            {
-              name: JobName.DRIFT_REPORT,
-              queue: driftQueue,
-              everyMs: reconcile.driftIntervalMs,
-              data: () => ({}),
-              opts: () => driftReportJobOptions(),
-            },
-          ]
-        : []),
-    ];
+  /** `queue`: each scheduled queue of the table (`jobSchedulersProvider` injects them). */
+  constructor(config: ScheduleConfig, queue: (name: QueueName) => Queue) {
+    const scheduled = QUEUE_FLOW.flatMap((row) =>
+      row.schedule === null ? [] : [{ row, schedule: row.schedule, everyMs: row.schedule.everyMs(config) }],
+    );
+    this.all = scheduled
+      .filter((s) => s.everyMs > 0)
+      .map(({ row, schedule, everyMs }) => ({
+        // Each queue's job name is its queue's name (queue-names.ts).
+        name: row.queue as JobName,
+        queue: queue(row.queue),
+        everyMs,
+        data: schedule.data,
+        opts: schedule.opts,
+      }));
+    this.off = scheduled.filter((s) => s.everyMs === 0).map((s) => queue(s.row.queue));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -134,6 +68,40 @@ export class JobSchedulers implements OnApplicationBootstrap {
       );
     }
     // A schedule turned off stays off across restarts: a scheduler an earlier boot made goes.
-    if (this.driftEveryMs === 0) await this.driftQueue.removeJobScheduler(JobName.DRIFT_REPORT);
+    for (const queue of this.off) await queue.removeJobScheduler(queue.name);
   }
 }
+
+const SCHEDULED: readonly QueueName[] = QUEUE_FLOW.filter((row) => row.schedule !== null).map(
+  (row) => row.queue,
+);
+
+/** `JobSchedulers` with the settings and the queues the flow table schedules, injected by Nest. */
+export const jobSchedulersProvider: FactoryProvider<JobSchedulers> = {
+  provide: JobSchedulers,
+  inject: [
+    InboxSettings,
+    EnrichmentSettings,
+    ReconcileSettings,
+    RetentionSettings,
+    ShopifySettings,
+    SyncSettings,
+    ...SCHEDULED.map((name) => getQueueToken(name)),
+  ],
+  useFactory: (
+    inbox: InboxSettings,
+    enrichment: EnrichmentSettings,
+    reconcile: ReconcileSettings,
+    retention: RetentionSettings,
+    shopify: ShopifySettings,
+    sync: SyncSettings,
+    ...queues: Queue[]
+  ) => {
+    const config: ScheduleConfig = { inbox, enrichment, reconcile, retention, shopify, sync };
+    return new JobSchedulers(config, (name) => {
+      const queue = queues[SCHEDULED.indexOf(name)];
+      if (queue === undefined) throw new Error(`queue "${name}" has no schedule in the flow table`);
+      return queue;
+    });
+  },
+};

@@ -1,4 +1,4 @@
-/** Every queue of the connector. Each one has exactly one job class (`*.job.ts`), checked at boot. */
+/** Every queue of the connector. Each has a row in the flow table (`queue-flow.ts`): its job class, who enqueues it, its schedule, its retry rule; checked at boot. */
 export const QueueName = {
   /** Reads one Shopify product and syncs it into the catalog. */
   SYNC_PRODUCT: 'sync-product',

@@ -3,7 +3,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { JobClassesCheck } from './job-classes.check.js';
-import { JobSchedulers } from './job-schedulers.js';
+import { JobSchedulers, jobSchedulersProvider } from './job-schedulers.js';
 import { queueConnection } from './queue-connection.js';
 import { QueueErrorLog } from './queue-error-log.js';
 import { ALL_QUEUES } from './queue-names.js';
@@ -26,7 +26,13 @@ export function queuesModule(config: ConnectorConfig): DynamicModule {
       BullModule.forRoot({ connection: chosen.connection, prefix: chosen.prefix }),
       BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
     ],
-    providers: [JobClassesCheck, QueueErrorLog, JobSchedulers, QueueRecoveryRegistry, QueueStateWatch],
+    providers: [
+      JobClassesCheck,
+      QueueErrorLog,
+      jobSchedulersProvider,
+      QueueRecoveryRegistry,
+      QueueStateWatch,
+    ],
     exports: [BullModule, JobSchedulers, QueueRecoveryRegistry, QueueStateWatch],
   };
 }

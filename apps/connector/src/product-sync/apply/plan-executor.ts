@@ -126,7 +126,6 @@ async function executeCall(
         }
         throw error;
       }
-      await run.afterCatalogCreate(record.supplierSku);
       // A record found by its supplierSku after a crash holds whatever was sent then: store no
       // snapshot, so the next plan sends every attribute again.
       const state = call.lookupFirst ? { ...record, snapshot: {} } : record;

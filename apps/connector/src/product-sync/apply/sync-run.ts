@@ -1,6 +1,7 @@
 import type { CanonicalProduct } from '../../clients/shopify/canonical-product.js';
 import type { SyncReason } from '../../platform/queues/job-payloads.js';
 import type { CatalogCallRecord } from './catalog-call-record.js';
+import type { SyncOutcome } from './sync-subject.js';
 
 /**
  * What the catalog must come to reflect for one Shopify product: its current state, or its
@@ -11,9 +12,8 @@ export type SyncChange =
   | { kind: 'delete'; cause: 'shopify-delete' | 'not-found' };
 
 /**
- * One run's context, handed to the steps: who runs, the calls made so far (the steps append each
- * catalog call as it answers, so the run's record holds them even when the run fails), and the
- * test-only fault point.
+ * One run's context, handed to the steps: who runs, and the calls made so far (the steps append
+ * each catalog call as it answers, so the run's record holds them even when the run fails).
  */
 export interface SyncRun {
   jobId: string | null;
@@ -21,11 +21,6 @@ export interface SyncRun {
   readonly calls: CatalogCallRecord[];
   /** Events worth a line in the product's timeline (a record found gone and recreated, ...). */
   readonly events: string[];
-  /**
-   * Test seam: called right after a catalog create answered and before the map records its
-   * `skuId`. A test throws here to play a crash at the worst moment.
-   */
-  afterCatalogCreate(supplierSku: string): Promise<void>;
 }
 
 /** How the catalog side of a run ended. */
@@ -34,4 +29,13 @@ export interface SyncApplied {
   result: 'applied' | 'unchanged' | 'skipped';
   /** Why a run was skipped (no mapping, a status not synced, ...). */
   detail: string | null;
+}
+
+/** What a run did, for its record and the after-sync listeners. */
+export interface SyncResult {
+  outcome: SyncOutcome;
+  product: CanonicalProduct | null;
+  applied: SyncApplied | null;
+  /** When the state the run applied was read (a snapshot's time, or the canonical read's). */
+  readAt?: Date;
 }

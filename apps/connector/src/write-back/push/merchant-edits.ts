@@ -1,7 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
-import type { SyncedProduct } from '../../product-sync/sync-events.js';
-import { SyncEvents } from '../../product-sync/sync-events.js';
+import type { AfterSyncListener, SyncedProduct } from '../../product-sync/sync-events.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
 import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
 import { WriteBackStates } from '../store/write-back-states.repository.js';
@@ -9,7 +8,7 @@ import { planRecords } from './push-records.js';
 import { ShopGraphql } from './shop-graphql.js';
 
 /**
- * Merchant edits win: after each sync of a product the connector pushed to (still inside the
+ * Merchant edits win (an after-sync listener, listed in connector.module.ts): after each sync of a product the connector pushed to (still inside the
  * product's lock), its write-back targets are read from Shopify and compared with what was
  * pushed. A target whose value is no longer the connector's was edited by a merchant: it
  * becomes merchant-owned (the conflict is recorded) and later values are not pushed over it.
@@ -18,17 +17,14 @@ import { ShopGraphql } from './shop-graphql.js';
  * catalog records (`planWriteBack` with none decides conflicts and intents only).
  */
 @Injectable()
-export class MerchantEdits implements OnModuleInit {
+export class MerchantEdits implements AfterSyncListener {
+  readonly afterSyncName = 'enrichment: merchant edits';
+
   constructor(
-    private readonly events: SyncEvents,
     private readonly mappings: ShopMappings,
     private readonly states: WriteBackStates,
     private readonly graphql: ShopGraphql,
   ) {}
-
-  onModuleInit(): void {
-    this.events.onSynced('enrichment: merchant edits', (event) => this.afterSync(event));
-  }
 
   /** Records the merchant's edits of pushed targets of the synced product. */
   async afterSync(event: SyncedProduct): Promise<void> {

@@ -22,9 +22,9 @@ import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import { type RecordSnapshot, recordsFromSnapshot } from '../store/record-snapshot.js';
 import { WriteBackStates } from '../store/write-back-states.repository.js';
-import { EnrichmentHooks, type PushSubject } from './enrichment-hooks.js';
 import { plannedWriteBacks, WRITE_BACK_SOURCE } from './planned-write-backs.js';
 import { outcomeRecords, planRecords } from './push-records.js';
+import type { PushSubject } from './push-subject.js';
 import { ShopGraphql } from './shop-graphql.js';
 
 /** What one push run did. */
@@ -62,7 +62,6 @@ export class WriteBackPusher {
     private readonly graphql: ShopGraphql,
     private readonly states: WriteBackStates,
     private readonly outbox: EnrichmentOutbox,
-    private readonly hooks: EnrichmentHooks,
     private readonly clock: Clock,
     private readonly settings: EnrichmentSettings,
     private readonly modes: ShopModes,
@@ -127,7 +126,6 @@ export class WriteBackPusher {
     summary.failed = plan.failures.length;
     let writes = plan.writes;
     if (writes.length > 0) {
-      await this.hooks.afterIntent(subject);
       // Read again right before the write, inside the pacing (the read waits until the bucket
       // holds the first mutation too, so the write follows at once): a merchant's edit since the
       // plan's read wins; what remains is the one round trip between this read and the write.
@@ -160,7 +158,6 @@ export class WriteBackPusher {
         ...(costs.last ? { lastCost: costs.last } : {}),
       },
     );
-    if (writes.length > 0) await this.hooks.afterWrite(subject);
     await this.states.save(subject.shop, subject.productId, outcomeRecords(outcomes), jobId);
     summary.written = outcomes.filter((o) => o.ok).length;
     const retry = outcomes.filter((o) => !o.ok && o.kind !== 'rejected');

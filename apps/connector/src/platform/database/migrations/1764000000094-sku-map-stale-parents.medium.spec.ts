@@ -299,7 +299,6 @@ describe('migration 1764000000094: stale tombstoned parents leave the sku map', 
       reason: 'webhook',
       calls: [],
       events: [],
-      afterCatalogCreate: () => Promise.resolve(),
     };
     await executePlan(plan, {
       subject,
