@@ -1,8 +1,7 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../admin/failure-query.js';
 import { DRIFT_SCHEMAS, driftPaths } from './drift-openapi.js';
 import { DRY_RUN_PATHS, DRY_RUN_SCHEMAS } from './dry-run-openapi.js';
 import { ENRICHMENT_SCHEMAS, enrichmentPaths } from './enrichment-openapi.js';
-import { operation, query } from './openapi-operation.js';
+import { operation } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
@@ -12,24 +11,6 @@ import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 import { UI_ACTIONS_PATHS } from './ui-actions-openapi.js';
 import { UI_DRIFT_PATHS } from './ui-drift-openapi.js';
 import { WRITE_BACK_PATHS, WRITE_BACK_SCHEMAS } from './write-back-openapi.js';
-
-const FILTER = [
-  query('shop', 'Only this shop (`<name>.myshopify.com`).'),
-  query('jobKind', 'Only this job kind, e.g. `sync-product`.'),
-  query('state', 'Only failures in this state.', { enum: ['open', 'replayed', 'dismissed', 'resolved'] }),
-  query('subject', 'Only this subject (a product sync: the Shopify product id).'),
-];
-const LIMIT = query('limit', `At most this many (default ${DEFAULT_PAGE_SIZE}).`, {
-  type: 'integer',
-  minimum: 1,
-  maximum: MAX_PAGE_SIZE,
-});
-const FAILURE_ID = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
-};
 
 /** The connector's OpenAPI 3.1 document: every route it serves (checked by test/operations.e2e-spec.ts). */
 export function buildConnectorOpenApi(): Record<string, unknown> {
@@ -113,97 +94,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           tag: 'metrics',
           summary: 'Prometheus metrics (text format 0.0.4)',
           answer: { mediaType: 'text/plain', schema: { type: 'string' } },
-        }),
-      },
-      '/openapi.json': {
-        get: operation({
-          operationId: 'getOpenApiDocument',
-          tag: 'docs',
-          summary: 'This document (Swagger UI at /docs)',
-          answer: { mediaType: 'application/json', schema: { type: 'object' } },
-        }),
-      },
-      '/admin/failures': {
-        get: operation({
-          operationId: 'listFailures',
-          tag: 'admin',
-          summary: 'The failures inbox, latest failure first',
-          security: 'adminToken',
-          parameters: [...FILTER, LIMIT, query('offset', 'Skip this many.', { type: 'integer', minimum: 0 })],
-          answer: 'FailurePage',
-          errors: [400],
-        }),
-      },
-      '/admin/failures/replay': {
-        post: operation({
-          operationId: 'replayMatchingFailures',
-          tag: 'admin',
-          summary: 'Replay up to `limit` open failures matching the filter',
-          security: 'adminToken',
-          parameters: [...FILTER, LIMIT],
-          answer: 'BulkReplay',
-          errors: [400],
-        }),
-      },
-      '/admin/failures/dismiss': {
-        post: operation({
-          operationId: 'dismissFailures',
-          tag: 'admin',
-          summary:
-            'Dismiss the failures named by `ids`, or up to `limit` open ones matching `shop` / `jobKind` / `subject`',
-          security: 'adminToken',
-          body: {
-            type: 'object',
-            properties: {
-              ids: {
-                type: 'array',
-                items: { type: 'string', pattern: '^[1-9][0-9]*$' },
-                minItems: 1,
-                maxItems: MAX_PAGE_SIZE,
-              },
-              shop: { type: 'string' },
-              jobKind: { type: 'string' },
-              subject: { type: 'string' },
-              state: { type: 'string', enum: ['open'] },
-              limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
-            },
-            additionalProperties: false,
-          },
-          answer: 'BulkDismiss',
-          errors: [400],
-        }),
-      },
-      '/admin/failures/{id}': {
-        get: operation({
-          operationId: 'getFailure',
-          tag: 'admin',
-          summary: 'One failure',
-          security: 'adminToken',
-          parameters: [FAILURE_ID],
-          answer: 'Failure',
-          errors: [404],
-        }),
-      },
-      '/admin/failures/{id}/replay': {
-        post: operation({
-          operationId: 'replayFailure',
-          tag: 'admin',
-          summary: "Run an open failure's job again (it becomes `replayed`)",
-          security: 'adminToken',
-          parameters: [FAILURE_ID],
-          answer: 'Failure',
-          errors: [404, 409],
-        }),
-      },
-      '/admin/failures/{id}/dismiss': {
-        post: operation({
-          operationId: 'dismissFailure',
-          tag: 'admin',
-          summary: 'Close an open failure without running it again',
-          security: 'adminToken',
-          parameters: [FAILURE_ID],
-          answer: 'Failure',
-          errors: [404, 409],
         }),
       },
       ...resyncPaths(operation),

@@ -1,23 +1,5 @@
-import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-
 /** The component schemas of the connector's OpenAPI document (answers as the code writes them). */
 export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
-  ErrorBody: {
-    type: 'object',
-    required: ['error'],
-    properties: {
-      error: {
-        type: 'object',
-        required: ['code', 'message', 'requestId'],
-        properties: {
-          code: { type: 'string', enum: Object.values(ConnectorErrorCode) },
-          message: { type: 'string' },
-          requestId: { type: 'string', description: 'Correlation id, also in X-Request-Id.' },
-          details: { type: 'object' },
-        },
-      },
-    },
-  },
   WebhookAnswer: {
     oneOf: [
       {
@@ -99,82 +81,6 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
           queue: { enum: ['up', 'down'] },
         },
       },
-    },
-  },
-  Failure: {
-    type: 'object',
-    required: [
-      'id',
-      'shop',
-      'jobKind',
-      'subjectKey',
-      'state',
-      'error',
-      'attempts',
-      'firstFailedAt',
-      'lastFailedAt',
-      'resolvedAt',
-      'payload',
-    ],
-    properties: {
-      id: { type: 'string', pattern: '^[1-9][0-9]*$' },
-      shop: { type: 'string', examples: ['demo.myshopify.com'] },
-      jobKind: { type: 'string', examples: ['sync-product'] },
-      subjectKey: { type: 'string', description: 'What the job was about (a product sync: the product id).' },
-      state: { enum: ['open', 'replayed', 'dismissed', 'resolved'] },
-      error: {
-        type: 'object',
-        required: ['code', 'message', 'retryable'],
-        properties: { code: { type: 'string' }, message: { type: 'string' }, retryable: { type: 'boolean' } },
-      },
-      attempts: { type: 'integer' },
-      firstFailedAt: { type: 'string', format: 'date-time' },
-      lastFailedAt: { type: 'string', format: 'date-time' },
-      resolvedAt: { type: ['string', 'null'], format: 'date-time' },
-      payload: { type: 'object', description: "The job's data, as a replay runs it again." },
-    },
-  },
-  FailurePage: {
-    type: 'object',
-    required: ['items', 'total', 'limit', 'offset'],
-    properties: {
-      items: { type: 'array', items: { $ref: '#/components/schemas/Failure' } },
-      total: { type: 'integer', description: 'Failures matching the filter, all pages.' },
-      limit: { type: 'integer' },
-      offset: { type: 'integer' },
-    },
-  },
-  BulkDismiss: {
-    type: 'object',
-    required: ['dismissed', 'ids', 'skipped'],
-    properties: {
-      dismissed: { type: 'integer', description: 'How many failures this call dismissed.' },
-      ids: { type: 'array', items: { type: 'string' } },
-      skipped: {
-        type: 'array',
-        description: 'Named or matched failures not dismissed (not open any more, or unknown), with why.',
-        items: {
-          type: 'object',
-          required: ['id', 'message'],
-          properties: { id: { type: 'string' }, message: { type: 'string' } },
-        },
-      },
-    },
-  },
-  BulkReplay: {
-    type: 'object',
-    required: ['replayed', 'errors', 'remaining'],
-    properties: {
-      replayed: { type: 'array', items: { type: 'string' } },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['id', 'message'],
-          properties: { id: { type: 'string' }, message: { type: 'string' } },
-        },
-      },
-      remaining: { type: 'integer', description: 'Open failures still matching; replay again for more.' },
     },
   },
 };
