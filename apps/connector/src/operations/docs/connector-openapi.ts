@@ -6,11 +6,9 @@ import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
-import { RESYNC_SCHEMAS, resyncPaths } from './resync-openapi.js';
 import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 import { UI_ACTIONS_PATHS } from './ui-actions-openapi.js';
 import { UI_DRIFT_PATHS } from './ui-drift-openapi.js';
-import { WRITE_BACK_PATHS, WRITE_BACK_SCHEMAS } from './write-back-openapi.js';
 
 /** The connector's OpenAPI 3.1 document: every route it serves (checked by test/operations.e2e-spec.ts). */
 export function buildConnectorOpenApi(): Record<string, unknown> {
@@ -44,12 +42,10 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       schemas: {
         ...CONNECTOR_SCHEMAS,
         ...OPERATIONS_SCHEMAS,
-        ...RESYNC_SCHEMAS,
         ...DRIFT_SCHEMAS,
         ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
-        ...WRITE_BACK_SCHEMAS,
         ...DRY_RUN_SCHEMAS,
       },
     },
@@ -86,7 +82,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       ...SHOPS_PATHS,
       ...OVERVIEW_PATHS,
       ...UI_ACTIONS_PATHS,
-      ...WRITE_BACK_PATHS,
       ...DRY_RUN_PATHS,
       '/metrics': {
         get: operation({
@@ -96,7 +91,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           answer: { mediaType: 'text/plain', schema: { type: 'string' } },
         }),
       },
-      ...resyncPaths(operation),
       ...driftPaths(operation),
       ...UI_DRIFT_PATHS,
       ...enrichmentPaths(operation),
