@@ -1,5 +1,4 @@
 import { DRIFT_SCHEMAS, driftPaths } from './drift-openapi.js';
-import { DRY_RUN_PATHS, DRY_RUN_SCHEMAS } from './dry-run-openapi.js';
 import { ENRICHMENT_SCHEMAS, enrichmentPaths } from './enrichment-openapi.js';
 import { operation } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
@@ -46,7 +45,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
-        ...DRY_RUN_SCHEMAS,
       },
     },
     paths: {
@@ -82,7 +80,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       ...SHOPS_PATHS,
       ...OVERVIEW_PATHS,
       ...UI_ACTIONS_PATHS,
-      ...DRY_RUN_PATHS,
       '/metrics': {
         get: operation({
           operationId: 'getMetrics',
