@@ -1,5 +1,3 @@
-import { DRIFT_SCHEMAS, driftPaths } from './drift-openapi.js';
-import { ENRICHMENT_SCHEMAS, enrichmentPaths } from './enrichment-openapi.js';
 import { operation } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
@@ -41,8 +39,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       schemas: {
         ...CONNECTOR_SCHEMAS,
         ...OPERATIONS_SCHEMAS,
-        ...DRIFT_SCHEMAS,
-        ...ENRICHMENT_SCHEMAS,
         ...SHOPS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
       },
@@ -88,9 +84,7 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           answer: { mediaType: 'text/plain', schema: { type: 'string' } },
         }),
       },
-      ...driftPaths(operation),
       ...UI_DRIFT_PATHS,
-      ...enrichmentPaths(operation),
     },
   };
 }
