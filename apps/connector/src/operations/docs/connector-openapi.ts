@@ -3,7 +3,6 @@ import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
 import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
-import { SHOPS_PATHS, SHOPS_SCHEMAS } from './shops-openapi.js';
 import { UI_ACTIONS_PATHS } from './ui-actions-openapi.js';
 import { UI_DRIFT_PATHS } from './ui-drift-openapi.js';
 
@@ -39,7 +38,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       schemas: {
         ...CONNECTOR_SCHEMAS,
         ...OPERATIONS_SCHEMAS,
-        ...SHOPS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
       },
     },
@@ -73,7 +71,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
         }),
       },
       ...OPERATIONS_PATHS,
-      ...SHOPS_PATHS,
       ...OVERVIEW_PATHS,
       ...UI_ACTIONS_PATHS,
       '/metrics': {
