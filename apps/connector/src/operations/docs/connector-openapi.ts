@@ -1,7 +1,6 @@
 import { operation } from './openapi-operation.js';
 import { CONNECTOR_SCHEMAS } from './openapi-schemas.js';
 import { OPERATIONS_PATHS } from './operations-openapi.js';
-import { OPERATIONS_SCHEMAS } from './operations-schemas.js';
 import { OVERVIEW_PATHS, OVERVIEW_SCHEMAS } from './overview-openapi.js';
 import { UI_ACTIONS_PATHS } from './ui-actions-openapi.js';
 import { UI_DRIFT_PATHS } from './ui-drift-openapi.js';
@@ -37,7 +36,6 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
       },
       schemas: {
         ...CONNECTOR_SCHEMAS,
-        ...OPERATIONS_SCHEMAS,
         ...OVERVIEW_SCHEMAS,
       },
     },
@@ -54,33 +52,9 @@ export function buildConnectorOpenApi(): Record<string, unknown> {
           errors: [400, 401, 404, 413, 422, 503],
         }),
       },
-      '/health/live': {
-        get: operation({
-          operationId: 'getLiveness',
-          tag: 'health',
-          summary: 'The process answers',
-          answer: 'Liveness',
-        }),
-      },
-      '/health/ready': {
-        get: operation({
-          operationId: 'getReadiness',
-          tag: 'health',
-          summary: 'PostgreSQL and the queue backend answer (503 with the same body otherwise)',
-          answer: 'Readiness',
-        }),
-      },
       ...OPERATIONS_PATHS,
       ...OVERVIEW_PATHS,
       ...UI_ACTIONS_PATHS,
-      '/metrics': {
-        get: operation({
-          operationId: 'getMetrics',
-          tag: 'metrics',
-          summary: 'Prometheus metrics (text format 0.0.4)',
-          answer: { mediaType: 'text/plain', schema: { type: 'string' } },
-        }),
-      },
       ...UI_DRIFT_PATHS,
     },
   };

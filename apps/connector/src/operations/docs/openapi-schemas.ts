@@ -68,19 +68,4 @@ export const CONNECTOR_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
     ],
   },
-  Liveness: { type: 'object', required: ['status'], properties: { status: { const: 'up' } } },
-  Readiness: {
-    type: 'object',
-    required: ['ready', 'checks'],
-    properties: {
-      ready: { type: 'boolean' },
-      checks: {
-        type: 'object',
-        properties: {
-          database: { enum: ['up', 'down'] },
-          queue: { enum: ['up', 'down'] },
-        },
-      },
-    },
-  },
 };

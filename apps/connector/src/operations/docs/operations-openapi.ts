@@ -8,16 +8,6 @@ const SHOP = query(
 
 /** The operations routes of the OpenAPI document: health details and the web view. */
 export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
-  '/health': {
-    get: operation({
-      operationId: 'getHealth',
-      tag: 'health',
-      summary:
-        "Readiness plus the catalog's and Shopify's state as last checked (cached; 503 only when not ready)",
-      answer: 'HealthDetails',
-    }),
-  },
-
   '/admin/ui/login': {
     post: {
       ...operation({
