@@ -108,6 +108,3 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
     }),
   },
 };
-
-/** Merged into the document's component schemas (none left: `Overview` is declared by its DTO). */
-export const OVERVIEW_SCHEMAS: Record<string, unknown> = {};
