@@ -109,3 +109,15 @@ describe('dismissTargetsOf', () => {
     expect(await parameterOf({ limit: 5 })).toBe('ids');
   });
 });
+
+describe('the messages of a bad filter', () => {
+  it('says what state may be, in the words the CLI prints', async () => {
+    try {
+      await read(FailureListQuery, { state: 'closed' });
+    } catch (error) {
+      expect((error as Error).message).toBe('state must be one of open, replayed, dismissed, resolved.');
+      return;
+    }
+    throw new Error('expected an error');
+  });
+});

@@ -44,7 +44,7 @@ export class FailureFilterQuery {
 
   @ApiPropertyOptional({ description: 'Only failures in this state.', enum: FAILURE_STATES })
   @IsOptional()
-  @IsIn(FAILURE_STATES)
+  @IsIn(FAILURE_STATES, { message: `state must be one of ${FAILURE_STATES.join(', ')}` })
   state?: FailureState;
 
   @ApiPropertyOptional({ description: 'Only this subject (a product sync: the Shopify product id).' })
@@ -81,7 +81,7 @@ export class FailureListQuery extends FailureFilterQuery {
 export class FailureReplayQuery extends FailureFilterQuery {
   @ApiPropertyOptional({ description: 'Only open failures can be replayed.', enum: ['open'] })
   @IsOptional()
-  @IsIn(['open'])
+  @IsIn(['open'], { message: 'Only open failures can be replayed or dismissed.' })
   override state?: FailureState;
 }
 

@@ -24,10 +24,15 @@ export function connectorValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => {
       const fields = errors.flatMap((error) => problemsOf(error, ''));
       const first = fields[0] ?? { name: 'body', problems: ['is not valid'] };
-      return new ConnectorError(ConnectorErrorCode.BAD_REQUEST, `${first.problems.join('; ')}.`, {
-        parameter: first.name,
-        fields,
-      });
+      const message = first.problems.join('; ');
+      return new ConnectorError(
+        ConnectorErrorCode.BAD_REQUEST,
+        message.endsWith('.') ? message : `${message}.`,
+        {
+          parameter: first.name,
+          fields,
+        },
+      );
     },
   });
 }
