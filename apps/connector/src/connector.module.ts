@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Clock } from '#lib/clock';
 import { CatalogModule } from './clients/catalog/catalog.module.js';
 import { ShopifyModule } from './clients/shopify/shopify.module.js';
@@ -21,6 +21,7 @@ import { RetentionModule } from './platform/database/retention.module.js';
 import { FailuresModule } from './platform/failures/failures.module.js';
 import { HealthModule } from './platform/health/health.module.js';
 import { ConnectorExceptionFilter } from './platform/http/connector-exception.filter.js';
+import { connectorValidationPipe } from './platform/http/connector-validation.pipe.js';
 import { queuesModule } from './platform/queues/queues.module.js';
 import { ReportingModule } from './platform/reporting/reporting.module.js';
 import { ProductSyncModule } from './product-sync/product-sync.module.js';
@@ -118,6 +119,9 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       AdminUiModule,
       DocsModule,
     ],
-    providers: [{ provide: APP_FILTER, useClass: ConnectorExceptionFilter }],
+    providers: [
+      { provide: APP_FILTER, useClass: ConnectorExceptionFilter },
+      { provide: APP_PIPE, useFactory: connectorValidationPipe },
+    ],
   };
 }

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { Clock, SystemClock } from '#lib/clock';
 import { connectorModule } from './connector.module.js';
 import { loadShopMappingFiles } from './mapping/load-shop-mappings.js';
+import { OpenApiDocument } from './operations/docs/openapi-document.js';
 import type { ConnectorConfig } from './platform/config/connector.config.js';
 import { configuredSecrets } from './platform/config/operations-config.js';
 import { JsonLogger } from './platform/http/json-logger.js';
@@ -77,6 +78,7 @@ export async function startConnector(
   app.use(requestLog(logger));
   try {
     await app.init();
+    app.get(OpenApiDocument).describe(app);
   } catch (error) {
     // A refusal at boot (a key that left CONNECTOR_ENCRYPTION_KEYS): what was opened is closed.
     await app.close().catch(() => undefined);

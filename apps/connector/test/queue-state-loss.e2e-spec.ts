@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { HealthDetails } from '../src/platform/health/health.controller.js';
+import type { HealthDetailsDto as HealthDetails } from '../src/platform/health/health.dto.js';
 import { JobName, QueueName } from '../src/platform/queues/queue-names.js';
 import { QueueStateWatch } from '../src/platform/queues/queue-state-watch.js';
 import { call, sample } from './support/admin-client.js';

@@ -1,8 +1,10 @@
 import { Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type ShopConfig } from '../platform/config/connector.config.js';
 import { HttpSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from '../platform/http/request-id.js';
 import { Shops } from '../shops/shops.js';
@@ -14,6 +16,7 @@ import { ShopLifecycle } from './shop-lifecycle.js';
 import { SignatureCheck } from './signature-check.js';
 import { readSignedBody, type SignedBody } from './signed-body.reader.js';
 import type { DeliveryRejection, VerifiedDelivery } from './verified-delivery.js';
+import { WEBHOOK_ANSWER_SCHEMA, WEBHOOK_ANSWERS, type WebhookAnswer } from './webhook-answer.dto.js';
 import {
   isCollectionTopic,
   isLifecycleTopic,
@@ -22,20 +25,13 @@ import {
   webhookHeaders,
 } from './webhook-headers.js';
 
-/** The answer to a delivery the connector took (docs/webhooks-and-lifecycle.md, "Intake"). */
-export type WebhookAnswer =
-  | { status: 'accepted'; webhookId: string; queued: boolean }
-  | { status: 'duplicate'; webhookId: string }
-  | { status: 'processed'; webhookId: string; topic: string }
-  | { status: 'ignored'; reason: 'unsupported_topic'; topic: string }
-  | { status: 'ignored'; reason: 'before_installation'; webhookId: string; topic: string; detail: string }
-  | { status: 'collection'; webhookId: string; walk: boolean };
-
 /**
  * ① `POST /webhooks/shopify`: verify, insert, answer; the enqueue follows off the answer's path
  * (no catalog or Shopify call). Each refusal has its own code; signed deliveries that cannot be
  * used are still kept.
  */
+@ApiTags('webhooks')
+@ApiExtraModels(...WEBHOOK_ANSWERS)
 @Controller('webhooks')
 export class WebhooksController {
   private readonly logger = new Logger('Webhooks');
@@ -50,6 +46,15 @@ export class WebhooksController {
 
   @Post('shopify')
   @HttpCode(200)
+  @ApiOperation({
+    operationId: 'receiveShopifyWebhook',
+    summary: 'Take a product delivery (create, update, delete), or an app lifecycle or compliance one',
+    description:
+      'Verifies and stores, then answers; the enqueue follows off the answer\'s path. See the README, "Intake", for every answer.',
+  })
+  @ApiSecurity('shopifyHmac')
+  @ApiOkResponse({ description: 'Success', schema: WEBHOOK_ANSWER_SCHEMA })
+  @ApiConnectorErrors(400, 401, 404, 413, 422, 503)
   async receive(
     @Req() req: ConnectorRequest,
     @Res({ passthrough: true }) res: Response,

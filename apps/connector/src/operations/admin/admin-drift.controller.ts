@@ -1,17 +1,21 @@
-import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Clock } from '#lib/clock';
 import { DriftService } from '../../drift/drift.service.js';
-import { type DriftRepairOptions, type DriftRepairOutcome, DriftRepairs } from '../../drift/drift-repairs.js';
-import { type DriftReportDto, driftReportDto } from '../../drift/drift-report.dto.js';
-import { DRIFT_KINDS, type DriftKind } from '../../drift/model/drift-finding.js';
+import { type DriftRepairOptions, DriftRepairs } from '../../drift/drift-repairs.js';
+import { DriftReportDto, driftReportDto } from '../../drift/drift-report.dto.js';
+import { DRIFT_KINDS } from '../../drift/model/drift-finding.js';
 import { DriftReportsRepository, type DriftSelection } from '../../drift/store/drift-reports.repository.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { Shops } from '../../shops/shops.js';
-import { readAdminJson } from './admin-json-body.js';
+import { AdminJsonBodyInterceptor } from './admin-json-body.interceptor.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { catalogUnavailable } from './catalog-unavailable.js';
+import { DriftRepairsBody, DriftRepairsDto } from './drift-repairs.dto.js';
+
+const REPORT_ID = ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } });
 
 /**
  * Why: drift reports over HTTP (README, "Drift report"): run one for a shop now, and read a
@@ -21,6 +25,9 @@ import { catalogUnavailable } from './catalog-unavailable.js';
  * While the catalog's breaker is open, a report or a repair answers 503 `catalog_unavailable`
  * with the breaker's state and when to retry. Every route needs the admin token.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin')
 @UseGuards(AdminTokenGuard)
 export class AdminDriftController {
@@ -34,6 +41,15 @@ export class AdminDriftController {
 
   @Post('shops/:shop/drift')
   @HttpCode(200)
+  @ApiOperation({
+    operationId: 'runDriftReport',
+    summary: 'Run a drift report of the shop now: where Shopify, the sku map and the catalog disagree',
+    description:
+      "Reads the shop (a bulk query above CONNECTOR_BULK_THRESHOLD mapped products, under the shop's bulk lock; id pages below) and the whole catalog account (searches of 500 at bulk priority: floor(records / 500) + 1 searches), compares them with the sku map, and stores the report beside the previous one (new, still open, resolved). A record counts as claimed when a map row of any shop the connector serves holds it (read after the catalog scan). An orphan's repair is delete-record only when the connector can prove the record is its own leftover (its derived <prefix>:product:<id> for a product Shopify no longer has, a prefix no other served shop uses, with its derived variant records); adopt when it names a product of the shop; else review (never deleted). Nothing is repaired. 503 catalog_unavailable (with Retry-After, details.reason and details.retryAt) while the catalog's breaker is open.",
+  })
+  @ApiParam({ name: 'shop', schema: { type: 'string' } })
+  @ApiOkResponse({ type: DriftReportDto })
+  @ApiConnectorErrors(404)
   async run(@Param('shop') shop: string): Promise<DriftReportDto> {
     const domain = shop.toLowerCase();
     if (!this.shops.find(domain)) {
@@ -44,6 +60,13 @@ export class AdminDriftController {
   }
 
   @Get('drift/:id')
+  @ApiOperation({
+    operationId: 'getDriftReport',
+    summary: 'A drift report with its findings, each with its repair',
+  })
+  @REPORT_ID
+  @ApiOkResponse({ type: DriftReportDto })
+  @ApiConnectorErrors(404)
   async show(@Param('id') id: string): Promise<DriftReportDto> {
     const report = await this.reports.report(id);
     if (!report) throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No drift report ${id}.`, { id });
@@ -52,8 +75,17 @@ export class AdminDriftController {
 
   @Post('drift/:id/repairs')
   @HttpCode(200)
-  async repair(@Param('id') id: string, @Req() req: Request): Promise<{ repairs: DriftRepairOutcome[] }> {
-    const body = await readAdminJson(req);
+  @UseInterceptors(AdminJsonBodyInterceptor)
+  @ApiOperation({
+    operationId: 'repairDriftFindings',
+    summary: 'Repair the findings an operator chose: body {"ids": [...]} or {"kind": "<kind>"}',
+    description:
+      "resync enqueues the product's sync (reason drift; a record-gone finding's record is created again under a new skuId: its enrichment is lost and values already written back to Shopify stay, as effect says); delete-record deletes the orphan or duplicate from the catalog after re-checking it against the catalog and the whole sku map now: refused, with the reason, when the record is gone, claimed now, not provably the connector's own (an orphan), when no claimed record holds a duplicate's supplierSku any more, or in shadow mode; a record holding approved enrichment answers needs-confirmation (loses names the attributes) unless confirmLoss names its skuId; review (an orphan whose owner cannot be proven) is always refused; adopt links an orphan to the product its supplierSku names and syncs it (a product with options whole: its orphan variant records <prefix>:variant:<id> with it; not-adoptable, with the reason, when it cannot); retract (no-longer-approved) runs the product's write-back now, taking the value out of Shopify and putting back the merchant's earlier one; accept-merchant (written-back-differs) keeps the merchant's edit (the target becomes the merchant's) and enqueues the product's sync. retract and accept-merchant are refused for a shop in shadow mode; failed says why a repair did not take. A finding already repaired is left.",
+  })
+  @REPORT_ID
+  @ApiOkResponse({ type: DriftRepairsDto })
+  @ApiConnectorErrors(400, 404, 413)
+  async repair(@Param('id') id: string, @Body() body: DriftRepairsBody): Promise<DriftRepairsDto> {
     const repairs = await this.repairs
       .repair(id, selection(body), repairOptions(body))
       .catch(catalogUnavailable(this.clock));
@@ -63,13 +95,9 @@ export class AdminDriftController {
 }
 
 /** The body's choice: `{"ids": ["12", ...]}` (findings of the report) or `{"kind": "<kind>"}`. */
-function selection(given: Record<string, unknown>): DriftSelection {
-  if (Array.isArray(given.ids) && given.ids.length > 0 && given.ids.every((i) => typeof i === 'string')) {
-    return { ids: given.ids as string[] };
-  }
-  if (typeof given.kind === 'string' && (DRIFT_KINDS as readonly string[]).includes(given.kind)) {
-    return { kind: given.kind as DriftKind };
-  }
+function selection(given: DriftRepairsBody): DriftSelection {
+  if (given.ids !== undefined) return { ids: given.ids };
+  if (given.kind !== undefined) return { kind: given.kind };
   throw new ConnectorError(
     ConnectorErrorCode.BAD_REQUEST,
     `Choose findings: {"ids": [...]} or {"kind": one of ${DRIFT_KINDS.join(', ')}}.`,
@@ -77,23 +105,7 @@ function selection(given: Record<string, unknown>): DriftSelection {
   );
 }
 
-/** The body's `preview` (true: run nothing) and `confirmLoss` (skuIds), checked. */
-function repairOptions(given: Record<string, unknown>): DriftRepairOptions {
-  const { preview, confirmLoss } = given;
-  if (preview !== undefined && typeof preview !== 'boolean') {
-    throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, '"preview" must be true or false.', {
-      parameter: 'preview',
-    });
-  }
-  if (
-    confirmLoss !== undefined &&
-    !(Array.isArray(confirmLoss) && confirmLoss.every((s) => typeof s === 'string' && s !== ''))
-  ) {
-    throw new ConnectorError(
-      ConnectorErrorCode.BAD_REQUEST,
-      '"confirmLoss" must list the skuIds of the records whose approved enrichment may be deleted.',
-      { parameter: 'confirmLoss' },
-    );
-  }
-  return { preview: preview === true, confirmLoss: (confirmLoss as string[] | undefined) ?? [] };
+/** The body's `preview` (true: run nothing) and `confirmLoss` (skuIds). */
+function repairOptions(given: DriftRepairsBody): DriftRepairOptions {
+  return { preview: given.preview === true, confirmLoss: given.confirmLoss ?? [] };
 }

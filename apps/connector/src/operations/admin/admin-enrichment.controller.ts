@@ -1,9 +1,17 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { EnrichmentPollScheduler, type PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.js';
-import { type OverwriteQueued, OverwriteRequests } from '../../write-back/push/overwrite-requests.js';
+import { EnrichmentPollScheduler } from '../../write-back/poll/enrichment-poll-scheduler.js';
+import { OverwriteRequests } from '../../write-back/push/overwrite-requests.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import {
+  EnrichmentOverwriteDto,
+  EnrichmentPollDto,
+  EnrichmentPollQueuedDto,
+  OverwriteQuery,
+} from './enrichment.dto.js';
 
 const POLL_ID = /^poll-[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
 
@@ -12,6 +20,9 @@ const POLL_ID = /^poll-[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
  * has finished (what it found, how much of its push work is done), and let one product's values
  * overwrite a merchant's edits once. Admin token required.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/enrichment')
 @UseGuards(AdminTokenGuard)
 export class AdminEnrichmentController {
@@ -23,12 +34,26 @@ export class AdminEnrichmentController {
   /** Enqueues a poll of every shop now; answers its id (it runs in the background). */
   @Post('poll')
   @HttpCode(200)
-  async pollNow(): Promise<{ id: string; status: 'queued' }> {
+  @ApiOperation({
+    operationId: 'pollEnrichmentNow',
+    summary: 'Enqueue an enrichment poll of every shop now; answers its id',
+    description:
+      'Finds finished enrichments and approvals in the catalog and enqueues the write-back of each product.',
+  })
+  @ApiOkResponse({ type: EnrichmentPollQueuedDto })
+  async pollNow(): Promise<EnrichmentPollQueuedDto> {
     return { id: await this.polls.requestNow(), status: 'queued' };
   }
 
   @Get('poll/:id')
-  async status(@Param('id') id: string): Promise<PollStatus> {
+  @ApiOperation({
+    operationId: 'getEnrichmentPoll',
+    summary: 'Whether a poll has finished, what it found, and how much of its push work is done',
+  })
+  @ApiParam({ name: 'id', schema: { type: 'string' } })
+  @ApiOkResponse({ type: EnrichmentPollDto })
+  @ApiConnectorErrors(404)
+  async status(@Param('id') id: string): Promise<EnrichmentPollDto> {
     const status = POLL_ID.test(id) ? await this.polls.status(id) : null;
     if (!status) throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No enrichment poll ${id}.`);
     return status;
@@ -37,12 +62,20 @@ export class AdminEnrichmentController {
   /** `?shop=&productId=[&attribute=a,b]`: one push that may write over the merchant's edits. */
   @Post('overwrite')
   @HttpCode(200)
-  async overwrite(@Query() query: Record<string, unknown>): Promise<OverwriteQueued> {
-    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
-    const attributes = text('attribute')
+  @ApiOperation({
+    operationId: 'overwriteMerchantEdits',
+    summary: "Push one product's catalog values once, over the targets a merchant edited",
+    description:
+      'Merchant edits win unless an operator says so: this enqueues one push of the product that may ' +
+      'write over merchant-owned targets of the given write-back attributes (all when none given).',
+  })
+  @ApiOkResponse({ type: EnrichmentOverwriteDto })
+  @ApiConnectorErrors(400)
+  async overwrite(@Query() query: OverwriteQuery): Promise<EnrichmentOverwriteDto> {
+    const attributes = (query.attribute ?? '')
       .split(',')
       .map((a) => a.trim())
       .filter((a) => a !== '');
-    return this.overwrites.request(text('shop').toLowerCase(), text('productId'), attributes);
+    return this.overwrites.request(query.shop.toLowerCase(), query.productId, attributes);
   }
 }

@@ -1,26 +1,45 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Failure } from '../../platform/failures/failure.entity.js';
 import { FailureNotOpenError, FailuresService } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ConnectorMetrics } from '../metrics/connector-metrics.js';
-import { readAdminJson } from './admin-json-body.js';
+import { AdminJsonBodyInterceptor } from './admin-json-body.interceptor.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { resolveMany } from './bulk-failures.js';
+import { BulkDismissDto, BulkReplayDto, FailureDto, FailurePageDto, failureDto } from './failure.dto.js';
 import {
-  type BulkDismissDto,
-  type BulkReplayDto,
-  type FailureDto,
-  type FailurePageDto,
-  failureDto,
-} from './failure.dto.js';
-import { dismissTargetsOf, failureFilterOf, failureIdOf, notFound, pageOf } from './failure-query.js';
+  DismissFailuresBody,
+  dismissTargetsOf,
+  FailureListQuery,
+  FailureReplayQuery,
+  failureFilterOf,
+  failureIdOf,
+  notFound,
+  pageOf,
+} from './failure-query.js';
+
+const FAILURE_ID = ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } });
 
 /**
  * The failures inbox over HTTP (README, "Admin API"): list with filters, show one, replay one or
  * every open one matching a filter, dismiss. Answers are DTOs; every route needs the admin token.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/failures')
 @UseGuards(AdminTokenGuard)
 export class AdminFailuresController {
@@ -30,7 +49,10 @@ export class AdminFailuresController {
   ) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>): Promise<FailurePageDto> {
+  @ApiOperation({ operationId: 'listFailures', summary: 'The failures inbox, latest failure first' })
+  @ApiOkResponse({ type: FailurePageDto })
+  @ApiConnectorErrors(400)
+  async list(@Query() query: FailureListQuery): Promise<FailurePageDto> {
     const filter = failureFilterOf(query);
     const page = pageOf(query);
     const { items, total } = await this.failures.search(filter, page);
@@ -40,19 +62,14 @@ export class AdminFailuresController {
   /** Replays up to `limit` open failures matching the filter, oldest-listed last. */
   @Post('replay')
   @HttpCode(200)
-  async replayMatching(@Query() query: Record<string, unknown>): Promise<BulkReplayDto> {
-    const filter = failureFilterOf(query);
-    if (filter.state !== undefined && filter.state !== 'open') {
-      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'Only open failures can be replayed.', {
-        parameter: 'state',
-      });
-    }
-    if (query.offset !== undefined) {
-      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'A replay takes no offset.', {
-        parameter: 'offset',
-      });
-    }
-    const open = { ...filter, state: 'open' as const };
+  @ApiOperation({
+    operationId: 'replayMatchingFailures',
+    summary: 'Replay up to `limit` open failures matching the filter',
+  })
+  @ApiOkResponse({ type: BulkReplayDto })
+  @ApiConnectorErrors(400)
+  async replayMatching(@Query() query: FailureReplayQuery): Promise<BulkReplayDto> {
+    const open = { ...failureFilterOf(query), state: 'open' as const };
     const { items } = await this.failures.search(open, { limit: pageOf(query).limit, offset: 0 });
     const answer: BulkReplayDto = { replayed: [], errors: [], remaining: 0 };
     for (const failure of items) {
@@ -75,8 +92,16 @@ export class AdminFailuresController {
    */
   @Post('dismiss')
   @HttpCode(200)
-  async dismissMany(@Req() req: Request): Promise<BulkDismissDto> {
-    const target = dismissTargetsOf(await readAdminJson(req));
+  @UseInterceptors(AdminJsonBodyInterceptor)
+  @ApiOperation({
+    operationId: 'dismissFailures',
+    summary:
+      'Dismiss the failures named by `ids`, or up to `limit` open ones matching `shop` / `jobKind` / `subject`',
+  })
+  @ApiOkResponse({ type: BulkDismissDto })
+  @ApiConnectorErrors(400, 413)
+  async dismissMany(@Body() body: DismissFailuresBody): Promise<BulkDismissDto> {
+    const target = dismissTargetsOf(body);
     const ids =
       'ids' in target
         ? target.ids
@@ -91,12 +116,23 @@ export class AdminFailuresController {
   }
 
   @Get(':id')
+  @ApiOperation({ operationId: 'getFailure', summary: 'One failure' })
+  @FAILURE_ID
+  @ApiOkResponse({ type: FailureDto })
+  @ApiConnectorErrors(404)
   async show(@Param('id') id: string): Promise<FailureDto> {
     return failureDto(await this.existing(id));
   }
 
   @Post(':id/replay')
   @HttpCode(200)
+  @ApiOperation({
+    operationId: 'replayFailure',
+    summary: "Run an open failure's job again (it becomes `replayed`)",
+  })
+  @FAILURE_ID
+  @ApiOkResponse({ type: FailureDto })
+  @ApiConnectorErrors(404, 409)
   async replay(@Param('id') id: string): Promise<FailureDto> {
     const failure = await this.resolve(id, (openId) => this.failures.replay(openId));
     this.metrics.failureResolved(failure.jobKind, 'replayed');
@@ -105,6 +141,10 @@ export class AdminFailuresController {
 
   @Post(':id/dismiss')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'dismissFailure', summary: 'Close an open failure without running it again' })
+  @FAILURE_ID
+  @ApiOkResponse({ type: FailureDto })
+  @ApiConnectorErrors(404, 409)
   async dismiss(@Param('id') id: string): Promise<FailureDto> {
     const failure = await this.resolve(id, (openId) => this.failures.dismiss(openId));
     this.metrics.failureResolved(failure.jobKind, 'dismissed');

@@ -1,19 +1,20 @@
 import { Controller, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ConnectorError } from '../../platform/http/connector.error.js';
-import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { LinkService } from '../../resync/link.service.js';
 import type { LinkMatch } from '../../resync/link-matcher.js';
-import type { LinkReportDto } from '../../resync/link-report.dto.js';
+import { LinkReportDto } from '../../resync/link-report.dto.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-
-const MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'barcode:gtin'];
-const KNOWN = new Set(['shop', 'match', 'dryRun', 'resync']);
+import { LinkQuery } from './run-parameters.dto.js';
 
 /**
  * Linking a pre-filled catalog over HTTP (README, "Linking"): `?shop=` and optionally
  * `match=<shopify field>:<catalog field>`, `dryRun=true` (report only), `resync=false` (link
  * only). The admin token is needed.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/link')
 @UseGuards(AdminTokenGuard)
 export class AdminLinkController {
@@ -21,37 +22,23 @@ export class AdminLinkController {
 
   @Post()
   @HttpCode(200)
-  link(@Query() query: Record<string, unknown>): Promise<LinkReportDto> {
-    const unknown = Object.keys(query).filter((name) => !KNOWN.has(name));
-    if (unknown.length > 0)
-      throw invalid(unknown[0] as string, `Unknown query parameter ${unknown.join(', ')}.`);
-    const shop = query.shop;
-    if (typeof shop !== 'string' || shop === '') throw invalid('shop', 'shop is required.');
-    let match: LinkMatch | undefined;
-    if (query.match !== undefined) {
-      if (typeof query.match !== 'string' || !MATCHES.includes(query.match)) {
-        throw invalid('match', `match must be one of ${MATCHES.join(', ')}.`);
-      }
-      const [shopify, catalog] = query.match.split(':') as [LinkMatch['shopify'], LinkMatch['catalog']];
-      match = { shopify, catalog };
-    }
+  @ApiOperation({
+    operationId: 'linkCatalog',
+    summary:
+      "Link the shop's products to records already in the catalog (first run), or report it (`dryRun`)",
+    description:
+      'Scans the catalog account by keyset (500 per search), matches each Shopify product by `match`, enters the matches in the sku map with their own supplierSku, then starts a whole-shop resync (unless `resync=false`). A dry run writes nothing.',
+  })
+  @ApiOkResponse({ type: LinkReportDto })
+  @ApiConnectorErrors(400, 404)
+  link(@Query() query: LinkQuery): Promise<LinkReportDto> {
+    const [shopify, catalog] = query.match?.split(':') ?? [];
+    const match = query.match === undefined ? undefined : ({ shopify, catalog } as LinkMatch);
     return this.links.link({
-      shop: shop.toLowerCase(),
+      shop: query.shop.toLowerCase(),
       match,
-      dryRun: flag(query, 'dryRun', false),
-      resync: flag(query, 'resync', true),
+      dryRun: query.dryRun ?? false,
+      resync: query.resync ?? true,
     });
   }
-}
-
-function flag(query: Record<string, unknown>, name: string, fallback: boolean): boolean {
-  const value = query[name];
-  if (value === undefined) return fallback;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw invalid(name, `${name} must be true or false.`);
-}
-
-function invalid(parameter: string, message: string): ConnectorError {
-  return new ConnectorError(ConnectorErrorCode.BAD_REQUEST, message, { parameter });
 }

@@ -1,13 +1,22 @@
 import { Controller, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { SyncEnqueuer } from '../../intake/sync-enqueuer.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import type { PlannedWrite } from '../../product-sync/planned/planned-writes.repository.js';
 import { ProductDryRun } from '../../product-sync/product-dry-run.js';
 import { Shops } from '../../shops/shops.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import type { ProductSyncPlanDto, ProductSyncQueuedDto } from './product-sync.dto.js';
+import { ProductSyncPlanDto, ProductSyncQuery, ProductSyncQueuedDto } from './product-sync.dto.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 
@@ -16,6 +25,9 @@ const PRODUCT_ID = /^[1-9]\d{0,19}$/;
  * 202), or with `dryRun=true` its plan at once: each catalog call live would send with the record
  * before and after, planned by the code a shadow shop plans with, nothing sent or stored.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/products')
 @UseGuards(AdminTokenGuard)
 export class AdminProductSyncController {
@@ -26,20 +38,25 @@ export class AdminProductSyncController {
   ) {}
 
   @Post(':id/sync')
+  @ApiOperation({
+    operationId: 'syncProduct',
+    summary:
+      "A product's sync now (queued, reason `operator`: 202), or with `dryRun=true` its plan at once (200), nothing sent",
+    description:
+      'Without dryRun (or `dryRun=false`): the sync is queued at once, no debounce; the answer is 202 with where its outcome shows. `dryRun=true`: the product is read from Shopify and planned by the code a shop in shadow plans with; the answer lists each catalog call (method, path, body) with the record before and after; nothing is sent, no sku map row or planned write changes. Both first check that the mapped records of the product exist in the catalog (one `skuId` search per 500 records): a record deleted there behind the connector is planned as a create, which the queued sync sends. `shop` may be left out when the connector serves one shop. 400: a bad id or parameter, an unknown shop.',
+  })
+  @ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]{0,19}$' } })
+  @ApiOkResponse({ type: ProductSyncPlanDto, description: 'The plan (`dryRun=true`)' })
+  @ApiAcceptedResponse({ type: ProductSyncQueuedDto, description: 'Queued' })
+  @ApiConnectorErrors(400)
   async sync(
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @Query() query: ProductSyncQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProductSyncPlanDto | ProductSyncQueuedDto> {
-    const unknown = Object.keys(query).filter((name) => name !== 'shop' && name !== 'dryRun');
-    if (unknown.length > 0)
-      throw invalid(unknown[0] as string, `Unknown query parameter ${unknown.join(', ')}.`);
     if (!PRODUCT_ID.test(id)) throw invalid('id', 'id must be a Shopify product id (decimal digits).');
-    const dryRun = query.dryRun;
-    if (dryRun !== undefined && dryRun !== 'true' && dryRun !== 'false')
-      throw invalid('dryRun', 'dryRun must be true or false.');
     const shop = this.shopOf(query.shop);
-    if (dryRun === 'true') {
+    if (query.dryRun === 'true') {
       const plan = await this.dryRun.plan(shop, id, 'operator');
       res.status(200);
       return {
@@ -67,10 +84,10 @@ export class AdminProductSyncController {
   }
 
   /** The named shop, or the only one when the connector serves one. */
-  private shopOf(value: unknown): string {
+  private shopOf(value: string | undefined): string {
     if (value === undefined && this.shops.all.length === 1)
       return (this.shops.all[0] as { domain: string }).domain;
-    const shop = typeof value === 'string' ? this.shops.find(value) : undefined;
+    const shop = value === undefined ? undefined : this.shops.find(value);
     if (!shop) throw invalid('shop', 'shop must be a shop this connector serves.');
     return shop.domain;
   }

@@ -1,24 +1,46 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ConnectorError } from '../../platform/http/connector.error.js';
-import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { IsOptional, IsString, Length } from 'class-validator';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import type { ProductStatusDto } from './product-status.dto.js';
+import { ProductStatusDto } from './product-status.dto.js';
 import { ProductStatus } from './product-status.js';
 
+/** Why: `GET /admin/products/{id}`'s only parameter. */
+export class ProductStatusQuery {
+  @ApiPropertyOptional({ description: 'The shop, when the id is known in several.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  shop?: string;
+}
+
 /** `GET /admin/products/{id}`: a product's status by Shopify product id, `supplierSku` or `skuId`. */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/products')
 @UseGuards(AdminTokenGuard)
 export class AdminProductsController {
   constructor(private readonly status: ProductStatus) {}
 
   @Get(':id')
-  async show(@Param('id') id: string, @Query() query: Record<string, unknown>): Promise<ProductStatusDto> {
-    const unknown = Object.keys(query).filter((name) => name !== 'shop');
-    if (unknown.length > 0 || (query.shop !== undefined && typeof query.shop !== 'string')) {
-      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'The only parameter is shop.', {
-        parameter: unknown[0] ?? 'shop',
-      });
-    }
-    return this.status.of(id, (query.shop as string | undefined)?.toLowerCase());
+  @ApiOperation({
+    operationId: 'getProductStatus',
+    summary:
+      "A product's status by Shopify product id, supplierSku or skuId: map rows, last sync, last error, catalog enrichment, write-backs",
+  })
+  @ApiParam({ name: 'id', schema: { type: 'string', maxLength: 255 } })
+  @ApiOkResponse({ type: ProductStatusDto })
+  @ApiConnectorErrors(400, 404)
+  async show(@Param('id') id: string, @Query() query: ProductStatusQuery): Promise<ProductStatusDto> {
+    return this.status.of(id, query.shop?.toLowerCase());
   }
 }

@@ -1,8 +1,18 @@
-import { Controller, Get, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ShopMappings } from '../../mapping/shop-mappings.js';
-import { SHOP_MODES, type ShopMode } from '../../platform/config/shop-mode.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { InstalledShopDirectory } from '../../shops/installed-shop-directory.js';
 import { ShopMigrationError } from '../../shops/shop-migration.error.js';
@@ -10,14 +20,14 @@ import { ShopModeRefused, ShopModes } from '../../shops/shop-modes.js';
 import { ShopTokens } from '../../shops/shop-tokens.js';
 import { Shops } from '../../shops/shops.js';
 import { StoredSecrets } from '../../shops/stored-secrets.js';
-import { readAdminJson } from './admin-json-body.js';
+import { AdminJsonBodyInterceptor } from './admin-json-body.interceptor.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { GoLive } from './go-live.js';
 import { ShopEntries } from './shop-entries.js';
-import type { ReencryptDto, ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
+import { ReencryptDto, ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
+import { CatalogKeyBody, MappingFileBody, ShopModeBody } from './shop-settings.dto.js';
 
-/** Longest catalog API key taken (the catalog's keys are far shorter). */
-const MAX_KEY_LENGTH = 512;
+const SHOP = ApiParam({ name: 'shop', description: 'The shop (`<name>.myshopify.com`).' });
 
 /**
  * `GET /admin/shops`: every shop, how it authenticates and where it stands; `PUT
@@ -27,6 +37,9 @@ const MAX_KEY_LENGTH = 512;
  * `PUT /admin/shops/{shop}/mode`: `live` or `shadow` (issue 31), any shop whose mode is not pinned.
  * `POST /admin/shops/reencrypt`: every stored secret under the newest encryption key (a rotation).
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
 export class AdminShopsController {
@@ -42,6 +55,12 @@ export class AdminShopsController {
   ) {}
 
   @Get()
+  @ApiOperation({
+    operationId: 'listShops',
+    summary:
+      "Every shop: how it authenticates, its state, its token expiry and scopes, its catalog key, the operator's next step",
+  })
+  @ApiOkResponse({ type: ShopListDto })
   list(): Promise<ShopListDto> {
     return this.entries.list();
   }
@@ -52,6 +71,14 @@ export class AdminShopsController {
    */
   @Post('reencrypt')
   @HttpCode(200)
+  @ApiOperation({
+    operationId: 'reencryptShopSecrets',
+    summary:
+      'Re-encrypt under the first of CONNECTOR_ENCRYPTION_KEYS every stored secret (catalog keys, token pairs) an older listed key holds',
+    description:
+      'Each replica also does it at boot. The answer counts what this pass re-encrypted and what is left: the old key can be dropped once `secretsUnderOldKeys` is 0.',
+  })
+  @ApiOkResponse({ type: ReencryptDto })
   async reencrypt(): Promise<ReencryptDto> {
     const outcome = await this.secrets.reencrypt();
     return { ...outcome };
@@ -59,40 +86,47 @@ export class AdminShopsController {
 
   /** `{"apiKey": "..."}`: the catalog key the shop syncs with (stored encrypted; never shown again). */
   @Put(':shop/catalog-key')
-  async setCatalogKey(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
+  @UseInterceptors(AdminJsonBodyInterceptor)
+  @ApiOperation({
+    operationId: 'setShopCatalogKey',
+    summary:
+      'Set the catalog API key of a shop that installed the app (stored encrypted, never shown); its waiting syncs resume',
+    description: '404: no such shop; 409 shop_configured: the shop is configured in the environment.',
+  })
+  @SHOP
+  @ApiOkResponse({ type: ShopListEntryDto })
+  @ApiConnectorErrors(400, 404, 409, 413)
+  async setCatalogKey(
+    @Param('shop') domain: string,
+    @Body() body: CatalogKeyBody,
+  ): Promise<ShopListEntryDto> {
     const shop = this.installedShop(domain);
-    const body = await readAdminJson(req);
-    const apiKey = body.apiKey;
-    if (typeof apiKey !== 'string' || !/^\S+$/.test(apiKey) || apiKey.length > MAX_KEY_LENGTH) {
-      throw new ConnectorError(
-        ConnectorErrorCode.BAD_REQUEST,
-        `apiKey must be the catalog API key: a string without spaces, at most ${MAX_KEY_LENGTH} characters.`,
-        { field: 'apiKey' },
-      );
-    }
-    await this.directory.configure(shop, { catalogApiKey: apiKey });
+    await this.directory.configure(shop, { catalogApiKey: body.apiKey });
     return this.entryOf(shop);
   }
 
   /** `{"file": "/path/mapping.yaml"}` (null: `CONNECTOR_DEFAULT_MAPPING_FILE`): checked before it is kept. */
   @Put(':shop/mapping')
-  async setMapping(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
+  @UseInterceptors(AdminJsonBodyInterceptor)
+  @ApiOperation({
+    operationId: 'setShopMapping',
+    summary:
+      'Set the mapping file of a shop that installed the app (checked before it is kept), or null for the default',
+    description: '400: the file cannot be read or is refused (each problem named).',
+  })
+  @SHOP
+  @ApiOkResponse({ type: ShopListEntryDto })
+  @ApiConnectorErrors(400, 404, 409, 413)
+  async setMapping(@Param('shop') domain: string, @Body() body: MappingFileBody): Promise<ShopListEntryDto> {
     const shop = this.installedShop(domain);
-    const file = (await readAdminJson(req)).file;
-    if (file !== null && (typeof file !== 'string' || file.trim() === '')) {
-      throw new ConnectorError(
-        ConnectorErrorCode.BAD_REQUEST,
-        'file must be the path of a mapping file on the connector, or null for the default.',
-        { field: 'file' },
-      );
-    }
+    const file = body.file;
     const served = this.shops.find(shop);
     if (served !== undefined && typeof file === 'string') {
       const state = await this.mappings.adopt({ ...served, mappingFile: file });
       if (state.status === 'invalid') {
         // The shop keeps the file it had.
         await this.mappings.adopt(served);
-        throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, state.error.message, { field: 'file' });
+        throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, state.error.message, { parameter: 'file' });
       }
     }
     await this.directory.configure(shop, { mappingFile: file });
@@ -104,20 +138,22 @@ export class AdminShopsController {
    * the mode. From shadow to live: every product with planned writes is synced again (`GoLive`).
    */
   @Put(':shop/mode')
-  async setMode(@Param('shop') domain: string, @Req() req: Request): Promise<ShopListEntryDto> {
+  @UseInterceptors(AdminJsonBodyInterceptor)
+  @ApiOperation({
+    operationId: 'setShopMode',
+    summary:
+      'Switch a shop between live (its writes are sent) and shadow (they are recorded as planned writes instead)',
+    description:
+      'From shadow to live: the planned writes are cleared and every product they were for is synced again (reason `go-live`). 404: no such shop; 409 mode_pinned: `CONNECTOR_SHOP_<KEY>_MODE` pins the mode.',
+  })
+  @SHOP
+  @ApiOkResponse({ type: ShopListEntryDto })
+  @ApiConnectorErrors(400, 404, 409, 413)
+  async setMode(@Param('shop') domain: string, @Body() body: ShopModeBody): Promise<ShopListEntryDto> {
     const wanted = domain.toLowerCase();
-    const mode = (await readAdminJson(req)).mode;
-    if (typeof mode !== 'string' || !(SHOP_MODES as readonly string[]).includes(mode)) {
-      throw new ConnectorError(
-        ConnectorErrorCode.BAD_REQUEST,
-        `mode must be one of ${SHOP_MODES.join(', ')}.`,
-        {
-          field: 'mode',
-        },
-      );
-    }
+    const mode = body.mode;
     try {
-      const before = await this.modes.set(wanted, mode as ShopMode);
+      const before = await this.modes.set(wanted, mode);
       if (before === 'shadow' && mode === 'live') await this.goLive.start(wanted);
     } catch (error) {
       if (!(error instanceof ShopModeRefused)) throw error;
@@ -135,6 +171,16 @@ export class AdminShopsController {
    */
   @Post(':shop/migrate-token')
   @HttpCode(200)
+  @ApiOperation({
+    operationId: 'migrateShopToken',
+    summary:
+      "Exchange a static shop's legacy non-expiring token for expiring ones (auth.migrateToExpiringToken); Shopify revokes the old token",
+    description:
+      "400: the app's credentials are not set; 409 already_migrated (or not static), 409 migration_refused: Shopify refused the token; 503 shopify_unavailable.",
+  })
+  @SHOP
+  @ApiOkResponse({ type: ShopListEntryDto })
+  @ApiConnectorErrors(400, 404, 409)
   async migrateToken(@Param('shop') domain: string): Promise<ShopListEntryDto> {
     const wanted = domain.toLowerCase();
     if (this.shops.find(wanted) === undefined) {

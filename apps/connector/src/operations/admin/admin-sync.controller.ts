@@ -1,6 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Queue } from 'bullmq';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
 import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
@@ -9,13 +10,20 @@ import { ALL_SHOPS } from '../../clients/catalog/sync-pause.entity.js';
 import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
 import { CatalogSettings } from '../../platform/config/settings.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStatus } from '../../write-back/write-back-status.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import type { OperationsViewDto, SyncPausesDto } from './operations-view.dto.js';
+import {
+  OperationsViewDto,
+  SyncPauseQuery,
+  SyncPausesDto,
+  SyncResumeDto,
+  SyncScopeQuery,
+} from './operations-view.dto.js';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
@@ -24,6 +32,9 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
  * the queue and budget view: queue depths, each shop's paused state and why, catalog calls in
  * the last minute against the budget, the enrichment stage's progress.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin')
 @UseGuards(AdminTokenGuard)
 export class AdminSyncController {
@@ -47,16 +58,18 @@ export class AdminSyncController {
    */
   @Post('sync/pause')
   @HttpCode(200)
-  async pause(@Query() query: Record<string, unknown>): Promise<SyncPausesDto & { shops: string[] }> {
-    const scopes = this.scopesOf(query, ['shop', 'catalogKey', 'reason']);
-    const given =
-      typeof query.reason === 'string' && query.reason !== ''
-        ? query.reason.slice(0, 500)
-        : 'paused by an operator';
+  @ApiOperation({
+    operationId: 'pauseSync',
+    summary:
+      "Pause one shop's syncing, every shop's on a catalog key, or every shop's (persisted; jobs wait, no attempt spent)",
+  })
+  @ApiOkResponse({ type: SyncPausesDto })
+  @ApiConnectorErrors(400)
+  async pause(@Query() query: SyncPauseQuery): Promise<SyncPausesDto> {
+    const scopes = this.scopesOf(query);
+    const given = query.reason ? query.reason.slice(0, 500) : 'paused by an operator';
     const reason =
-      typeof query.catalogKey === 'string'
-        ? `catalog key ${query.catalogKey}: ${given}`.slice(0, 500)
-        : given;
+      query.catalogKey !== undefined ? `catalog key ${query.catalogKey}: ${given}`.slice(0, 500) : given;
     for (const scope of scopes) await this.pauses.pause(scope, reason);
     return { shops: scopes.filter((scope) => scope !== ALL_SHOPS), pauses: this.pauses.all() };
   }
@@ -64,10 +77,14 @@ export class AdminSyncController {
   /** Lifts the pause of one shop (`shop`), of every shop on a catalog key (`catalogKey`), or the all-shops pause. */
   @Post('sync/resume')
   @HttpCode(200)
-  async resume(
-    @Query() query: Record<string, unknown>,
-  ): Promise<SyncPausesDto & { resumed: boolean; shops: string[] }> {
-    const scopes = this.scopesOf(query, ['shop', 'catalogKey']);
+  @ApiOperation({
+    operationId: 'resumeSync',
+    summary: 'Lift the pause of one shop, of every shop on a catalog key, or the every-shop pause',
+  })
+  @ApiOkResponse({ type: SyncResumeDto })
+  @ApiConnectorErrors(400)
+  async resume(@Query() query: SyncScopeQuery): Promise<SyncResumeDto> {
+    const scopes = this.scopesOf(query);
     const resumed: string[] = [];
     for (const scope of scopes) if (await this.pauses.resume(scope)) resumed.push(scope);
     return {
@@ -78,6 +95,12 @@ export class AdminSyncController {
   }
 
   @Get('queues')
+  @ApiOperation({
+    operationId: 'getQueueView',
+    summary:
+      'Jobs per queue and state, paused shops and why, catalog calls in the last minute against the budget, enrichment progress',
+  })
+  @ApiOkResponse({ type: OperationsViewDto })
   async view(): Promise<OperationsViewDto> {
     const queues = await Promise.all(
       ALL_QUEUES.map(async (name) => {
@@ -109,26 +132,16 @@ export class AdminSyncController {
     };
   }
 
-  private scopesOf(query: Record<string, unknown>, allowed: string[]): string[] {
-    for (const name of Object.keys(query)) {
-      if (!allowed.includes(name)) {
-        throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, `Unknown query parameter ${name}.`, {
-          parameter: name,
-        });
-      }
-    }
+  private scopesOf(query: SyncScopeQuery): string[] {
     if (query.catalogKey !== undefined) {
       if (query.shop !== undefined) throw invalid('catalogKey', 'Give shop or catalogKey, not both.');
-      const shops =
-        typeof query.catalogKey === 'string'
-          ? catalogKeyShops(this.shops, this.catalogs, query.catalogKey)
-          : [];
+      const shops = catalogKeyShops(this.shops, this.catalogs, query.catalogKey);
       if (shops.length === 0)
         throw invalid('catalogKey', 'catalogKey must be the catalog key of a shop this connector serves.');
       return shops;
     }
     if (query.shop === undefined) return [ALL_SHOPS];
-    const shop = typeof query.shop === 'string' ? this.shops.find(query.shop) : undefined;
+    const shop = this.shops.find(query.shop);
     if (!shop) throw invalid('shop', 'shop must be a shop this connector serves.');
     return [shop.domain];
   }

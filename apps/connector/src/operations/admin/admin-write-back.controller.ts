@@ -1,14 +1,22 @@
-import { Body, Controller, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { PushNow, type PushNowResult } from '../../write-back/push/push-now.js';
+import { PushNow } from '../../write-back/push/push-now.js';
+import { AdminJsonBodyInterceptor } from './admin-json-body.interceptor.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { runParametersOf, ShopRunParameters } from './run-parameters.dto.js';
+import { WriteBackRunDto } from './write-back-run.dto.js';
 
 /**
  * `POST /admin/products/{id}/write-back?shop=&dryRun=`: runs one product's write-back now (issue
  * 31); `dryRun=true` answers the mutations it would send, sending and storing nothing. `shop`
  * and `dryRun` may also come in a JSON body.
  */
+@ApiTags('admin')
+@ApiBearerAuth('adminToken')
+@ApiConnectorErrors(401, 503)
 @Controller('admin/products')
 @UseGuards(AdminTokenGuard)
 export class AdminWriteBackController {
@@ -16,24 +24,31 @@ export class AdminWriteBackController {
 
   @Post(':id/write-back')
   @HttpCode(200)
+  @UseInterceptors(AdminJsonBodyInterceptor)
+  @ApiOperation({
+    operationId: 'writeBackProduct',
+    summary: "Run one product's write-back now; with dryRun=true, answer the mutations it would send",
+    description:
+      "Reads the product's catalog records and its Shopify targets, decides, and (not a dry run, shop live) " +
+      "sends the mutations, under the product's lock. A dry run sends and stores nothing: `planned` lists each " +
+      "mutation (document name, variables) with each target's value before and after. A shop in shadow " +
+      'records the plan as planned writes instead of sending it. `shop` and `dryRun` may also come in a JSON body. ' +
+      '400: a bad or missing parameter; 404: not a Shopify product id; 409 product_busy: the product is being ' +
+      "synced or pushed; 422 write_back_rejected: Shopify refused a write (its messages); 503 not_ready: the shop's " +
+      'mapping is not checked yet, shopify_unavailable: writes not confirmed.',
+  })
+  @ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]*$' } })
+  @ApiOkResponse({ type: WriteBackRunDto })
+  @ApiConnectorErrors(400, 404, 409, 413, 422)
   async writeBack(
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
-    @Body() body: unknown,
-  ): Promise<PushNowResult> {
-    const fromBody = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    const given = { ...fromBody, ...query };
-    const unknown = Object.keys(given).filter((name) => name !== 'shop' && name !== 'dryRun');
-    if (unknown.length > 0)
-      throw badRequest(unknown[0] as string, 'The only parameters are shop and dryRun.');
-    if (typeof given.shop !== 'string' || given.shop === '') throw badRequest('shop', 'shop is required.');
-    const dryRun = given.dryRun ?? false;
-    if (![true, false, 'true', 'false'].includes(dryRun as string | boolean))
-      throw badRequest('dryRun', 'dryRun must be true or false.');
-    return this.pushes.run(given.shop.toLowerCase(), id, dryRun === true || dryRun === 'true');
+    @Query() query: ShopRunParameters,
+    @Body() body: ShopRunParameters,
+  ): Promise<WriteBackRunDto> {
+    const given = runParametersOf(query, body);
+    if (given.shop === undefined) {
+      throw new ConnectorError(ConnectorErrorCode.BAD_REQUEST, 'shop is required.', { parameter: 'shop' });
+    }
+    return this.pushes.run(given.shop.toLowerCase(), id, given.dryRun ?? false);
   }
-}
-
-function badRequest(parameter: string, message: string): ConnectorError {
-  return new ConnectorError(ConnectorErrorCode.BAD_REQUEST, message, { parameter });
 }

@@ -1,80 +1,149 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import type { FailureState } from '../../platform/failures/failure.entity.js';
 import type { FailureFilter } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 
-const STATES: readonly FailureState[] = ['open', 'replayed', 'dismissed', 'resolved'];
+export const FAILURE_STATES: readonly FailureState[] = ['open', 'replayed', 'dismissed', 'resolved'];
 const FAILURE_ID = /^[1-9]\d{0,18}$/;
 const BIGINT_MAX = 2n ** 63n - 1n;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
-type Query = Record<string, unknown>;
+/**
+ * The failures inbox's filter (`shop`, `jobKind`, `state`, `subject`) and `limit`, declared once:
+ * the validation pipe answers a bad or unknown one with 400 `bad_request` naming it, and the
+ * OpenAPI document lists them.
+ */
+export class FailureFilterQuery {
+  @ApiPropertyOptional({ description: 'Only this shop (`<name>.myshopify.com`).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  shop?: string;
+
+  @ApiPropertyOptional({ description: 'Only this job kind, e.g. `sync-product`.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  jobKind?: string;
+
+  @ApiPropertyOptional({ description: 'Only failures in this state.', enum: FAILURE_STATES })
+  @IsOptional()
+  @IsIn(FAILURE_STATES, { message: `state must be one of ${FAILURE_STATES.join(', ')}` })
+  state?: FailureState;
+
+  @ApiPropertyOptional({ description: 'Only this subject (a product sync: the Shopify product id).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  subject?: string;
+
+  @ApiPropertyOptional({
+    description: `At most this many (default ${DEFAULT_PAGE_SIZE}).`,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+}
+
+/** `GET /admin/failures`: the filter, `limit` and `offset`. */
+export class FailureListQuery extends FailureFilterQuery {
+  @ApiPropertyOptional({ description: 'Skip this many.', type: 'integer', minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+/** `POST /admin/failures/replay`: the filter over open failures (no offset). */
+export class FailureReplayQuery extends FailureFilterQuery {
+  @ApiPropertyOptional({ description: 'Only open failures can be replayed.', enum: ['open'] })
+  @IsOptional()
+  @IsIn(['open'], { message: 'Only open failures can be replayed or dismissed.' })
+  override state?: FailureState;
+}
 
 /**
- * The failures inbox's query parameters (`shop`, `jobKind`, `state`, `subject`; `limit`,
- * `offset`), validated: a bad one answers 400 `bad_request` naming the parameter.
+ * `POST /admin/failures/dismiss`'s JSON body: `ids` (1..500 failure ids), or a filter like the
+ * inbox's (`shop`, `jobKind`, `subject`, `state` only `open`, `limit`), never both.
  */
-export function failureFilterOf(query: Query): FailureFilter {
-  const known = new Set(['shop', 'jobKind', 'state', 'subject', 'limit', 'offset']);
-  const unknown = Object.keys(query).filter((name) => !known.has(name));
-  if (unknown.length > 0) {
-    throw invalid(unknown[0] as string, `Unknown query parameter ${unknown.join(', ')}.`);
-  }
-  const state = text(query, 'state');
-  if (state !== undefined && !(STATES as readonly string[]).includes(state)) {
-    throw invalid('state', `state must be one of ${STATES.join(', ')}.`);
-  }
+export class DismissFailuresBody extends FailureReplayQuery {
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'The failures to dismiss (then no filter).',
+    minItems: 1,
+    maxItems: MAX_PAGE_SIZE,
+    pattern: '^[1-9][0-9]*$',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_PAGE_SIZE)
+  @IsString({ each: true })
+  @Matches(FAILURE_ID, {
+    each: true,
+    message: 'Each id must be a failure id (a positive integer, as a string).',
+  })
+  ids?: string[];
+}
+
+/** The filter a validated query or body names. */
+export function failureFilterOf(query: FailureFilterQuery): FailureFilter {
   return {
-    shop: text(query, 'shop')?.toLowerCase(),
-    jobKind: text(query, 'jobKind'),
-    state: state as FailureState | undefined,
-    subjectKey: text(query, 'subject'),
+    shop: query.shop?.toLowerCase(),
+    jobKind: query.jobKind,
+    state: query.state,
+    subjectKey: query.subject,
   };
 }
 
-/** `limit` (1..500, default 50) and `offset` (default 0). */
-export function pageOf(query: Query): { limit: number; offset: number } {
-  return {
-    limit: integer(query, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-    offset: integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
-  };
+/** `limit` (default 50) and `offset` (default 0). */
+export function pageOf(query: FailureListQuery): { limit: number; offset: number } {
+  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 };
 }
 
 /** The failures a bulk dismiss names: explicit ids, or a filter over the open ones and a limit. */
 export type DismissTargets = { ids: string[] } | { filter: FailureFilter; limit: number };
 
-/**
- * `POST /admin/failures/dismiss`'s JSON body: `{ids: [..]}` (1..500 failure ids), or a filter
- * like the inbox's (`shop`, `jobKind`, `subject`, `state` only `open`, `limit`), never both.
- */
-export function dismissTargetsOf(body: Record<string, unknown>): DismissTargets {
-  if (body.ids !== undefined) {
-    const extra = Object.keys(body).filter((name) => name !== 'ids');
-    if (extra.length > 0) throw invalid(extra[0] as string, 'Give either ids or a filter, not both.');
-    const ids = body.ids;
-    if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_PAGE_SIZE) {
-      throw invalid('ids', `ids must be a list of 1 to ${MAX_PAGE_SIZE} failure ids.`);
+/** The body's targets: ids alone, or a filter naming at least one of shop, jobKind, subject. */
+export function dismissTargetsOf(body: DismissFailuresBody): DismissTargets {
+  const { ids, ...rest } = body;
+  const filterGiven = Object.entries(rest).filter(([, value]) => value !== undefined);
+  if (ids !== undefined) {
+    if (filterGiven.length > 0)
+      throw invalid(filterGiven[0]?.[0] as string, 'Give either ids or a filter, not both.');
+    if (ids.some((id) => BigInt(id) > BIGINT_MAX)) {
+      throw invalid('ids', 'Each id must be a failure id (a positive integer, as a string).');
     }
-    for (const id of ids) {
-      if (typeof id !== 'string' || !FAILURE_ID.test(id) || BigInt(id) > BIGINT_MAX) {
-        throw invalid('ids', 'Each id must be a failure id (a positive integer, as a string).');
-      }
-    }
-    return { ids: [...new Set(ids as string[])] };
+    return { ids: [...new Set(ids)] };
   }
-  const query = Object.fromEntries(
-    Object.entries(body).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
-  );
-  if (query.offset !== undefined) throw invalid('offset', 'A dismiss takes no offset.');
-  const filter = failureFilterOf(query);
-  if (filter.state !== undefined && filter.state !== 'open') {
-    throw invalid('state', 'Only open failures can be dismissed.');
-  }
+  const filter = failureFilterOf(body);
   if (filter.shop === undefined && filter.jobKind === undefined && filter.subjectKey === undefined) {
     throw invalid('ids', 'Name the failures: ids, or at least one of shop, jobKind, subject.');
   }
-  return { filter: { ...filter, state: 'open' }, limit: pageOf(query).limit };
+  return { filter: { ...filter, state: 'open' }, limit: pageOf(body).limit };
 }
 
 /** A failure id from the path; anything but a positive integer is a 404, never a database error. */
@@ -85,25 +154,6 @@ export function failureIdOf(id: string): string {
 
 export function notFound(id: string): ConnectorError {
   return new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No failure ${id}.`);
-}
-
-function text(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '' || value.length > 500) {
-    throw invalid(name, `${name} must be given once, as non-empty text.`);
-  }
-  return value;
-}
-
-function integer(query: Query, name: string, fallback: number, min: number, max: number): number {
-  const value = text(query, name);
-  if (value === undefined) return fallback;
-  const number = /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(number >= min && number <= max)) {
-    throw invalid(name, `${name} must be an integer from ${min} to ${max}.`);
-  }
-  return number;
 }
 
 function invalid(parameter: string, message: string): ConnectorError {

@@ -1,48 +1,71 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { Failure, FailureState } from '../../platform/failures/failure.entity.js';
+import { FAILURE_STATES } from './failure-query.js';
+
+/** Why: a failure's error as the admin API shows it. */
+@ApiSchema({ name: 'FailureError' })
+export class FailureErrorDto {
+  @ApiProperty() code!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty() retryable!: boolean;
+}
 
 /** A failure as the admin API shows it: the entity's facts, not the entity (no ORM object leaks). */
-export interface FailureDto {
-  id: string;
-  shop: string;
-  jobKind: string;
-  /** What the job was about (a product sync: the Shopify product id). */
-  subjectKey: string;
-  state: FailureState;
-  error: { code: string; message: string; retryable: boolean };
-  attempts: number;
-  firstFailedAt: string;
-  lastFailedAt: string;
-  resolvedAt: string | null;
-  /** The job's data, as its replay will run it again. */
-  payload: Record<string, unknown>;
+@ApiSchema({ name: 'Failure' })
+export class FailureDto {
+  @ApiProperty({ pattern: '^[1-9][0-9]*$' }) id!: string;
+  @ApiProperty({ example: 'demo.myshopify.com' }) shop!: string;
+  @ApiProperty({ example: 'sync-product' }) jobKind!: string;
+  @ApiProperty({ description: 'What the job was about (a product sync: the Shopify product id).' })
+  subjectKey!: string;
+  @ApiProperty({ enum: FAILURE_STATES }) state!: FailureState;
+  @ApiProperty({ type: FailureErrorDto }) error!: FailureErrorDto;
+  @ApiProperty({ type: 'integer' }) attempts!: number;
+  @ApiProperty({ format: 'date-time' }) firstFailedAt!: string;
+  @ApiProperty({ format: 'date-time' }) lastFailedAt!: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) resolvedAt!: string | null;
+  @ApiProperty({ type: Object, description: "The job's data, as its replay will run it again." })
+  payload!: Record<string, unknown>;
 }
 
 /** A page of the failures inbox. */
-export interface FailurePageDto {
-  items: FailureDto[];
-  total: number;
-  limit: number;
-  offset: number;
+@ApiSchema({ name: 'FailurePage' })
+export class FailurePageDto {
+  @ApiProperty({ type: [FailureDto] }) items!: FailureDto[];
+  @ApiProperty({ type: 'integer', description: 'Failures matching the filter, all pages.' }) total!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
+  @ApiProperty({ type: 'integer' }) offset!: number;
+}
+
+/** Why: a failure a bulk call left as it was, and why. */
+@ApiSchema({ name: 'FailureSkipped' })
+export class FailureSkippedDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() message!: string;
 }
 
 /** The answer to a replay of every open failure matching a filter. */
-export interface BulkReplayDto {
-  /** Ids of the failures whose job was enqueued again (now `replayed`). */
-  replayed: string[];
-  /** Failures whose replay could not be enqueued (they stay `open`), with the reason. */
-  errors: Array<{ id: string; message: string }>;
-  /** Open failures still matching after this call (replay again to take the next batch). */
-  remaining: number;
+@ApiSchema({ name: 'BulkReplay' })
+export class BulkReplayDto {
+  @ApiProperty({ type: [String], description: 'Failures whose job was enqueued again (now `replayed`).' })
+  replayed!: string[];
+  @ApiProperty({ type: [FailureSkippedDto], description: 'Replays that could not be enqueued (still open).' })
+  errors!: FailureSkippedDto[];
+  @ApiProperty({ type: 'integer', description: 'Open failures still matching; replay again for more.' })
+  remaining!: number;
 }
 
 /** The answer to `POST /admin/failures/dismiss`. */
-export interface BulkDismissDto {
-  /** How many failures this call dismissed. */
-  dismissed: number;
-  /** Their ids. */
-  ids: string[];
-  /** Named or matched failures left as they were (not open any more, or unknown), with why. */
-  skipped: Array<{ id: string; message: string }>;
+@ApiSchema({ name: 'BulkDismiss' })
+export class BulkDismissDto {
+  @ApiProperty({ type: 'integer', description: 'How many failures this call dismissed.' })
+  dismissed!: number;
+  @ApiProperty({ type: [String] }) ids!: string[];
+  @ApiProperty({
+    type: [FailureSkippedDto],
+    description: 'Named or matched failures not dismissed (not open any more, or unknown), with why.',
+  })
+  skipped!: FailureSkippedDto[];
 }
 
 /** Entity -> DTO; dates as ISO 8601 strings. */

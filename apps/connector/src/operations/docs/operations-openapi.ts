@@ -5,71 +5,9 @@ const SHOP = query(
   'shop',
   'One shop (`<name>.myshopify.com`); without it (and without catalogKey), every shop.',
 );
-const CATALOG_KEY = query(
-  'catalogKey',
-  'Every shop on this catalog key: its account id `<baseUrl>#<fingerprint>` or the fingerprint (as `GET /admin/queues` lists it), never the key. Stored as one pause per shop.',
-);
 
-/** The operations routes of the OpenAPI document: health details, sync pauses, the queue view, the web view. */
+/** The operations routes of the OpenAPI document: health details and the web view. */
 export const OPERATIONS_PATHS: Record<string, Record<string, unknown>> = {
-  '/health': {
-    get: operation({
-      operationId: 'getHealth',
-      tag: 'health',
-      summary:
-        "Readiness plus the catalog's and Shopify's state as last checked (cached; 503 only when not ready)",
-      answer: 'HealthDetails',
-    }),
-  },
-  '/admin/sync/pause': {
-    post: operation({
-      operationId: 'pauseSync',
-      tag: 'admin',
-      summary:
-        "Pause one shop's syncing, every shop's on a catalog key, or every shop's (persisted; jobs wait, no attempt spent)",
-      security: 'adminToken',
-      parameters: [SHOP, CATALOG_KEY, query('reason', 'Shown in the queue view (500 characters at most).')],
-      answer: 'SyncPauses',
-      errors: [400],
-    }),
-  },
-  '/admin/sync/resume': {
-    post: operation({
-      operationId: 'resumeSync',
-      tag: 'admin',
-      summary: 'Lift the pause of one shop, of every shop on a catalog key, or the every-shop pause',
-      security: 'adminToken',
-      parameters: [SHOP, CATALOG_KEY],
-      answer: 'SyncResume',
-      errors: [400],
-    }),
-  },
-  '/admin/queues': {
-    get: operation({
-      operationId: 'getQueueView',
-      tag: 'admin',
-      summary:
-        'Jobs per queue and state, paused shops and why, catalog calls in the last minute against the budget, enrichment progress',
-      security: 'adminToken',
-      answer: 'OperationsView',
-    }),
-  },
-  '/admin/products/{id}': {
-    get: operation({
-      operationId: 'getProductStatus',
-      tag: 'admin',
-      summary:
-        "A product's status by Shopify product id, supplierSku or skuId: map rows, last sync, last error, catalog enrichment, write-backs",
-      security: 'adminToken',
-      parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 255 } },
-        query('shop', 'The shop, when the id is known in several.'),
-      ],
-      answer: 'ProductStatus',
-      errors: [400, 404],
-    }),
-  },
-
   '/admin/ui/login': {
     post: {
       ...operation({

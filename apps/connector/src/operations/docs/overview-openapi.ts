@@ -1,22 +1,9 @@
 import { operation, query } from './openapi-operation.js';
 
 const HTML = { mediaType: 'text/html', schema: { type: 'string' } };
-const STATE = { enum: ['healthy', 'degraded', 'failing'] };
-const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } };
-const nullableNumber = { type: ['number', 'null'] };
 
-/** Why: the overview's routes (`GET /admin/overview`, the view's overview, shops, deliveries, sync records, write-backs and failures pages) in the document. */
+/** Why: the overview's web view routes (the view's overview, shops, deliveries, sync records, write-backs and failures pages) in the document. */
 export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
-  '/admin/overview': {
-    get: operation({
-      operationId: 'getOverview',
-      tag: 'admin',
-      summary:
-        'Each shop\'s state (healthy, degraded, failing) with its reasons in words, and the numbers now (connector README, "Shop states")',
-      security: 'adminToken',
-      answer: 'Overview',
-    }),
-  },
   '/admin/ui': {
     get: operation({
       operationId: 'uiOverview',
@@ -119,58 +106,5 @@ export const OVERVIEW_PATHS: Record<string, Record<string, unknown>> = {
       ],
       answer: HTML,
     }),
-  },
-};
-
-/** Merged into the document's component schemas. */
-export const OVERVIEW_SCHEMAS: Record<string, unknown> = {
-  Overview: {
-    type: 'object',
-    required: [
-      'at',
-      'shops',
-      'deliveriesLastMinute',
-      'catalog',
-      'enrichmentLagSeconds',
-      'openFailuresByKind',
-      'writeBacksLastHour',
-    ],
-    properties: {
-      at: { type: 'string', format: 'date-time' },
-      shops: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['shop', 'state', 'reasons', 'authState', 'mode', 'backlog', 'breaker', 'openFailures'],
-          properties: {
-            shop: { type: 'string' },
-            state: STATE,
-            reasons: { type: 'array', items: { type: 'string' } },
-            authState: { type: 'string' },
-            mode: { enum: ['live', 'shadow'] },
-            backlog: { type: 'integer', description: 'Deliveries waiting for their sync.' },
-            backlogAgeSeconds: nullableNumber,
-            breaker: { type: 'string' },
-            costBucketUse: { ...nullableNumber, description: "Shopify's cost bucket in use, 0 to 1." },
-            openFailures: COUNTS,
-          },
-        },
-      },
-      deliveriesLastMinute: { type: 'integer' },
-      catalog: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            account: { type: 'string' },
-            callsLastMinute: { type: 'integer' },
-            budgetPerMinute: { type: 'integer' },
-          },
-        },
-      },
-      enrichmentLagSeconds: nullableNumber,
-      openFailuresByKind: COUNTS,
-      writeBacksLastHour: { type: 'integer' },
-    },
   },
 };

@@ -1,6 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { type Observable, tap } from 'rxjs';
-import { type WebhookAnswer, WebhooksController } from '../../intake/webhooks.controller.js';
+import type { WebhookAnswer } from '../../intake/webhook-answer.dto.js';
+import { WebhooksController } from '../../intake/webhooks.controller.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import type { ConnectorRequest } from '../../platform/http/request-id.js';

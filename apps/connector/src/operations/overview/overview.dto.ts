@@ -1,32 +1,51 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { ShopHealthState } from './shop-health.js';
 
+const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } } as const;
+
 /** One shop on the overview: its state, why, and the facts the rules read. */
-export interface ShopOverviewDto {
-  shop: string;
-  state: ShopHealthState;
-  /** Every rule that applies, in words (failing ones first). */
-  reasons: string[];
-  authState: string;
-  mode: string;
-  backlog: number;
-  backlogAgeSeconds: number | null;
-  breaker: string;
-  /** The shop's Shopify cost bucket in use, 0 to 1; null before Shopify reported it. */
-  costBucketUse: number | null;
-  openFailures: Record<string, number>;
+@ApiSchema({ name: 'ShopOverview' })
+export class ShopOverviewDto {
+  @ApiProperty() shop!: string;
+  @ApiProperty({ enum: ['healthy', 'degraded', 'failing'] }) state!: ShopHealthState;
+  @ApiProperty({ type: [String], description: 'Every rule that applies, in words (failing ones first).' })
+  reasons!: string[];
+  @ApiProperty() authState!: string;
+  @ApiProperty({ enum: ['live', 'shadow'] }) mode!: string;
+  @ApiProperty({ type: 'integer', description: 'Deliveries waiting for their sync.' }) backlog!: number;
+  @ApiProperty({ type: 'number', nullable: true }) backlogAgeSeconds!: number | null;
+  @ApiProperty() breaker!: string;
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: "The shop's Shopify cost bucket in use, 0 to 1; null before Shopify reported it.",
+  })
+  costBucketUse!: number | null;
+  @ApiProperty({ ...COUNTS, description: 'Open failures by job kind.' }) openFailures!: Record<
+    string,
+    number
+  >;
+}
+
+/** Why: a catalog account's calls in the last minute (this process) against its budget. */
+@ApiSchema({ name: 'OverviewCatalogAccount' })
+export class OverviewCatalogAccountDto {
+  @ApiProperty() account!: string;
+  @ApiProperty({ type: 'integer' }) callsLastMinute!: number;
+  @ApiProperty({ type: 'integer' }) budgetPerMinute!: number;
 }
 
 /** `GET /admin/overview`: each shop's state and the numbers that matter now. */
-export interface OverviewDto {
-  at: string;
-  shops: ShopOverviewDto[];
-  /** Deliveries received in the last minute, every shop. */
-  deliveriesLastMinute: number;
-  /** Each catalog account's calls in the last minute (this process) against its budget. */
-  catalog: Array<{ account: string; callsLastMinute: number; budgetPerMinute: number }>;
-  enrichmentLagSeconds: number | null;
-  /** Open failures by job kind, every shop. */
-  openFailuresByKind: Record<string, number>;
-  /** Write-backs sent to Shopify in the last hour, every shop. */
-  writeBacksLastHour: number;
+@ApiSchema({ name: 'Overview' })
+export class OverviewDto {
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty({ type: [ShopOverviewDto] }) shops!: ShopOverviewDto[];
+  @ApiProperty({ type: 'integer', description: 'Deliveries received in the last minute, every shop.' })
+  deliveriesLastMinute!: number;
+  @ApiProperty({ type: [OverviewCatalogAccountDto] }) catalog!: OverviewCatalogAccountDto[];
+  @ApiProperty({ type: 'number', nullable: true }) enrichmentLagSeconds!: number | null;
+  @ApiProperty({ ...COUNTS, description: 'Open failures by job kind, every shop.' })
+  openFailuresByKind!: Record<string, number>;
+  @ApiProperty({ type: 'integer', description: 'Write-backs sent to Shopify in the last hour, every shop.' })
+  writeBacksLastHour!: number;
 }

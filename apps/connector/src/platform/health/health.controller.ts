@@ -1,18 +1,25 @@
 import { Controller, Get, Res } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DependencyHealth, type DependencyReport } from '../reporting/dependency-health.js';
-import { Readiness, type ReadinessReport } from './readiness.js';
-
-/** Everything `/health` reports: readiness, and each dependency as last checked. */
-export interface HealthDetails extends ReadinessReport {
-  dependencies: Record<string, DependencyReport>;
-}
+import { ApiConnectorErrors } from '../http/connector-error.dto.js';
+import { DependencyHealth } from '../reporting/dependency-health.js';
+import { DependencyStateDto, HealthDetailsDto, LivenessDto, ReadinessDto } from './health.dto.js';
+import { Readiness } from './readiness.js';
 
 /**
  * `/health/live` (the process answers), `/health/ready` (it can take webhooks: PostgreSQL and the
  * queue only) and `/health` (readiness plus the catalog's and Shopify's cached state; its status
  * follows readiness alone, so a dependency outage never fails it either).
  */
+@ApiTags('health')
+@ApiExtraModels(DependencyStateDto)
+@ApiConnectorErrors()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -21,19 +28,34 @@ export class HealthController {
   ) {}
 
   @Get()
-  async details(@Res({ passthrough: true }) res: Response): Promise<HealthDetails> {
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary:
+      "Readiness plus the catalog's and Shopify's state as last checked (cached; 503 only when not ready)",
+  })
+  @ApiOkResponse({ type: HealthDetailsDto })
+  @ApiServiceUnavailableResponse({ type: HealthDetailsDto, description: 'Not ready (the same body)' })
+  async details(@Res({ passthrough: true }) res: Response): Promise<HealthDetailsDto> {
     const report = await this.readiness.check();
     res.status(report.ready ? 200 : 503);
     return { ...report, dependencies: this.dependencies.snapshot() };
   }
 
   @Get('live')
-  live(): { status: 'up' } {
+  @ApiOperation({ operationId: 'getLiveness', summary: 'The process answers' })
+  @ApiOkResponse({ type: LivenessDto })
+  live(): LivenessDto {
     return { status: 'up' };
   }
 
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'PostgreSQL and the queue backend answer (503 with the same body otherwise)',
+  })
+  @ApiOkResponse({ type: ReadinessDto })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'Not ready (the same body)' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {
     const report = await this.readiness.check();
     res.status(report.ready ? 200 : 503);
     return report;

@@ -1,9 +1,11 @@
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Clock } from '#lib/clock';
 import { HttpSettings, InstallSettings, ShopifySettings } from '../../platform/config/settings.js';
 import { SHOP_DOMAIN, type ShopConfig } from '../../platform/config/shop-config.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { InstalledShopDirectory } from '../installed-shop-directory.js';
 import { prospectiveShop } from '../installed-shop-loader.js';
@@ -13,6 +15,16 @@ import { ShopTokens } from '../shop-tokens.js';
 import { Shops } from '../shops.js';
 import { grantedTokensOf, TokenGrants } from '../token-grants.js';
 import { missingScopes, REQUIRED_SCOPES } from './install-scopes.js';
+
+/**
+ * The shop query parameter of both routes. The rest of Shopify's redirect is read and checked by
+ * `@shopify/shopify-api` (its HMAC covers every parameter), so no DTO whitelists it.
+ */
+const SHOP_QUERY = ApiQuery({
+  name: 'shop',
+  required: true,
+  description: 'The shop installing the app: `<name>.myshopify.com`.',
+});
 
 /** Where Shopify sends the merchant back (an allowed redirection URL of the app). */
 export const CALLBACK_PATH = '/auth/shopify/callback';
@@ -25,6 +37,7 @@ export const CALLBACK_PATH = '/auth/shopify/callback';
  * stored. A success stores the pair and runs the subscription check at once (the shop's webhooks).
  * With `CONNECTOR_SHOPIFY_ADMIN_ORIGIN` (the sandbox), the merchant is sent there.
  */
+@ApiTags('install')
 @Controller('auth/shopify')
 export class InstallController {
   private readonly logger = new Logger('Install');
@@ -44,6 +57,16 @@ export class InstallController {
 
   /** `GET /auth/shopify?shop=<name>.myshopify.com`: to the shop's authorize page. */
   @Get()
+  @ApiOperation({
+    operationId: 'beginInstall',
+    summary:
+      "Start an install: a signed state cookie, then a redirect to the shop's authorize page (shops of kind installed)",
+    description:
+      '410 bot_refused: the User-Agent looks like a bot (the isbot rule of @shopify/shopify-api, which begins no OAuth for bots); open the link in a browser. Nothing is stored.',
+  })
+  @SHOP_QUERY
+  @ApiResponse({ status: 302, description: "To the shop's authorize page" })
+  @ApiConnectorErrors(400, 404, 410)
   async begin(@Req() req: Request, @Res() res: Response): Promise<void> {
     const shop = this.installable(req.query.shop);
     const answer = heldGone(res);
@@ -65,6 +88,17 @@ export class InstallController {
 
   /** `GET /auth/shopify/callback`: checks Shopify's redirect, exchanges the code, stores the pair. */
   @Get('callback')
+  @ApiOperation({
+    operationId: 'completeInstall',
+    summary:
+      "Shopify's redirect: HMAC, timestamp, state and shop checked, the code exchanged for an expiring token pair (stored encrypted)",
+    description:
+      'Query: code, hmac, host, shop, state, timestamp (as Shopify signs them). 400 install_refused: a forged or stale redirect, a wrong state, no state cookie; 403 insufficient_scopes: too few scopes granted. Nothing is stored on a refusal.',
+  })
+  @SHOP_QUERY
+  @ApiProduces('text/plain')
+  @ApiResponse({ status: 200, description: 'Installed', schema: { type: 'string' } })
+  @ApiConnectorErrors(400, 403, 404)
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     const shop = this.installable(req.query.shop);
     let granted: ReturnType<typeof grantedTokensOf>;

@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.js';
+import type { OverwriteQueued } from '../../write-back/push/overwrite-requests.js';
+import type { PollRunCounts } from '../../write-back/store/enrichment-poll-run.entity.js';
+
+const COUNT_PROPERTIES = Object.fromEntries(
+  ['found', 'unmapped', 'changed', 'products', 'rechecked', 'agedOut', 'watched', 'calls'].map((k) => [
+    k,
+    { type: 'integer', minimum: 0 },
+  ]),
+);
+
+/** `POST /admin/enrichment/overwrite`'s query: the product, and the attributes allowed to overwrite. */
+export class OverwriteQuery {
+  @ApiProperty({ description: 'The shop (`<name>.myshopify.com`).' })
+  @IsString()
+  @Length(1, 500)
+  shop!: string;
+
+  @ApiProperty({ pattern: '^[1-9][0-9]*$' })
+  @IsString()
+  @Matches(/^[1-9]\d{0,19}$/, { message: 'productId must be a Shopify product id.' })
+  productId!: string;
+
+  @ApiPropertyOptional({ description: 'Comma-separated write-back attributes (default: all).' })
+  @IsOptional()
+  @IsString()
+  attribute?: string;
+}
+
+/** Why: `POST /admin/enrichment/poll` answers the queued poll's id. */
+@ApiSchema({ name: 'EnrichmentPollQueued' })
+export class EnrichmentPollQueuedDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['queued'] }) status!: 'queued';
+}
+
+/** Why: `POST /admin/enrichment/overwrite` answers the push it queued. */
+@ApiSchema({ name: 'EnrichmentOverwrite' })
+export class EnrichmentOverwriteDto implements OverwriteQueued {
+  @ApiProperty() shop!: string;
+  @ApiProperty() productId!: string;
+  @ApiProperty({ type: [String], description: 'Empty: every write-back attribute.' }) attributes!: string[];
+  @ApiProperty({ enum: ['queued'] }) status!: 'queued';
+}
+
+/** Why: a poll's push work: products still waiting for their push job, and done. */
+@ApiSchema({ name: 'EnrichmentPollPushes' })
+export class EnrichmentPollPushesDto {
+  @ApiProperty({ type: 'integer' }) pending!: number;
+  @ApiProperty({ type: 'integer' }) done!: number;
+}
+
+/** Why: `GET /admin/enrichment/poll/{id}`: whether a poll finished, what it found, its push work. */
+@ApiSchema({ name: 'EnrichmentPoll' })
+export class EnrichmentPollDto implements PollStatus {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['schedule', 'admin'] }) trigger!: PollStatus['trigger'];
+  @ApiProperty({ enum: ['queued', 'running', 'finished', 'failed'] }) status!: PollStatus['status'];
+  @ApiProperty({ format: 'date-time' }) requestedAt!: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) finishedAt!: string | null;
+  @ApiProperty({
+    type: 'object',
+    description: 'What the poll found (absent until it finished).',
+    properties: {
+      ...COUNT_PROPERTIES,
+      shops: {
+        type: 'object',
+        description:
+          'Each shop polled: its part of the counts, and its lag after the poll (seconds; null before any checkpoint).',
+        additionalProperties: {
+          type: 'object',
+          properties: { ...COUNT_PROPERTIES, lagSeconds: { type: 'number', nullable: true } },
+        },
+      },
+    },
+  })
+  counts!: PollRunCounts;
+  @ApiProperty({ type: EnrichmentPollPushesDto }) pushes!: EnrichmentPollPushesDto;
+  @ApiProperty({ type: 'string', nullable: true }) error!: string | null;
+}
