@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { Clock, SystemClock } from '#lib/clock';
 import { connectorModule } from './connector.module.js';
 import { loadShopMappingFiles } from './mapping/load-shop-mappings.js';
-import { OpenApiDocument } from './operations/docs/openapi-document.js';
+import { OpenApiDocument } from './operations/docs/openapi-document.service.js';
 import type { ConnectorConfig } from './platform/config/connector.config.js';
 import { configuredSecrets } from './platform/config/operations-config.js';
 import { JsonLogger } from './platform/http/json-logger.js';

@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional } from '@
 import { IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsModule } from '../src/operations/docs/docs.module.js';
-import { OpenApiDocument } from '../src/operations/docs/openapi-document.js';
+import { OpenApiDocument } from '../src/operations/docs/openapi-document.service.js';
 import { ApiConnectorErrors } from '../src/platform/http/connector-error.dto.js';
 import { ConnectorExceptionFilter } from '../src/platform/http/connector-exception.filter.js';
 import { connectorValidationPipe } from '../src/platform/http/connector-validation.pipe.js';

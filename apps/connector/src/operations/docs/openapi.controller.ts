@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OpenApiDocument } from './openapi-document.js';
+import { OpenApiDocument } from './openapi-document.service.js';
 
 /** `GET /openapi.json`, open and readable from any origin (viewers, generators); Swagger UI at /docs. */
 @ApiTags('docs')
