@@ -92,10 +92,11 @@ describe('npm run connector: status, resync, link', () => {
     expect(run.stdout).toMatch(new RegExp(`^ {2}updated {4}1 .+: ${synced}$`, 'm'));
     expect(run.stdout).toMatch(/^ {2}deleted {4}0 /m);
     expect(run.stdout).not.toContain('Resync run');
-    // nothing was written: the product the dry run would create still has no record
+    // nothing was written: the product the dry run would create is still unknown to the
+    // connector (no map row, no sync record: the documented 404)
     const after = await cli('status', unsynced);
-    expect(after.code).toBe(0);
-    expect(after.stdout).toContain('  records (0):\n');
+    expect(after.code).toBe(1);
+    expect(after.stderr).toMatch(/^connector: .+ \(not_found, HTTP 404\)\n$/);
     const badMatch = await cli('link', '--dry-run', '--match', 'title:name');
     expect(badMatch.code).toBe(2);
   });
