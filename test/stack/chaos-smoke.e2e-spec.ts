@@ -41,7 +41,7 @@ describe('chaos, smoke mode', () => {
     const { stdout, stderr } = await run(process.execPath, ['dist/chaos/run.js', '--smoke'], {
       cwd: repoRoot,
       maxBuffer: 16 * 1024 * 1024,
-      timeout: 110_000,
+      timeout: 200_000,
     }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
       // A scenario that did not hold exits 1: its figures say which, and the tests below show it.
       if (error.stdout === undefined) throw error;
@@ -50,7 +50,7 @@ describe('chaos, smoke mode', () => {
     output = `${stdout}\n${stderr}`;
     const json = stdout.split('\n').find((l) => l.startsWith('{"chaos"'));
     if (json) line = JSON.parse(json);
-  }, 120_000);
+  }, 210_000);
 
   it('prints its seed and one JSON line with every scenario', () => {
     expect(line, output).toBeDefined();
