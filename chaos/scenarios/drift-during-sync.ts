@@ -1,4 +1,4 @@
-import type { DriftRepairOutcome } from '../../apps/connector/src/drift/drift-repairs.js';
+import type { DriftRepairOutcome } from '../../apps/connector/src/drift/drift-repairs.service.js';
 import type { DriftReportDto } from '../../apps/connector/src/drift/drift-report.dto.js';
 import { type ChaosStack, startChaosStack } from '../support/chaos-stack.js';
 import { measure, type Scenario } from '../support/scenario.js';

@@ -9,7 +9,7 @@ import { IntakeModule } from './intake/intake.module.js';
 import type { ShopMappingFiles } from './mapping/load-shop-mappings.js';
 import { MappingModule } from './mapping/mapping.module.js';
 import { MediaModule } from './media/media.module.js';
-import { MediaHooks } from './media/run/media-hooks.js';
+import { MediaHooks } from './media/run/media-hooks.service.js';
 import { AdminModule } from './operations/admin/admin.module.js';
 import { AdminUiModule } from './operations/admin-ui/admin-ui.module.js';
 import { DocsModule } from './operations/docs/docs.module.js';
@@ -27,10 +27,10 @@ import { ReportingModule } from './platform/reporting/reporting.module.js';
 import { ProductSyncModule } from './product-sync/product-sync.module.js';
 import { SyncEvents } from './product-sync/sync-events.js';
 import { ResyncModule } from './resync/resync.module.js';
-import { ResyncProgress } from './resync/resync-progress.js';
+import { ResyncProgress } from './resync/resync-progress.service.js';
 import { InstallModule } from './shops/install/install.module.js';
 import { shopsModule } from './shops/shops.module.js';
-import { MerchantEdits } from './write-back/push/merchant-edits.js';
+import { MerchantEdits } from './write-back/push/merchant-edits.service.js';
 import { WriteBackModule } from './write-back/write-back.module.js';
 
 /** What `createConnector` wires in besides the configuration (the clock, Shopify's fetch, the mapping files). */

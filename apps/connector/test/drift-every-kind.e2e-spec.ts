@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriftRepairOutcome } from '../src/drift/drift-repairs.js';
+import type { DriftRepairOutcome } from '../src/drift/drift-repairs.service.js';
 import type { DriftReportDto } from '../src/drift/drift-report.dto.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';

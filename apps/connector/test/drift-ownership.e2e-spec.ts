@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody, type TestAccount } from '#testing/catalog-sandbox';
-import type { DriftRepairOutcome } from '../src/drift/drift-repairs.js';
+import type { DriftRepairOutcome } from '../src/drift/drift-repairs.service.js';
 import type { DriftReportDto } from '../src/drift/drift-report.dto.js';
 import { call } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';

@@ -4,7 +4,7 @@ import { productBody } from '#testing/catalog-sandbox';
 import { DriftService } from '../src/drift/drift.service.js';
 import type { DriftReportDto } from '../src/drift/drift-report.dto.js';
 import { DriftReportsRepository } from '../src/drift/store/drift-reports.repository.js';
-import { ProductTimeline } from '../src/operations/admin/product-timeline.js';
+import { ProductTimeline } from '../src/operations/admin/product-timeline.service.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { attribute as attributeOf, type SyncWorld, startSyncWorld } from './support/sync-world.js';

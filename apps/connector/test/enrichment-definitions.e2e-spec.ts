@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopMappings } from '../src/index.js';
-import { MetafieldDefinitions } from '../src/write-back/definitions/metafield-definitions.js';
+import { MetafieldDefinitions } from '../src/write-back/definitions/metafield-definitions.service.js';
 import { eventually } from './support/connector-harness.js';
 import { EnrichmentFixture } from './support/enrichment-fixture.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogGate } from '../src/clients/catalog/catalog-gate.js';
-import { Retention } from '../src/platform/database/retention.js';
+import { CatalogGate } from '../src/clients/catalog/catalog-gate.service.js';
+import { Retention } from '../src/platform/database/retention.service.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
 import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnqueueBatcher } from '../src/intake/enqueue-batcher.js';
+import { EnqueueBatcher } from '../src/intake/enqueue-batcher.service.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { productUpdateBody, sign, type TestShop, testShop } from './support/test-shop.js';

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HealthDetailsDto as HealthDetails } from '../src/platform/health/health.dto.js';
 import { JobName, QueueName } from '../src/platform/queues/queue-names.js';
-import { QueueStateWatch } from '../src/platform/queues/queue-state-watch.js';
+import { QueueStateWatch } from '../src/platform/queues/queue-state-watch.service.js';
 import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopPreviewDto } from '../src/operations/admin/shop-preview.dto.js';
-import type { PushNowResult } from '../src/write-back/push/push-now.js';
+import type { PushNowResult } from '../src/write-back/push/push-now.service.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#lib/local-postgres';
 import { LOCAL_STACK_ADMIN_TOKEN, localStackEnvironment } from '../src/index.js';
-import { ShopDataRegistry } from '../src/platform/reporting/shop-data-registry.js';
+import { ShopDataRegistry } from '../src/platform/reporting/shop-data-registry.service.js';
 import { call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';

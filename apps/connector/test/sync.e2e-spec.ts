@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SyncEnqueuer } from '../src/intake/sync-enqueuer.js';
+import { SyncEnqueuer } from '../src/intake/sync-enqueuer.service.js';
 import {
   type ConnectorHarness,
   eventually,

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CatalogClients } from '../clients/catalog/catalog-clients.js';
+import { CatalogClients } from '../clients/catalog/catalog-clients.service.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import type { SkuMapRow } from '../product-sync/sku-map/sku-map-row.entity.js';
-import { WrittenBackValues } from '../product-sync/written-back-values.js';
-import { DriftOwnership } from './drift-ownership.js';
+import { WrittenBackValues } from '../product-sync/written-back-values.service.js';
+import { DriftOwnership } from './drift-ownership.service.js';
 import { type DriftMapRow, findDrift } from './model/find-drift.js';
 import { readDriftCatalog } from './read/drift-catalog.js';
-import { DriftShopifyReader } from './read/drift-shopify.js';
+import { DriftShopifyReader } from './read/drift-shopify.service.js';
 import { DriftReportsRepository, type RecordedDriftReport } from './store/drift-reports.repository.js';
 
 /**

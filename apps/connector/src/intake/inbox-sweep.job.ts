@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { InboxSweepPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
-import { InboxSweeper } from './inbox-sweeper.js';
+import { InboxSweeper } from './inbox-sweeper.service.js';
 
 /** The scheduled inbox sweep (one job per interval across replicas). */
 @Processor(QueueName.INBOX_SWEEP, WORKER_OPTIONS)

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { FailuresRepository } from '../platform/failures/failures.repository.js';
-import { pruneInBatches } from '../platform/reporting/retention-registry.js';
+import { pruneInBatches } from '../platform/reporting/retention-registry.service.js';
 import { InboxEntry } from './inbox-entry.entity.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { ConnectorError } from '../platform/http/connector.error.js';
-import type { EnqueueBatcher, StoredDelivery } from './enqueue-batcher.js';
+import type { EnqueueBatcher, StoredDelivery } from './enqueue-batcher.service.js';
 import type { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
-import { InboxWriter } from './inbox-writer.js';
+import { InboxWriter } from './inbox-writer.service.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 
 const delivery: VerifiedDelivery = {

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { ConnectorError } from '../platform/http/connector.error.js';
-import { EnqueueBatcher } from './enqueue-batcher.js';
+import { EnqueueBatcher } from './enqueue-batcher.service.js';
 import { InboxRepository } from './inbox.repository.js';
 import type { InboxEntry } from './inbox-entry.entity.js';
-import { InboxWriter } from './inbox-writer.js';
+import { InboxWriter } from './inbox-writer.service.js';
 import type { IntakeOutcome } from './intake-outcome.js';
 import type { VerifiedDelivery } from './verified-delivery.js';
 

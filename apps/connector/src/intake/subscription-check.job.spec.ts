@@ -2,15 +2,15 @@ import { DelayedError, type Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
-import type { ShopMappings } from '../mapping/shop-mappings.js';
+import type { ShopMappings } from '../mapping/shop-mappings.service.js';
 import type { CatalogSettings, HttpSettings } from '../platform/config/settings.js';
 import type { FailuresService } from '../platform/failures/failures.service.js';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import { ShopAuthError, ShopAuthErrorCode } from '../shops/shop-auth.error.js';
 import type { ShopSessionRepository } from '../shops/shop-sessions.repository.js';
 import type { Shops } from '../shops/shops.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
-import { SubscriptionRepair } from './subscription-repair.js';
+import { SubscriptionRepair } from './subscription-repair.service.js';
 
 const SHOP = 'replica.myshopify.com';
 

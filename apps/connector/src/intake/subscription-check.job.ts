@@ -1,8 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import { QueueName } from '../platform/queues/queue-names.js';
-import { type SubscriptionCheckResult, SubscriptionRepair } from './subscription-repair.js';
+import { type SubscriptionCheckResult, SubscriptionRepair } from './subscription-repair.service.js';
 
 /**
  * The subscription check: scheduled (one job per interval across replicas), or asked for by an

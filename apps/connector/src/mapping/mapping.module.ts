@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../clients/catalog/catalog.module.js';
-import { ShopMappings } from './shop-mappings.js';
+import { ShopMappings } from './shop-mappings.service.js';
 
 /**
  * Every shop's mapping (the files `createConnector` parsed, `SHOP_MAPPING_FILES`), checked at boot

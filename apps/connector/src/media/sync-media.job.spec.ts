@@ -1,12 +1,12 @@
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import type { CatalogGate } from '../clients/catalog/catalog-gate.js';
+import type { CatalogGate } from '../clients/catalog/catalog-gate.service.js';
 import { type ConnectorConfig, loadConnectorConfig } from '../platform/config/connector.config.js';
 import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
-import type { JobGuard } from '../platform/failures/job-guard.js';
+import type { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
 import { MediaError, MediaErrorCode } from './model/media-error.js';
-import type { ProductMediaRun, ProductMediaRunner } from './run/product-media-runner.js';
+import type { ProductMediaRun, ProductMediaRunner } from './run/product-media-runner.service.js';
 import type { MediaSyncResult } from './run/sync-product-media.js';
 import type { MediaRunRecord, MediaStatusRepository } from './store/media-status.repository.js';
 import { SyncMediaJob } from './sync-media.job.js';

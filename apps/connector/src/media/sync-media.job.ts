@@ -1,15 +1,15 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { CatalogGate } from '../clients/catalog/catalog-gate.js';
+import { CatalogGate } from '../clients/catalog/catalog-gate.service.js';
 import { MediaSettings } from '../platform/config/settings.js';
 import { FailuresService } from '../platform/failures/failures.service.js';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { SyncMediaPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import type { MediaError } from './model/media-error.js';
-import { ProductMediaRunner } from './run/product-media-runner.js';
+import { ProductMediaRunner } from './run/product-media-runner.service.js';
 import type { MediaSyncResult } from './run/sync-product-media.js';
 import type { StoredImageFailure } from './store/media-product-status.entity.js';
 import { MediaStatusRepository } from './store/media-status.repository.js';

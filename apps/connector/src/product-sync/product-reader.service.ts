@@ -6,7 +6,7 @@ import { usesExtraSources } from '../clients/shopify/documents/canonical-product
 import { fetchCanonicalProduct } from '../clients/shopify/fetch-canonical-product.js';
 import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { PendingDelivery } from '../intake/inbox.repository.js';
-import { ShopMappings } from '../mapping/shop-mappings.js';
+import { ShopMappings } from '../mapping/shop-mappings.service.js';
 import { MediaSettings, SyncSettings } from '../platform/config/settings.js';
 import type { SyncRun } from './apply/sync-run.js';
 import type { SyncSubject } from './apply/sync-subject.js';

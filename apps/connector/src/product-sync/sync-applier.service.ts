@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
-import { CatalogSyncSteps } from './apply/catalog-sync-steps.js';
+import { CatalogSyncSteps } from './apply/catalog-sync-steps.service.js';
 import type { SyncResult, SyncRun } from './apply/sync-run.js';
 import type { SyncSubject } from './apply/sync-subject.js';
 import { ProductSyncStates } from './product-sync-states.repository.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { pruneInBatches } from '../platform/reporting/retention-registry.js';
+import { pruneInBatches } from '../platform/reporting/retention-registry.service.js';
 import type { CatalogCallRecord } from './apply/catalog-call-record.js';
 import { SyncRecordRow } from './sync-record.entity.js';
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import { CatalogGate } from '../clients/catalog/catalog-gate.js';
-import { ShopMappings } from '../mapping/shop-mappings.js';
+import { CatalogGate } from '../clients/catalog/catalog-gate.service.js';
+import { ShopMappings } from '../mapping/shop-mappings.service.js';
 import { SyncSettings } from '../platform/config/settings.js';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { SyncSubject } from './apply/sync-subject.js';
-import { ProductLocks } from './product-locks.js';
+import { ProductLocks } from './product-locks.service.js';
 
 /**
  * Why: when a product's sync may run, in one place. How many at once (`CONNECTOR_SYNC_CONCURRENCY`),

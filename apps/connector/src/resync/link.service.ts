@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CatalogClients } from '../clients/catalog/catalog-clients.js';
+import { CatalogClients } from '../clients/catalog/catalog-clients.service.js';
 import { scanCatalog } from '../clients/catalog/catalog-keyset-scan.js';
-import { SyncEnqueuer } from '../intake/sync-enqueuer.js';
+import { SyncEnqueuer } from '../intake/sync-enqueuer.service.js';
 import { ResyncSettings } from '../platform/config/settings.js';
 import { ConnectorError } from '../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../platform/http/connector-error-code.js';
@@ -11,7 +11,7 @@ import { CatalogIndex } from './catalog-index.js';
 import { type LinkMatch, LinkMatcher } from './link-matcher.js';
 import { type LinkReportDto, REPORT_LIST_LIMIT } from './link-report.dto.js';
 import { ResyncService } from './resync.service.js';
-import { ShopProductKeys } from './shop-product-keys.js';
+import { ShopProductKeys } from './shop-product-keys.service.js';
 
 export interface LinkRequest {
   shop: string;

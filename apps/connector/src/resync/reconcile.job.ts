@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { ReconcilePayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
-import { type ReconcileResult, Reconciler } from './reconciler.js';
+import { type ReconcileResult, Reconciler } from './reconciler.service.js';
 
 /** The scheduled reconciliation (one job per interval across replicas); it only enqueues syncs. */
 @Processor(QueueName.RECONCILE, WORKER_OPTIONS)

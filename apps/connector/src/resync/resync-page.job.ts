@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { ResyncSettings } from '../platform/config/settings.js';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { ResyncPagePayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';

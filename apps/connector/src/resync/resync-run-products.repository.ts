@@ -2,7 +2,7 @@ import type { Repository } from 'typeorm';
 import type { Clock } from '#lib/clock';
 import type { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { JobName } from '../platform/queues/queue-names.js';
-import { pruneInBatches } from '../platform/reporting/retention-registry.js';
+import { pruneInBatches } from '../platform/reporting/retention-registry.service.js';
 import type { PlannedWrite } from '../product-sync/planned/planned-writes.repository.js';
 import type { SyncRecords } from '../product-sync/sync-records.repository.js';
 import type { ResyncRun } from './resync-run.entity.js';

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
+import type { BulkAttempt } from '../clients/shopify/bulk-product.reader.js';
 import type { ResyncReadMode, ResyncRun, ResyncRunState, ResyncScope } from './resync-run.entity.js';
 import type { RunCounts, RunPlanCounts, RunProductPlan } from './resync-run-products.repository.js';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { BulkAttempt } from '../clients/shopify/bulk-product-reader.js';
+import type { BulkAttempt } from '../clients/shopify/bulk-product.reader.js';
 
 /**
  * What a run resyncs: one product, every product of the shop, or what a reconciliation started

@@ -1,7 +1,7 @@
 import type { ShopConfig } from '../platform/config/shop-config.js';
 import { ShopAuthError, ShopAuthErrorCode } from './shop-auth.error.js';
 import { ShopTokenSource } from './shop-token-source.js';
-import type { TokenGrants } from './token-grants.js';
+import type { TokenGrants } from './token-grants.service.js';
 
 /**
  * Why: the command line checks shops without the server's database. A static token is used as

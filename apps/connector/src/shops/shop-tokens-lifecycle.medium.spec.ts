@@ -7,12 +7,12 @@ import { mediumDatabase } from '../../test/support/medium-database.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
 import { Secret } from '../platform/config/secret.js';
 import type { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
-import type { ShopFetchRoutes } from './shop-fetch-routes.js';
+import type { ShopFetchRoutes } from './shop-fetch-routes.service.js';
 import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
-import { ShopTokens } from './shop-tokens.js';
+import { ShopTokens } from './shop-tokens.service.js';
 import { Shops } from './shops.js';
-import type { GrantedTokens, TokenGrants } from './token-grants.js';
+import type { GrantedTokens, TokenGrants } from './token-grants.service.js';
 
 // The lifecycle deliveries against a shop's session row (real PostgreSQL, the connector's
 // migrations): an app/uninstalled or shop/redact older than the current installation is ignored

@@ -4,21 +4,21 @@ import { Clock } from '#lib/clock';
 import { EncryptionSettings, InstallSettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
 import { InstalledShop } from './installed-shop.entity.js';
-import { InstalledShopDirectory } from './installed-shop-directory.js';
+import { InstalledShopDirectory } from './installed-shop-directory.service.js';
 import { installedShopLoader } from './installed-shop-loader.js';
 import { InstalledShopsRepository } from './installed-shops.repository.js';
-import { ShopFetchRoutes } from './shop-fetch-routes.js';
+import { ShopFetchRoutes } from './shop-fetch-routes.service.js';
 import { ShopModeRow } from './shop-mode.entity.js';
-import { ShopModes } from './shop-modes.js';
 import { ShopModesRepository } from './shop-modes.repository.js';
+import { ShopModes } from './shop-modes.service.js';
 import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
 import { ShopTokenSource } from './shop-token-source.js';
-import { ShopTokens } from './shop-tokens.js';
+import { ShopTokens } from './shop-tokens.service.js';
 import { Shops } from './shops.js';
-import { StoredSecrets } from './stored-secrets.js';
+import { StoredSecrets } from './stored-secrets.service.js';
 import { TokenCipher } from './token-cipher.js';
-import { TokenGrants } from './token-grants.js';
+import { TokenGrants } from './token-grants.service.js';
 
 /** Global: every feature asks `Shops` which shops it serves, and `ShopTokens` for their tokens. */
 @Global()

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogSettings } from '../platform/config/settings.js';
 import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
 import { PermanentJobError } from '../platform/failures/job-error.js';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
-import type { EnrichmentPoller } from './poll/enrichment-poller.js';
+import type { EnrichmentPoller } from './poll/enrichment-poller.service.js';
 import { ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 

@@ -1,10 +1,10 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { JobGuard } from '../platform/failures/job-guard.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
-import { EnrichmentPoller } from './poll/enrichment-poller.js';
+import { EnrichmentPoller } from './poll/enrichment-poller.service.js';
 import { ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { PollRunCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';

@@ -1,17 +1,17 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { ShopMappings } from '../mapping/shop-mappings.js';
+import { ShopMappings } from '../mapping/shop-mappings.service.js';
 import { EnrichmentSettings } from '../platform/config/settings.js';
-import { JobGuard } from '../platform/failures/job-guard.js';
-import { ReplayRegistry } from '../platform/failures/replay-registry.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
+import { ReplayRegistry } from '../platform/failures/replay-registry.service.js';
 import type { EnrichmentPushPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
-import { ProductLocks } from '../product-sync/product-locks.js';
-import { MetafieldDefinitions } from './definitions/metafield-definitions.js';
-import { PushEnqueuer } from './push/push-enqueuer.js';
-import { type PushSummary, WriteBackPusher } from './push/write-back-pusher.js';
+import { ProductLocks } from '../product-sync/product-locks.service.js';
+import { MetafieldDefinitions } from './definitions/metafield-definitions.service.js';
+import { PushEnqueuer } from './push/push-enqueuer.service.js';
+import { type PushSummary, WriteBackPusher } from './push/write-back-pusher.service.js';
 
 /**
  * ⑥ One product's write-back, under the product's lock (the one its syncs take): no sync and no

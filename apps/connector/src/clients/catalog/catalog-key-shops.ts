@@ -1,5 +1,5 @@
 import type { Shops } from '../../shops/shops.js';
-import type { CatalogClients } from './catalog-clients.js';
+import type { CatalogClients } from './catalog-clients.service.js';
 
 /**
  * Why: pausing "a catalog key" (admin API and web view) means pausing every shop whose catalog

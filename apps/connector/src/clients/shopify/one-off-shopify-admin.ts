@@ -1,9 +1,9 @@
 import type { Clock } from '#lib/clock';
 import type { ConnectorConfig } from '../../platform/config/connector.config.js';
 import { OneOffShopTokens } from '../../shops/one-off-shop-tokens.js';
-import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.js';
+import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.service.js';
 import { Shops } from '../../shops/shops.js';
-import { TokenGrants } from '../../shops/token-grants.js';
+import { TokenGrants } from '../../shops/token-grants.service.js';
 import { ShopifyAdmin } from './shopify-admin.service.js';
 
 /** Why: the command line's Admin API clients, without the server (`OneOffShopTokens`); `close` unroutes. */

@@ -3,10 +3,10 @@ import { type GraphqlClient, LogSeverity, Session, type Shopify, shopifyApi } fr
 import { Clock } from '#lib/clock';
 import type { ShopConfig } from '../../platform/config/connector.config.js';
 import { HttpSettings, ShopifySettings } from '../../platform/config/settings.js';
-import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.js';
+import { ShopFetchRoutes } from '../../shops/shop-fetch-routes.service.js';
 import { ShopTokenSource } from '../../shops/shop-token-source.js';
 import { Shops } from '../../shops/shops.js';
-import { TokenGrants } from '../../shops/token-grants.js';
+import { TokenGrants } from '../../shops/token-grants.service.js';
 import { SharedCostBuckets } from './shared-cost-buckets.repository.js';
 import { SharedCostPacer } from './shared-cost-pacer.js';
 import { ShopAdminClient, type ShopGraphqlSource } from './shop-admin.client.js';

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BulkProductReader } from './bulk-product-reader.js';
-import { CostBucketsShopData } from './cost-buckets-shop-data.js';
+import { BulkProductReader } from './bulk-product.reader.js';
+import { CostBucketsShopData } from './cost-buckets-shop-data.service.js';
 import { SharedCostBuckets } from './shared-cost-buckets.repository.js';
-import { ShopBulkLock } from './shop-bulk-lock.js';
+import { ShopBulkLock } from './shop-bulk-lock.service.js';
 import { ShopifyAdmin } from './shopify-admin.service.js';
 import { ShopifyCostBucketRow } from './shopify-cost-bucket.entity.js';
 

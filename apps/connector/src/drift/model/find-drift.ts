@@ -1,7 +1,7 @@
 import type { AttributeValue, ProductRecord } from '#lib/catalog-contract';
 import { sameValue } from '../../product-sync/plan/attribute-diff.js';
 import type { AttributeSnapshot, RecordKind } from '../../product-sync/plan/index.js';
-import type { WrittenBackValue } from '../../product-sync/written-back-values.js';
+import type { WrittenBackValue } from '../../product-sync/written-back-values.service.js';
 import type { DriftFinding } from './drift-finding.js';
 
 /** A sku map row as the comparison needs it (live and pending rows; tombstoned ones left out). */

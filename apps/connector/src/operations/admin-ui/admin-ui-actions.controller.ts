@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
-import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ResyncService } from '../../resync/resync.service.js';

@@ -1,15 +1,15 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
 import { type CatalogKeyGroup, catalogKeyGroups } from '../../clients/catalog/catalog-key-shops.js';
-import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.service.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { Shops } from '../../shops/shops.js';
 import { resolveMany } from '../admin/bulk-failures.js';
 import { type FailureDto, failureDto } from '../admin/failure.dto.js';
-import { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import { ConnectorMetrics } from '../metrics/connector-metrics.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import {

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { DriftService } from '../../drift/drift.service.js';
-import { DriftRepairs } from '../../drift/drift-repairs.js';
+import { DriftRepairs } from '../../drift/drift-repairs.service.js';
 import type { DriftReport } from '../../drift/store/drift-report.entity.js';
 import { DriftReportsRepository } from '../../drift/store/drift-reports.repository.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';

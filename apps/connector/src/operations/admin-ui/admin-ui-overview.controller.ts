@@ -1,14 +1,14 @@
 import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
-import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
 import { catalogKeyGroups } from '../../clients/catalog/catalog-key-shops.js';
-import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.service.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
-import { ShopEntries } from '../admin/shop-entries.js';
+import { ShopEntries } from '../admin/shop-entries.service.js';
 import { OverviewService } from '../overview/overview.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
-import { EnrichmentPollScheduler } from '../../write-back/poll/enrichment-poll-scheduler.js';
+import { EnrichmentPollScheduler } from '../../write-back/poll/enrichment-poll-scheduler.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { pollPage } from './ui-action-pages.js';

@@ -1,16 +1,16 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
-import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { ShopMappings } from '../../mapping/shop-mappings.js';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
-import { ProductStatus } from '../admin/product-status.js';
-import { ProductTimeline } from '../admin/product-timeline.js';
+import { ProductStatus } from '../admin/product-status.service.js';
+import { ProductTimeline } from '../admin/product-timeline.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { targetOwners } from './ui-product-owners.js';
@@ -23,7 +23,7 @@ import {
 } from './ui-product-pages.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
-import { UiShopifySearch } from './ui-shopify-search.js';
+import { UiShopifySearch } from './ui-shopify-search.service.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 const SEARCH_LIMIT = 50;

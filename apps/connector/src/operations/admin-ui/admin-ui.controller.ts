@@ -8,8 +8,8 @@ import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js'
 import { Shops } from '../../shops/shops.js';
 import { failureDto } from '../admin/failure.dto.js';
 import { failureIdOf } from '../admin/failure-query.js';
-import { ConnectorMetrics } from '../metrics/connector-metrics.js';
-import { AdminSession, SESSION_COOKIE } from './admin-session.js';
+import { ConnectorMetrics } from '../metrics/connector-metrics.service.js';
+import { AdminSession, SESSION_COOKIE } from './admin-session.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiDisabled, UiSignInRequired } from './ui-errors.js';

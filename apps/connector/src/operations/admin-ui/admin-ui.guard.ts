@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { AdminSession, type AdminSessionInfo, SESSION_COOKIE } from './admin-session.js';
+import { AdminSession, type AdminSessionInfo, SESSION_COOKIE } from './admin-session.service.js';
 import { UiCsrfRefused, UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { cookieOf, readForm, type UiRequest } from './ui-request.js';
 

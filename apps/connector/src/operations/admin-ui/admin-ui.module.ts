@@ -12,7 +12,7 @@ import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
-import { AdminSession } from './admin-session.js';
+import { AdminSession } from './admin-session.service.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
@@ -25,8 +25,8 @@ import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { AdminUiResyncController } from './admin-ui-resync.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
-import { QueuesBoard } from './queues-board.js';
-import { UiShopifySearch } from './ui-shopify-search.js';
+import { QueuesBoard } from './queues-board.service.js';
+import { UiShopifySearch } from './ui-shopify-search.service.js';
 
 /**
  * `/admin/ui`: the operators' web view (session cookie, CSRF) and the queue board. It reads what

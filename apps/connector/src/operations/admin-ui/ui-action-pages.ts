@@ -1,5 +1,5 @@
-import type { OperatorPause } from '../../clients/catalog/sync-pauses.js';
-import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.js';
+import type { OperatorPause } from '../../clients/catalog/sync-pauses.service.js';
+import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.service.js';
 import { csrfField, esc, page } from './ui-html.js';
 import { relativeTime } from './ui-timeline-words.js';
 

@@ -1,5 +1,5 @@
 import type { CatalogKeyGroup } from '../../clients/catalog/catalog-key-shops.js';
-import type { OperatorPause } from '../../clients/catalog/sync-pauses.js';
+import type { OperatorPause } from '../../clients/catalog/sync-pauses.service.js';
 import type { BulkOutcome } from '../admin/bulk-failures.js';
 import type { FailureDto } from '../admin/failure.dto.js';
 import { csrfField, esc, page, scrollTable } from './ui-html.js';

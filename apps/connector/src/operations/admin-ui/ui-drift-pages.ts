@@ -1,5 +1,5 @@
 import { repairEffect } from '../../drift/drift-repair-effect.js';
-import type { DriftRepairOutcome } from '../../drift/drift-repairs.js';
+import type { DriftRepairOutcome } from '../../drift/drift-repairs.service.js';
 import { DRIFT_KINDS, type DriftKind, type DriftRepair } from '../../drift/model/drift-finding.js';
 import type { DriftFindingRow } from '../../drift/store/drift-finding-row.entity.js';
 import type { DriftReport } from '../../drift/store/drift-report.entity.js';

@@ -1,10 +1,10 @@
 import type { SkuMapRow } from '../../product-sync/sku-map/sku-map-row.entity.js';
 import type { ProductStatusDto } from '../admin/product-status.dto.js';
-import type { TimelineEvent } from '../admin/product-timeline.js';
+import type { TimelineEvent } from '../admin/product-timeline.service.js';
 import { csrfField, esc, page } from './ui-html.js';
 import { ownersHtml, type TargetOwner } from './ui-product-owners.js';
 import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
-import type { ShopifyMatch } from './ui-shopify-search.js';
+import type { ShopifyMatch } from './ui-shopify-search.service.js';
 import { relativeTime, timelineLine } from './ui-timeline-words.js';
 
 const STYLE = `<style>

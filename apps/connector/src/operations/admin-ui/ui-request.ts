@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { AdminSessionInfo } from './admin-session.js';
+import type { AdminSessionInfo } from './admin-session.service.js';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 

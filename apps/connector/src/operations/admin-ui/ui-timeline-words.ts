@@ -1,4 +1,4 @@
-import type { TimelineEvent } from '../admin/product-timeline.js';
+import type { TimelineEvent } from '../admin/product-timeline.service.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, UseInterceptor
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Clock } from '#lib/clock';
 import { DriftService } from '../../drift/drift.service.js';
-import { type DriftRepairOptions, DriftRepairs } from '../../drift/drift-repairs.js';
+import { type DriftRepairOptions, DriftRepairs } from '../../drift/drift-repairs.service.js';
 import { DriftReportDto, driftReportDto } from '../../drift/drift-report.dto.js';
 import { DRIFT_KINDS } from '../../drift/model/drift-finding.js';
 import { DriftReportsRepository, type DriftSelection } from '../../drift/store/drift-reports.repository.js';

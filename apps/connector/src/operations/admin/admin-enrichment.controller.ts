@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { EnrichmentPollScheduler } from '../../write-back/poll/enrichment-poll-scheduler.js';
-import { OverwriteRequests } from '../../write-back/push/overwrite-requests.js';
+import { EnrichmentPollScheduler } from '../../write-back/poll/enrichment-poll-scheduler.service.js';
+import { OverwriteRequests } from '../../write-back/push/overwrite-requests.service.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import {
   EnrichmentOverwriteDto,

@@ -15,7 +15,7 @@ import { FailureNotOpenError, FailuresService } from '../../platform/failures/fa
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import { ConnectorMetrics } from '../metrics/connector-metrics.service.js';
 import { AdminJsonBodyInterceptor } from './admin-json-body.interceptor.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { resolveMany } from './bulk-failures.js';

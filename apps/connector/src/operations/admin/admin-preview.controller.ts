@@ -14,7 +14,7 @@ import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { PlannedWritesRepository } from '../../product-sync/planned/planned-writes.repository.js';
-import { ShopModes } from '../../shops/shop-modes.js';
+import { ShopModes } from '../../shops/shop-modes.service.js';
 import { Shops } from '../../shops/shops.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ShopPreviewDto } from './shop-preview.dto.js';

@@ -8,12 +8,12 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { SyncEnqueuer } from '../../intake/sync-enqueuer.js';
+import { SyncEnqueuer } from '../../intake/sync-enqueuer.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import type { PlannedWrite } from '../../product-sync/planned/planned-writes.repository.js';
-import { ProductDryRun } from '../../product-sync/product-dry-run.js';
+import { ProductDryRun } from '../../product-sync/product-dry-run.service.js';
 import { Shops } from '../../shops/shops.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ProductSyncPlanDto, ProductSyncQuery, ProductSyncQueuedDto } from './product-sync.dto.js';

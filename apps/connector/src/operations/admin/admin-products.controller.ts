@@ -11,7 +11,7 @@ import { IsOptional, IsString, Length } from 'class-validator';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ProductStatusDto } from './product-status.dto.js';
-import { ProductStatus } from './product-status.js';
+import { ProductStatus } from './product-status.service.js';
 
 /** Why: `GET /admin/products/{id}`'s only parameter. */
 export class ProductStatusQuery {

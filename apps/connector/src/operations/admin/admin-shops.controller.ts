@@ -10,20 +10,20 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ShopMappings } from '../../mapping/shop-mappings.js';
+import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { InstalledShopDirectory } from '../../shops/installed-shop-directory.js';
+import { InstalledShopDirectory } from '../../shops/installed-shop-directory.service.js';
 import { ShopMigrationError } from '../../shops/shop-migration.error.js';
-import { ShopModeRefused, ShopModes } from '../../shops/shop-modes.js';
-import { ShopTokens } from '../../shops/shop-tokens.js';
+import { ShopModeRefused, ShopModes } from '../../shops/shop-modes.service.js';
+import { ShopTokens } from '../../shops/shop-tokens.service.js';
 import { Shops } from '../../shops/shops.js';
-import { StoredSecrets } from '../../shops/stored-secrets.js';
+import { StoredSecrets } from '../../shops/stored-secrets.service.js';
 import { AdminJsonBodyInterceptor } from './admin-json-body.interceptor.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import { GoLive } from './go-live.js';
-import { ShopEntries } from './shop-entries.js';
+import { GoLive } from './go-live.service.js';
+import { ShopEntries } from './shop-entries.service.js';
 import { ReencryptDto, ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
 import { CatalogKeyBody, MappingFileBody, ShopModeBody } from './shop-settings.dto.js';
 

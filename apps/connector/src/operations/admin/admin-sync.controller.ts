@@ -3,19 +3,19 @@ import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/commo
 import { ModuleRef } from '@nestjs/core';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Queue } from 'bullmq';
-import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import { CatalogGate } from '../../clients/catalog/catalog-gate.service.js';
 import { catalogKeyShops } from '../../clients/catalog/catalog-key-shops.js';
 import { ALL_SHOPS } from '../../clients/catalog/sync-pause.entity.js';
-import { SyncPauses } from '../../clients/catalog/sync-pauses.js';
+import { SyncPauses } from '../../clients/catalog/sync-pauses.service.js';
 import { CatalogSettings } from '../../platform/config/settings.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ALL_QUEUES } from '../../platform/queues/queue-names.js';
 import { Shops } from '../../shops/shops.js';
-import { WriteBackStatus } from '../../write-back/write-back-status.js';
-import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
+import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
+import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import {
   OperationsViewDto,

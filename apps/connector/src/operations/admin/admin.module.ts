@@ -23,10 +23,10 @@ import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { AdminWriteBackController } from './admin-write-back.controller.js';
-import { GoLive } from './go-live.js';
-import { ProductStatus } from './product-status.js';
-import { ProductTimeline } from './product-timeline.js';
-import { ShopEntries } from './shop-entries.js';
+import { GoLive } from './go-live.service.js';
+import { ProductStatus } from './product-status.service.js';
+import { ProductTimeline } from './product-timeline.service.js';
+import { ShopEntries } from './shop-entries.service.js';
 
 /** `/admin`: the operators' API, every route behind `AdminTokenGuard` (the web view is `AdminUiModule`). */
 @Module({

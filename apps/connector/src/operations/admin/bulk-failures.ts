@@ -1,5 +1,5 @@
 import { FailureNotOpenError, type FailuresService } from '../../platform/failures/failures.service.js';
-import type { ConnectorMetrics } from '../metrics/connector-metrics.js';
+import type { ConnectorMetrics } from '../metrics/connector-metrics.service.js';
 
 /** What a bulk replay or dismiss did: the ids it resolved, and those it skipped and why. */
 export interface BulkOutcome {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
-import type { DriftRepairOutcome } from '../../drift/drift-repairs.js';
+import type { DriftRepairOutcome } from '../../drift/drift-repairs.service.js';
 import { DRIFT_KINDS, type DriftKind } from '../../drift/model/drift-finding.js';
 
 const OUTCOMES: readonly DriftRepairOutcome['outcome'][] = [

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches } from 'class-validator';
-import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.js';
-import type { OverwriteQueued } from '../../write-back/push/overwrite-requests.js';
+import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.service.js';
+import type { OverwriteQueued } from '../../write-back/push/overwrite-requests.service.js';
 import type { PollRunCounts } from '../../write-back/store/enrichment-poll-run.entity.js';
 
 const COUNT_PROPERTIES = Object.fromEntries(

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
-import type { PauseState } from '../../clients/catalog/catalog-gate.js';
-import type { OperatorPause } from '../../clients/catalog/sync-pauses.js';
-import type { EnrichmentStatus } from '../../write-back/write-back-status.js';
+import type { PauseState } from '../../clients/catalog/catalog-gate.service.js';
+import type { OperatorPause } from '../../clients/catalog/sync-pauses.service.js';
+import type { EnrichmentStatus } from '../../write-back/write-back-status.service.js';
 
 /** Why: one operator's pause in force (`scope` `*`: every shop). */
 @ApiSchema({ name: 'SyncPause' })

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { MediaStatus } from '../../media/store/media-status.repository.js';
 import type { CatalogCallRecord } from '../../product-sync/apply/catalog-call-record.js';
 import type { MappingGap, PlanNote } from '../../product-sync/plan/sync-plan.js';
-import type { WriteBackEntry } from '../../write-back/write-back-status.js';
+import type { WriteBackEntry } from '../../write-back/write-back-status.service.js';
 
 const nullableText = () => ApiProperty({ type: 'string', nullable: true });
 const nullableTime = () => ApiProperty({ type: 'string', format: 'date-time', nullable: true });

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ConnectorMetrics } from './connector-metrics.js';
+import { ConnectorMetrics } from './connector-metrics.service.js';
 
 /**
  * `GET /metrics`, Prometheus text format. Open like the health routes (scrapers rarely send

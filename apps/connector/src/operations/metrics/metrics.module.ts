@@ -4,14 +4,14 @@ import { CatalogModule } from '../../clients/catalog/catalog.module.js';
 import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
-import { CatalogCallWindow } from './catalog-call-window.js';
-import { ConnectorMetrics } from './connector-metrics.js';
-import { DependencyProbes } from './dependency-probes.js';
-import { DriftGauges } from './drift-gauges.js';
-import { JobMetrics } from './job-metrics.js';
+import { CatalogCallWindow } from './catalog-call-window.service.js';
+import { ConnectorMetrics } from './connector-metrics.service.js';
+import { DependencyProbes } from './dependency-probes.service.js';
+import { DriftGauges } from './drift-gauges.service.js';
+import { JobMetrics } from './job-metrics.service.js';
 import { MetricsController } from './metrics.controller.js';
-import { ObservationMetrics } from './observation-metrics.js';
-import { StateGauges } from './state-gauges.js';
+import { ObservationMetrics } from './observation-metrics.service.js';
+import { StateGauges } from './state-gauges.service.js';
 import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
 
 /** `/metrics`: this instance's registry, the webhook and job counters, the gauges of state. */

@@ -5,7 +5,7 @@ import { WebhooksController } from '../../intake/webhooks.controller.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import type { ConnectorRequest } from '../../platform/http/request-id.js';
-import { ConnectorMetrics } from './connector-metrics.js';
+import { ConnectorMetrics } from './connector-metrics.service.js';
 
 /**
  * Counts the door's answers (received, replayed, refused by reason) from outside it, so intake

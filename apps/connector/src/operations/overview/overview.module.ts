@@ -13,7 +13,7 @@ import { AdminOverviewController } from './admin-overview.controller.js';
 import { OverviewService } from './overview.service.js';
 import { OverviewMinute } from './overview-minute.entity.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
-import { OverviewRecorder } from './overview-recorder.js';
+import { OverviewRecorder } from './overview-recorder.service.js';
 
 /** The shops' states and the numbers that matter now: `GET /admin/overview`, and the web view's overview. */
 @Module({

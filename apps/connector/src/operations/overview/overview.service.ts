@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { CatalogClients } from '../../clients/catalog/catalog-clients.js';
-import { CatalogGate } from '../../clients/catalog/catalog-gate.js';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import { CatalogGate } from '../../clients/catalog/catalog-gate.service.js';
 import { SharedCostBuckets } from '../../clients/shopify/shared-cost-buckets.repository.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
-import { ShopMappings } from '../../mapping/shop-mappings.js';
+import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { CatalogSettings, EnrichmentSettings, OperationsSettings } from '../../platform/config/settings.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
-import { WriteBackStatus } from '../../write-back/write-back-status.js';
-import { ShopEntries } from '../admin/shop-entries.js';
-import { CatalogCallWindow } from '../metrics/catalog-call-window.js';
+import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
+import { ShopEntries } from '../admin/shop-entries.service.js';
+import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
-import { OverviewRecorder } from './overview-recorder.js';
+import { OverviewRecorder } from './overview-recorder.service.js';
 import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 

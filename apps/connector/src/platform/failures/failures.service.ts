@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { Observations } from '../reporting/observations.js';
+import { Observations } from '../reporting/observations.service.js';
 import type { Failure, FailureState } from './failure.entity.js';
 import { FailuresRepository } from './failures.repository.js';
 import type { JobErrorInfo } from './job-error.js';
-import { ReplayRegistry } from './replay-registry.js';
+import { ReplayRegistry } from './replay-registry.service.js';
 
 /** A failure to record: which job, about what, and why. */
 export interface FailureInput {

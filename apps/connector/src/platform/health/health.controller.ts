@@ -8,9 +8,9 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiConnectorErrors } from '../http/connector-error.dto.js';
-import { DependencyHealth } from '../reporting/dependency-health.js';
+import { DependencyHealth } from '../reporting/dependency-health.service.js';
 import { DependencyStateDto, HealthDetailsDto, LivenessDto, ReadinessDto } from './health.dto.js';
-import { Readiness } from './readiness.js';
+import { Readiness } from './readiness.service.js';
 
 /**
  * `/health/live` (the process answers), `/health/ready` (it can take webhooks: PostgreSQL and the

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { DependencyReport } from '../reporting/dependency-health.js';
-import type { ReadinessReport } from './readiness.js';
+import type { DependencyReport } from '../reporting/dependency-health.service.js';
+import type { ReadinessReport } from './readiness.service.js';
 
 /** Why: `GET /health/live`'s answer: the process answers. */
 @ApiSchema({ name: 'Liveness' })

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
-import { Readiness } from './readiness.js';
+import { Readiness } from './readiness.service.js';
 
 /** Liveness and readiness (operations extend it with dependency details). */
 @Module({

@@ -2,13 +2,13 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { ConnectorConfig } from '../config/connector.config.js';
-import { JobClassesCheck } from './job-classes.check.js';
+import { JobClassesCheck } from './job-classes-check.service.js';
 import { JobSchedulers, jobSchedulersProvider } from './job-schedulers.js';
 import { queueConnection } from './queue-connection.js';
-import { QueueErrorLog } from './queue-error-log.js';
+import { QueueErrorLog } from './queue-error-log.service.js';
 import { ALL_QUEUES } from './queue-names.js';
-import { QueueRecoveryRegistry } from './queue-recovery-registry.js';
-import { QueueStateWatch } from './queue-state-watch.js';
+import { QueueRecoveryRegistry } from './queue-recovery-registry.service.js';
+import { QueueStateWatch } from './queue-state-watch.service.js';
 import { configureWorkers } from './worker-options.js';
 
 /** Every queue, on Redis or PostgreSQL (`queueConnection`), injectable with `@InjectQueue`. */

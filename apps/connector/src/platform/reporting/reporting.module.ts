@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { DependencyHealth } from './dependency-health.js';
-import { Observations } from './observations.js';
-import { RetentionRegistry } from './retention-registry.js';
-import { ShopDataRegistry } from './shop-data-registry.js';
+import { DependencyHealth } from './dependency-health.service.js';
+import { Observations } from './observations.service.js';
+import { RetentionRegistry } from './retention-registry.service.js';
+import { ShopDataRegistry } from './shop-data-registry.service.js';
 
 /**
  * The registries through which every feature reports to the platform: observations (the metrics

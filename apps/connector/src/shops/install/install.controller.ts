@@ -7,13 +7,13 @@ import { SHOP_DOMAIN, type ShopConfig } from '../../platform/config/shop-config.
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { InstalledShopDirectory } from '../installed-shop-directory.js';
+import { InstalledShopDirectory } from '../installed-shop-directory.service.js';
 import { prospectiveShop } from '../installed-shop-loader.js';
-import { ShopFetchRoutes } from '../shop-fetch-routes.js';
+import { ShopFetchRoutes } from '../shop-fetch-routes.service.js';
 import { ShopSessionRepository } from '../shop-sessions.repository.js';
-import { ShopTokens } from '../shop-tokens.js';
+import { ShopTokens } from '../shop-tokens.service.js';
 import { Shops } from '../shops.js';
-import { grantedTokensOf, TokenGrants } from '../token-grants.js';
+import { grantedTokensOf, TokenGrants } from '../token-grants.service.js';
 import { missingScopes, REQUIRED_SCOPES } from './install-scopes.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductRecord } from '#lib/catalog-contract';
 import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
-import type { PushHistory } from '../push/push-history.js';
+import type { PushHistory } from '../push/push-history.service.js';
 import type { EnrichmentOutbox, FoundRecord } from '../store/enrichment-outbox.repository.js';
 import type { SearchProducts } from './poll-finished.js';
 import { readProductSnapshots } from './product-snapshots.js';

@@ -35,7 +35,7 @@ export interface PollOptions {
   /**
    * completedAt walks only: find only records whose `updatedAt` is at most this (`$lte`). The
    * poller's `updatedAt` walk of the same poll has returned every record above it, so the
-   * `completedAt` walk need not page through them again (`enrichment-poller.ts`).
+   * `completedAt` walk need not page through them again (`enrichment-poller.service.ts`).
    */
   updatedAtMost?: number;
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { pruneInBatches } from '../../platform/reporting/retention-registry.js';
+import { pruneInBatches } from '../../platform/reporting/retention-registry.service.js';
 import { EnrichmentCheckpoint } from './enrichment-checkpoint.entity.js';
 import { EnrichmentOutboxRow } from './enrichment-outbox.entity.js';
 import { EnrichmentSeen } from './enrichment-seen.entity.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
-import { pruneInBatches } from '../../platform/reporting/retention-registry.js';
+import { pruneInBatches } from '../../platform/reporting/retention-registry.service.js';
 import { EnrichmentPollRun, type PollRunCounts } from './enrichment-poll-run.entity.js';
 
 /** Poll runs: requested (admin or schedule), started, finished with counts or an error. */

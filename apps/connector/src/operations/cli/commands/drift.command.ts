@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { repairEffect } from '../../../drift/drift-repair-effect.js';
-import type { DriftRepairOutcome } from '../../../drift/drift-repairs.js';
+import type { DriftRepairOutcome } from '../../../drift/drift-repairs.service.js';
 import type { DriftReportDto } from '../../../drift/drift-report.dto.js';
 import { DRIFT_KINDS } from '../../../drift/model/drift-finding.js';
 import type { ContextOf } from '../context/cli-context.js';

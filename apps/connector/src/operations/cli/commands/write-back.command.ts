@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { PushNowResult } from '../../../write-back/push/push-now.js';
+import type { PushNowResult } from '../../../write-back/push/push-now.service.js';
 import type { ContextOf } from '../context/cli-context.js';
 
 /**

@@ -1,0 +1,153 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import {
+  apiKeyFingerprint,
+  CatalogClient,
+  PostgresRateLimiter,
+  type RateLimiter,
+  RedisRateLimiter,
+} from '#lib/catalog-client';
+import { Clock } from '#lib/clock';
+import type { ShopConfig } from '../../platform/config/connector.config.js';
+import {
+  CatalogSettings,
+  DatabaseSettings,
+  MediaSettings,
+  QueueSettings,
+} from '../../platform/config/settings.js';
+import { Observations } from '../../platform/reporting/observations.service.js';
+import { Shops } from '../../shops/shops.js';
+import { CatalogKeyMissingError } from './catalog-key-missing.error.js';
+
+/** One catalog account as the connector reaches it: its client and the shops on it. */
+export interface CatalogAccount {
+  /** `<baseUrl>#<key fingerprint>`: safe to log, never the key. */
+  id: string;
+  client: CatalogClient;
+  shops: string[];
+}
+
+/**
+ * One `CatalogClient` per catalog API key (and base URL): shops on one account share its client,
+ * so they share its breaker and its rate budget. The budget is shared across replicas too, in
+ * Redis when the queues are there, else in PostgreSQL (table created by a migration).
+ */
+@Injectable()
+export class CatalogClients implements OnModuleDestroy {
+  private readonly logger = new Logger('CatalogClients');
+  private readonly accounts = new Map<string, CatalogAccount>();
+  private readonly byShop = new Map<string, CatalogAccount>();
+  private readonly pool: pg.Pool | null;
+  private readonly redis: Redis | null;
+
+  constructor(
+    private readonly databaseSettings: DatabaseSettings,
+    queueSettings: QueueSettings,
+    private readonly catalogSettings: CatalogSettings,
+    private readonly mediaSettings: MediaSettings,
+    private readonly shops: Shops,
+    private readonly clock: Clock,
+    private readonly observations: Observations,
+  ) {
+    const { redisUrl } = queueSettings;
+    this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+    this.pool =
+      this.redis === null && databaseSettings.url
+        ? new pg.Pool({
+            connectionString: databaseSettings.url,
+            max: 2,
+            application_name: 'catalog-connector-limiter',
+          })
+        : null;
+    this.pool?.on('error', (error) => this.logger.warn(`Rate limiter pool: ${error.message}`));
+    for (const shop of shops.all) if (shop.catalog.apiKey.reveal() !== '') this.accountOf(shop);
+  }
+
+  /**
+   * The account (client, breaker) a shop syncs into, made at its first use (a shop that
+   * installed the app gets its account once the operator set its key). Throws
+   * `CatalogKeyMissingError` (its jobs wait) while the shop has no key.
+   */
+  forShop(domain: string): CatalogAccount {
+    const shop = this.shops.find(domain);
+    if (!shop) throw new Error(`No catalog account for shop ${domain}`);
+    if (shop.catalog.apiKey.reveal() === '') {
+      throw new CatalogKeyMissingError(shop.domain, this.catalogSettings.pauseRecheckMs);
+    }
+    return this.accountOf(shop);
+  }
+
+  /** Why the shop's stored catalog key cannot be used (it cannot be decrypted); null: none. */
+  keyProblem(domain: string): string | null {
+    return this.shops.find(domain)?.catalog.apiKeyProblem ?? null;
+  }
+
+  /** Whether the shop has a catalog API key (a shop that installed the app waits for the operator's). */
+  hasKey(domain: string): boolean {
+    return (this.shops.find(domain)?.catalog.apiKey.reveal() ?? '') !== '';
+  }
+
+  private accountOf(shop: ShopConfig): CatalogAccount {
+    const id = `${shop.catalog.baseUrl}#${apiKeyFingerprint(shop.catalog.apiKey.reveal())}`;
+    const known = this.byShop.get(shop.domain);
+    if (known?.id === id) return known;
+    let account = this.accounts.get(id);
+    if (!account) {
+      account = { id, client: this.createClient(id, shop, this.clock), shops: [] };
+      this.accounts.set(id, account);
+    }
+    if (known) known.shops.splice(known.shops.indexOf(shop.domain), 1);
+    account.shops.push(shop.domain);
+    this.byShop.set(shop.domain, account);
+    return account;
+  }
+
+  all(): CatalogAccount[] {
+    return [...this.accounts.values()];
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled(this.all().map((account) => account.client.close()));
+    await this.pool?.end().catch(() => undefined);
+    this.redis?.disconnect();
+  }
+
+  private createClient(id: string, shop: ShopConfig, clock: Clock): CatalogClient {
+    const { ratePerSecond, burst, breakerCooldownMs, breakerAuthCooldownMs } = this.catalogSettings;
+    return new CatalogClient({
+      baseUrl: shop.catalog.baseUrl,
+      apiKey: shop.catalog.apiKey.reveal(),
+      clock,
+      rate: { ratePerSecond, burst },
+      limiter: ({ fingerprint }) => this.limiter(fingerprint, clock),
+      breaker: { cooldownMs: breakerCooldownMs, authCooldownMs: breakerAuthCooldownMs },
+      // Counted by operations (calls by endpoint and status, 429s): never a header, body or key.
+      metrics: {
+        call: ({ endpoint, status, outcome }) =>
+          this.observations.catalogCall({ account: id, endpoint, status, outcome }),
+        rateLimited: ({ endpoint }) => this.observations.catalogRateLimited({ account: id, endpoint }),
+      },
+      // Product images: status polls start late and back off (config/media-uploads.ts).
+      uploads: this.mediaSettings.uploads,
+      logger: {
+        debug: () => undefined,
+        warn: (message) => this.logger.warn(message),
+      },
+    });
+  }
+
+  private limiter(bucket: string, clock: Clock): RateLimiter {
+    const { ratePerSecond, burst } = this.catalogSettings;
+    if (this.redis) return new RedisRateLimiter({ redis: this.redis, bucket, clock, ratePerSecond, burst });
+    if (!this.pool) throw new Error('No store for the catalog rate limiter');
+    return new PostgresRateLimiter({
+      pool: this.pool,
+      bucket,
+      clock,
+      ratePerSecond,
+      burst,
+      schema: this.databaseSettings.schema,
+    });
+  }
+}

@@ -1,0 +1,185 @@
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { Clock } from '#lib/clock';
+import { InboxSettings } from '../platform/config/settings.js';
+import { logContext } from '../platform/http/log-context.js';
+import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
+import { InboxRepository } from './inbox.repository.js';
+import { SyncEnqueuer } from './sync-enqueuer.service.js';
+
+/** A stored delivery whose product's sync is to be enqueued. */
+export interface StoredDelivery {
+  /** The inbox row's id. */
+  id: string;
+  shop: string;
+  productId: string;
+}
+
+/** A batch is flushed at once when it holds this many deliveries. */
+const BATCH_SIZE = 500;
+/**
+ * Deliveries held at most (a queue that stopped answering): beyond, `add` refuses and the
+ * sweeper enqueues them, so memory stays bounded.
+ */
+const MAX_HELD = 20_000;
+
+/**
+ * The log correlation of a flush: it serves many requests, so its lines must not carry the one
+ * whose delivery happened to start the wait.
+ */
+const FLUSH_LOG_CONTEXT = { correlationId: 'inbox:enqueue' };
+
+/** One product of a batch: its sync payload and the deliveries waiting for it. */
+interface HeldProduct {
+  payload: SyncProductPayload;
+  ids: string[];
+}
+
+/**
+ * Takes the enqueue off the webhook's answer: the answer waits for the durable insert only, and
+ * the stored deliveries are enqueued here in batches, every `CONNECTOR_INBOX_ENQUEUE_FLUSH_MS`
+ * (or as soon as a batch fills): one bulk add of each distinct product's sync, then one UPDATE
+ * of the batch's `enqueued_at`. One flush runs at a time; what arrives meanwhile goes in the next.
+ *
+ * Nothing is lost when a flush fails or the process dies with deliveries held: their rows are
+ * stored and still `received`, so the sweeper enqueues them after `CONNECTOR_INBOX_SWEEP_AFTER_MS`
+ * (a failed flush is retried once first). On shutdown everything held is flushed before the
+ * queues and the database close; a delivery accepted during the shutdown is flushed at once.
+ */
+@Injectable()
+export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('InboxEnqueue');
+  private held = new Map<string, HeldProduct>();
+  private heldCount = 0;
+  private flushing: Promise<void> | null = null;
+  /** Bumped by every flush, so a wait scheduled before it does not flush the next batch early. */
+  private round = 0;
+  private waiting = false;
+  private draining = false;
+  private closed = false;
+  private refusing = false;
+
+  constructor(
+    private readonly enqueuer: SyncEnqueuer,
+    private readonly repository: InboxRepository,
+    private readonly clock: Clock,
+    private readonly settings: InboxSettings,
+  ) {}
+
+  /**
+   * Hands over a stored delivery; false when it is not taken (shut down, or too many held):
+   * it stays for the sweeper.
+   */
+  add(delivery: StoredDelivery): boolean {
+    if (this.closed) return false;
+    if (this.heldCount >= MAX_HELD) {
+      if (!this.refusing)
+        this.logger.warn(`${MAX_HELD} deliveries wait to be enqueued: new ones are left for the sweeper`);
+      this.refusing = true;
+      return false;
+    }
+    this.refusing = false;
+    const key = `${delivery.shop}\u0000${delivery.productId}`;
+    const product = this.held.get(key);
+    if (product) product.ids.push(delivery.id);
+    else {
+      this.held.set(key, {
+        payload: { shop: delivery.shop, productId: delivery.productId, reason: 'webhook' },
+        ids: [delivery.id],
+      });
+    }
+    this.heldCount++;
+    if (this.draining || this.heldCount >= BATCH_SIZE) this.start();
+    else this.schedule();
+    return true;
+  }
+
+  /** Deliveries handed over and not flushed yet. */
+  get pending(): number {
+    return this.heldCount;
+  }
+
+  /** Flushes everything held, and waits for it (and for a flush under way). */
+  async flush(): Promise<void> {
+    while (this.flushing !== null || this.heldCount > 0) {
+      if (this.flushing === null) this.start();
+      await this.flushing;
+    }
+  }
+
+  /** Before the HTTP server, the queues and the database close: flush, then flush at once. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.draining = true;
+    await this.flush();
+  }
+
+  /** What deliveries still finishing during the shutdown handed over is flushed (or swept later). */
+  async onApplicationShutdown(): Promise<void> {
+    this.draining = true;
+    await this.flush();
+    this.closed = true;
+  }
+
+  private schedule(): void {
+    if (this.waiting || this.flushing !== null) return;
+    this.waiting = true;
+    const round = this.round;
+    void this.clock.sleep(this.settings.enqueueFlushMs).then(() => {
+      if (round !== this.round) return;
+      this.waiting = false;
+      this.start();
+    });
+  }
+
+  /** Starts a flush of what is held, unless one runs (its end starts the next). */
+  private start(): void {
+    if (this.flushing !== null || this.heldCount === 0) return;
+    this.round++;
+    this.waiting = false;
+    const batch = [...this.held.values()];
+    this.held = new Map();
+    this.heldCount = 0;
+    this.flushing = logContext
+      .run(FLUSH_LOG_CONTEXT, () => this.send(batch))
+      .finally(() => {
+        this.flushing = null;
+        // What arrived during the flush has waited long enough: it goes now.
+        this.start();
+      });
+  }
+
+  /** Enqueues a batch's products (one retry), then marks its deliveries enqueued. Never throws. */
+  private async send(batch: HeldProduct[]): Promise<void> {
+    const payloads = batch.map((product) => product.payload);
+    const ids = batch.flatMap((product) => product.ids);
+    try {
+      await this.enqueuer.enqueueMany(payloads);
+    } catch (first) {
+      this.logger.warn(`Enqueue of ${payloads.length} product(s) failed, retrying once: ${describe(first)}`);
+      try {
+        await this.clock.sleep(this.settings.enqueueFlushMs);
+        await this.enqueuer.enqueueMany(payloads);
+      } catch (error) {
+        // Stored is kept: the sweeper enqueues them later (docs/webhooks-and-lifecycle.md, "Intake").
+        this.logger.warn(
+          `${ids.length} stored deliveries (${payloads.length} product(s)) not queued yet, left for the sweeper: ${describe(error)}`,
+        );
+        return;
+      }
+    }
+    try {
+      await this.repository.markEnqueued(ids, new Date(this.clock.now()));
+    } catch (error) {
+      // Their jobs are queued; `enqueued_at` is only a note (a replay enqueues again, deduplicated).
+      this.logger.warn(`Could not mark ${ids.length} deliveries enqueued: ${describe(error)}`);
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
