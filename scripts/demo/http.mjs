@@ -1,16 +1,26 @@
 // The demo's HTTP helpers: each service of the running stack, with its development credentials
 // (the public defaults `npm start` prints). Every call checks its status and names what failed.
+import { readFileSync } from 'node:fs';
 
 const env = process.env;
+const given = (name) => env[name] !== undefined && env[name] !== '';
+/** A service's URL: its own variable (CATALOG, SHOPIFY, CONNECTOR), else the port `npm start` gave it. */
+const local = (name, portVariable, port) =>
+  given(name) ? env[name] : `http://127.0.0.1:${given(portVariable) ? env[portVariable] : port}`;
 export const urls = {
-  catalog: env.CATALOG ?? 'http://127.0.0.1:4010',
-  shopify: env.SHOPIFY ?? 'http://127.0.0.1:4020',
-  connector: env.CONNECTOR ?? 'http://127.0.0.1:3000',
+  catalog: local('CATALOG', 'CATALOG_SANDBOX_PORT', 4010),
+  shopify: local('SHOPIFY', 'SHOPIFY_SANDBOX_PORT', 4020),
+  connector: local('CONNECTOR', 'PORT', 3000),
 };
 const SHOP_TOKEN = 'shpat_sandbox_demo_token';
 const CATALOG_KEY = 'demo-api-key-0001';
 const PORTAL_TOKEN = 'sandbox-portal-token';
-const ADMIN_TOKEN = env.CONNECTOR_ADMIN_TOKEN_DEMO ?? 'connector-admin-token';
+/** The stack's admin token: the one `npm start` was given (variable or file), else its public default. */
+const ADMIN_TOKEN = given('CONNECTOR_ADMIN_TOKEN')
+  ? env.CONNECTOR_ADMIN_TOKEN
+  : given('CONNECTOR_ADMIN_TOKEN_FILE')
+    ? readFileSync(env.CONNECTOR_ADMIN_TOKEN_FILE, 'utf8').trim()
+    : 'connector-admin-token';
 export const API_VERSION = '2026-07';
 
 async function call(what, url, { method = 'GET', headers = {}, body } = {}) {

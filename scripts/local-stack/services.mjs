@@ -105,6 +105,7 @@ export const services = [
       given(env, 'CONNECTOR_ADMIN_TOKEN') || given(env, 'CONNECTOR_ADMIN_TOKEN_FILE')
         ? 'admin API (/admin): Authorization: Bearer <your CONNECTOR_ADMIN_TOKEN>; metrics at /metrics'
         : 'admin API (/admin): Authorization: Bearer connector-admin-token; metrics at /metrics',
+      'web view: /admin/ui (sign in with the admin token); the whole story: npm run demo',
     ],
     tryCommand: (url) => `curl -s ${url}/health/ready`,
   },

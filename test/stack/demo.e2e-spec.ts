@@ -10,8 +10,11 @@ const DEMO_TIMEOUT_S = 600;
 describe('npm run demo', () => {
   let stack: LocalStack;
 
+  // The stack with its own admin token: the demo reads it from CONNECTOR_ADMIN_TOKEN, as it reads
+  // the ports from the variables `npm start` was given (PORT, CATALOG_SANDBOX_PORT, SHOPIFY_SANDBOX_PORT).
+  const adminToken = `demo-admin-${process.pid}-token`;
   beforeAll(async () => {
-    stack = await startLocalStack();
+    stack = await startLocalStack({ CONNECTOR_ADMIN_TOKEN: adminToken });
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();
@@ -22,10 +25,12 @@ describe('npm run demo', () => {
     async () => {
       // The demo bounds itself (DEMO_TIMEOUT_S in all, every wait included); the test's own limits
       // are above it, so a slow run fails with the demo's message naming the step, not a kill.
+      const port = (service: string) => new URL(stack.url(service)).port;
       const demo = startProcess('npm', ['run', '--silent', 'demo'], {
-        CATALOG: stack.catalogUrl,
-        SHOPIFY: stack.shopifyUrl,
-        CONNECTOR: stack.url('connector'),
+        PORT: port('connector'),
+        CATALOG_SANDBOX_PORT: port('catalog'),
+        SHOPIFY_SANDBOX_PORT: port('shopify'),
+        CONNECTOR_ADMIN_TOKEN: adminToken,
         DEMO_TIMEOUT_S: String(DEMO_TIMEOUT_S),
       });
       const timer = setTimeout(() => void demo.killGroup(), (DEMO_TIMEOUT_S + 30) * 1_000);
@@ -46,7 +51,7 @@ describe('npm run demo', () => {
       const connector = stack.url('connector');
       const login = await fetch(`${connector}/admin/ui/login`, {
         method: 'POST',
-        body: new URLSearchParams({ token: 'connector-admin-token' }),
+        body: new URLSearchParams({ token: adminToken }),
         redirect: 'manual',
       });
       expect(login.status).toBe(303);

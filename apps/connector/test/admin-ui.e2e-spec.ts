@@ -61,7 +61,11 @@ describe('/admin/ui in a browser', () => {
   it('signs in through the form into an HttpOnly, SameSite=Strict session, and replays a failure', async () => {
     const page = await browser.context.newPage();
     const first = failures[products[0] as string] as FailureDto;
-    const signIn = await page.goto(`${harness.url}/admin/ui`);
+    // The connector's bare address leads to the web view (its sign-in form), not a JSON 404.
+    const root = await fetch(`${harness.url}/`, { redirect: 'manual' });
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/admin/ui']);
+    const signIn = await page.goto(`${harness.url}/`);
+    expect(page.url()).toBe(`${harness.url}/admin/ui`);
     expect(signIn?.status()).toBe(401);
     await page.fill('input[name="token"]', 'not-the-token-at-all');
     await page.click('button[type="submit"]');

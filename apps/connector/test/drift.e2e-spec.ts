@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody } from '#testing/catalog-sandbox';
 import { DriftService } from '../src/drift/drift.service.js';
 import type { DriftReportDto } from '../src/drift/drift-report.dto.js';
+import type { DriftReportListDto } from '../src/drift/drift-report-list.dto.js';
 import { DriftReportsRepository } from '../src/drift/store/drift-reports.repository.js';
 import { ProductTimeline } from '../src/operations/admin/product-timeline.service.js';
+import { runCli } from '../src/operations/cli/connector-cli.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
 import { attribute as attributeOf, type SyncWorld, startSyncWorld } from './support/sync-world.js';
@@ -123,6 +125,34 @@ describe('drift report', () => {
       token,
     );
     expect(shown.body.findings.map((f) => f.key).sort()).toEqual(findings.map((f) => f.key).sort());
+    // The stored reports, newest first: over HTTP and from the command line (`drift list`).
+    const listed = await call<DriftReportListDto>(
+      world.harness.url,
+      'GET',
+      `/admin/drift?shop=${world.shop.domain}&limit=1`,
+      token,
+    );
+    expect(listed.body.items.map((r) => r.id)).toEqual([again.body.id]);
+    expect(listed.body.items[0]).toMatchObject({ shop: world.shop.domain, findings: findings.length });
+    expect((await call(world.harness.url, 'GET', '/admin/drift?limit=0', token)).status).toBe(400);
+    const printed: string[] = [];
+    const out = {
+      line: (t = '') => printed.push(t),
+      warn: (t: string) => printed.push(t),
+      progress: process.stderr,
+    };
+    const code = await runCli(
+      ['--url', world.harness.url, 'drift', 'list', world.shop.domain],
+      { CONNECTOR_ADMIN_TOKEN: token },
+      out,
+    );
+    expect(code, printed.join('\n')).toBe(0);
+    expect(printed[0]).toMatch(
+      new RegExp(
+        `^${again.body.id}  \\S+  ${world.shop.domain.replaceAll('.', '\\.')}  ${findings.length} findings? \\(`,
+      ),
+    );
+    expect(printed[1]).toMatch(new RegExp(`^${drift.report.id}  `));
     expect(
       (await call(world.harness.url, 'POST', '/admin/shops/nowhere.myshopify.com/drift', token)).status,
     ).toBe(404);

@@ -92,6 +92,15 @@ export class DriftReportsRepository {
     return /^\d+$/.test(id) ? this.reports.findOneBy({ id }) : null;
   }
 
+  /** The newest reports first, of one shop or every shop, at most `limit`. */
+  async list(shop: string | undefined, limit: number): Promise<DriftReport[]> {
+    return this.reports.find({
+      where: shop === undefined ? {} : { shop },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
   /** The shop's latest report, or null. */
   async latest(shop: string): Promise<DriftReport | null> {
     return this.reports.findOne({ where: { shop }, order: { createdAt: 'DESC', id: 'DESC' } });

@@ -26,6 +26,7 @@ import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { AdminUiResyncController } from './admin-ui-resync.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.service.js';
+import { RootRedirectController } from './root-redirect.controller.js';
 import { UiShopifySearch } from './ui-shopify-search.service.js';
 
 /**
@@ -61,6 +62,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiPollController,
     AdminUiDriftController,
     AdminUiLinkController,
+    RootRedirectController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
 })

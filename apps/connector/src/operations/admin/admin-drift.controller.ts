@@ -1,9 +1,24 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Clock } from '#lib/clock';
 import { DriftService } from '../../drift/drift.service.js';
 import { type DriftRepairOptions, DriftRepairs } from '../../drift/drift-repairs.service.js';
 import { DriftReportDto, driftReportDto } from '../../drift/drift-report.dto.js';
+import {
+  DriftReportListDto,
+  DriftReportListQuery,
+  driftReportSummary,
+} from '../../drift/drift-report-list.dto.js';
 import { DRIFT_KINDS } from '../../drift/model/drift-finding.js';
 import { DriftReportsRepository, type DriftSelection } from '../../drift/store/drift-reports.repository.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
@@ -57,6 +72,18 @@ export class AdminDriftController {
     }
     const { report } = await this.drift.report(domain).catch(catalogUnavailable(this.clock));
     return driftReportDto(report, await this.reports.findingsOf(report.id));
+  }
+
+  @Get('drift')
+  @ApiOperation({
+    operationId: 'listDriftReports',
+    summary: 'The stored drift reports, newest first: when, whose, how many findings of each kind',
+  })
+  @ApiOkResponse({ type: DriftReportListDto })
+  @ApiConnectorErrors(400)
+  async list(@Query() query: DriftReportListQuery): Promise<DriftReportListDto> {
+    const reports = await this.reports.list(query.shop?.toLowerCase(), query.limit ?? 20);
+    return { items: reports.map(driftReportSummary) };
   }
 
   @Get('drift/:id')

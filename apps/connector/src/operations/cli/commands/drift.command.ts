@@ -2,13 +2,14 @@ import { Command } from 'commander';
 import { repairEffect } from '../../../drift/drift-repair-effect.js';
 import type { DriftRepairOutcome } from '../../../drift/drift-repairs.service.js';
 import type { DriftReportDto } from '../../../drift/drift-report.dto.js';
+import type { DriftReportListDto } from '../../../drift/drift-report-list.dto.js';
 import { DRIFT_KINDS } from '../../../drift/model/drift-finding.js';
 import type { ContextOf } from '../context/cli-context.js';
 import { CliError, ExitCode } from '../context/cli-error.js';
 
 /**
  * Why: the drift report from a terminal, through the admin API like every command:
- * `drift run [shop]` runs and stores a report now, `drift show <id>` prints one with its
+ * `drift list [shop]` lists the stored reports, `drift run [shop]` runs and stores a report now, `drift show <id>` prints one with its
  * findings, `drift repair <id>` repairs what the operator names (`--finding <id>...`, every
  * finding of `--kind <kind>`, or `--all` of the report's unrepaired findings): nothing else.
  * `--preview` runs nothing and prints what each repair would do (a gone record's recreation
@@ -33,6 +34,40 @@ export function driftCommand(contextOf: ContextOf): Command {
       );
       printReport(context.out.line, report, options.json === true);
     });
+  drift
+    .command('list')
+    .description('list the stored drift reports, newest first')
+    .argument('[shop]', 'only this shop (default: every shop)')
+    .option('--limit <n>', 'at most this many (1 to 100)', '20')
+    .option('--json', 'print the API answer as JSON')
+    .action(
+      async (shop: string | undefined, options: { limit: string; json?: boolean }, command: Command) => {
+        const { admin, out } = contextOf(command);
+        const answer = await admin.get<DriftReportListDto>('/admin/drift', {
+          ...(shop === undefined ? {} : { shop }),
+          limit: options.limit,
+        });
+        if (options.json) {
+          out.line(JSON.stringify(answer, null, 2));
+          return;
+        }
+        if (answer.items.length === 0) {
+          out.line(
+            `No drift report${shop ? ` of ${shop}` : ''} yet (run one: npm run connector -- drift run ${shop ?? '<shop>'}).`,
+          );
+          return;
+        }
+        for (const report of answer.items) {
+          const kinds = Object.entries(report.counts)
+            .filter(([, n]) => n > 0)
+            .map(([kind, n]) => `${n} ${kind}`);
+          out.line(
+            `${report.id}  ${report.createdAt}  ${report.shop}  ${report.findings} finding${report.findings === 1 ? '' : 's'}${kinds.length ? ` (${kinds.join(', ')})` : ''}, ${report.resolved} resolved`,
+          );
+        }
+        out.line('Each with its findings: npm run connector -- drift show <id>');
+      },
+    );
   drift
     .command('show')
     .description('print a stored drift report with its findings')

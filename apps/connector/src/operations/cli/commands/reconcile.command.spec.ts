@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../connector-cli.js';
 import type { CliOutput } from '../context/cli-context.js';
@@ -11,6 +12,7 @@ describe('reconcile and resync --dry-run', () => {
   let server: Server;
   let url: string;
   const requests: string[] = [];
+  let listed = 2;
   const run = (scope: string, state: string, plan: unknown) => ({
     id: '7',
     shop: 'demo.myshopify.com',
@@ -19,10 +21,10 @@ describe('reconcile and resync --dry-run', () => {
     dryRun: true,
     state,
     walkDone: state === 'done',
-    listed: 2,
-    done: state === 'done' ? 2 : 0,
+    listed,
+    done: state === 'done' ? listed : 0,
     failed: 0,
-    remaining: state === 'done' ? 0 : 2,
+    remaining: state === 'done' ? 0 : listed,
     etaSeconds: null,
     error: null,
     plan,
@@ -45,6 +47,23 @@ describe('reconcile and resync --dry-run', () => {
       requests.push(`${req.method} ${req.url}`);
       const path = new URL(req.url ?? '/', 'http://x');
       res.setHeader('Content-Type', 'application/json');
+      if (req.method === 'POST' && path.pathname.endsWith('/write-back')) {
+        const shop = path.searchParams.get('shop');
+        res.end(
+          JSON.stringify({
+            shop,
+            productId: '11',
+            dryRun: true,
+            mode: 'live',
+            written: 0,
+            planned: [],
+            conflicts: 0,
+            skipped: 0,
+            failed: 0,
+          }),
+        );
+        return;
+      }
       if (req.method === 'POST') {
         scope = path.pathname === '/admin/reconcile' ? 'reconcile' : 'shop';
         res.end(JSON.stringify(run(scope, 'running', { counts, products: [], nextPlanAfter: null })));
@@ -65,13 +84,19 @@ describe('reconcile and resync --dry-run', () => {
 
   const cli = async (...args: string[]) => {
     const lines: string[] = [];
+    const progress = new PassThrough();
+    let drawn = '';
+    progress.on('data', (chunk: Buffer) => {
+      drawn += chunk.toString();
+    });
     const out: CliOutput = {
       line: (t = '') => lines.push(t),
       warn: (t) => lines.push(t),
-      progress: process.stderr,
+      progress: progress as unknown as NodeJS.WriteStream,
     };
-    const code = await runCli(['--url', url, ...args, '--interval', '100'], {}, out);
-    return { code, lines };
+    const watching = args[0] === 'write-back' ? [] : ['--interval', '100'];
+    const code = await runCli(['--url', url, ...args, ...watching], {}, out);
+    return { code, lines, drawn };
   };
 
   it('starts a dry run, waits for it, and prints every page of its plan', async () => {
@@ -92,5 +117,34 @@ describe('reconcile and resync --dry-run', () => {
         '    name: "Mug" -> null',
       ]);
     }
+  });
+
+  it('draws no bar for a run with nothing listed (a full bar at 0/0 would read as done)', async () => {
+    listed = 0;
+    try {
+      const { code, lines, drawn } = await cli('resync', '--dry-run');
+      expect(code, lines.join('\n')).toBe(0);
+      expect(lines[0]).toBe('Resync dry run 7 started: demo.myshopify.com');
+      expect(drawn).not.toContain('0/0');
+      expect(drawn).not.toContain('resync |');
+    } finally {
+      listed = 2;
+    }
+  });
+
+  it('draws the bar with the products counted', async () => {
+    const { code, drawn } = await cli('resync', '--dry-run');
+    expect(code).toBe(0);
+    expect(drawn).toContain('2/2 products');
+  });
+
+  it('runs write-back --dry-run without --shop when one shop is configured', async () => {
+    requests.length = 0;
+    const { code, lines } = await cli('write-back', '11', '--dry-run');
+    expect(code, lines.join('\n')).toBe(0);
+    expect(requests[0]).toBe('POST /admin/products/11/write-back?shop=demo.myshopify.com&dryRun=true');
+    expect(lines[0]).toBe(
+      'demo.myshopify.com product 11 (dry run): 0 written, 0 mutations planned, 0 conflicts, 0 skipped, 0 failed',
+    );
   });
 });

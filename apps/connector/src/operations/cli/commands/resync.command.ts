@@ -138,18 +138,30 @@ async function watch(
   const onInterrupt = () => interrupted.abort();
   process.once('SIGINT', onInterrupt);
   let run = first;
-  bar.start(totalOf(run), run.done + run.failed, payloadOf(run));
+  // The bar appears once there is something to count: a run with no product listed (yet) would
+  // draw a full bar at 0/0, which reads as done.
+  let drawn = false;
+  const draw = () => {
+    const total = totalOf(run);
+    if (total === 0) return;
+    if (!drawn) bar.start(total, run.done + run.failed, payloadOf(run));
+    else {
+      bar.setTotal(total);
+      bar.update(run.done + run.failed, payloadOf(run));
+    }
+    drawn = true;
+  };
+  draw();
   try {
     while (run.state === 'running') {
       await sleep(intervalMs, interrupted.signal);
       if (interrupted.signal.aborted) break;
       run = await admin.get<ResyncRun>(`/admin/resync/${encodeURIComponent(run.id)}`);
-      bar.setTotal(totalOf(run));
-      bar.update(run.done + run.failed, payloadOf(run));
+      draw();
     }
   } finally {
     process.removeListener('SIGINT', onInterrupt);
-    bar.stop();
+    if (drawn) bar.stop();
   }
   if (interrupted.signal.aborted) {
     throw new CliError(

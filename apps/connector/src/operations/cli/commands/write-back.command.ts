@@ -3,7 +3,7 @@ import type { PushNowResult } from '../../../write-back/push/push-now.service.js
 import type { ContextOf } from '../context/cli-context.js';
 
 /**
- * `write-back <productId> --shop <domain> [--dry-run]`: runs one product's write-back now
+ * `write-back <productId> [--shop <domain>] [--dry-run]` (the shop: needed only when several are served): runs one product's write-back now
  * (`POST /admin/products/{id}/write-back`); `--dry-run` prints the mutations it would send (each
  * target's value before and after) and sends nothing. `--json` prints the answer whole.
  */
@@ -11,19 +11,20 @@ export function writeBackCommand(contextOf: ContextOf): Command {
   return new Command('write-back')
     .description("run a product's write-back to Shopify now, or with --dry-run print what it would send")
     .argument('<productId>', 'the Shopify product id')
-    .requiredOption('--shop <domain>', '<name>.myshopify.com')
+    .option('--shop <domain>', 'the shop (when several are configured)')
     .option('--dry-run', 'print the planned mutations, send nothing')
     .option('--json', 'print the API answer as JSON')
     .action(
       async (
         productId: string,
-        options: { shop: string; dryRun?: boolean; json?: boolean },
+        options: { shop?: string; dryRun?: boolean; json?: boolean },
         command: Command,
       ) => {
-        const { admin, out } = contextOf(command);
+        const context = contextOf(command);
+        const { admin, out } = context;
         const answer = await admin.post<PushNowResult>(
           `/admin/products/${encodeURIComponent(productId)}/write-back`,
-          { shop: options.shop, dryRun: options.dryRun ? 'true' : 'false' },
+          { shop: context.shop(options.shop).domain, dryRun: options.dryRun ? 'true' : 'false' },
         );
         if (options.json) {
           out.line(JSON.stringify(answer, null, 2));
