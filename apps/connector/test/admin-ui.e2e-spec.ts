@@ -133,9 +133,14 @@ describe('/admin/ui in a browser', () => {
 
   it("shows the queues (bull-board) and a product's timeline under the session", async () => {
     const page = await signedIn();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     const queues = await page.goto(`${harness.url}/admin/ui/queues/`);
     expect(queues?.status()).toBe(200);
     await page.getByText('sync-product').first().waitFor({ timeout: 15_000 });
+    // Nothing from outside (bull-board's page asks Google for fonts), and a way back.
+    expect(requested.filter((url) => !url.startsWith(harness.url))).toEqual([]);
+    expect(await page.locator('a[href="/admin/ui"]').count()).toBeGreaterThan(0);
     const productId = products[1] as string;
     const timeline = await page.goto(`${harness.url}/admin/ui/products/${productId}?shop=${broken.domain}`);
     expect(timeline?.status()).toBe(200);
