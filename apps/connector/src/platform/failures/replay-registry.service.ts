@@ -6,7 +6,8 @@ export type ReplayHandler = (failure: Failure) => Promise<void>;
 
 /**
  * How each job kind is replayed. Each kind registers its handler when its module starts, so the
- * failures module needs no knowledge of the stages.
+ * failures module needs no knowledge of the stages. The class registering each kind is the flow
+ * table's `replayBy` (queue-flow.ts), checked at boot.
  */
 @Injectable()
 export class ReplayRegistry {

@@ -7,6 +7,7 @@ describe('flowProblems', () => {
     ({
       queue,
       job: { className, file: `${queue}.job.ts` },
+      replayBy: null,
       enqueuedBy: [],
       schedule: scheduled ? { setting: 'X', everyMs: () => 1, data: () => ({}), opts: () => ({}) } : null,
       retry: { attempts: 1, backoff: 'none', failuresInbox: false },

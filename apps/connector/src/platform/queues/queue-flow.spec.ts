@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readSources } from '../../../test/support/import-graph.js';
+import { registrationCalls } from '../../../test/support/registrations.js';
 import { QUEUE_FLOW } from './queue-flow.js';
-import { QueueName } from './queue-names.js';
+import { JobName, QueueName } from './queue-names.js';
 
 const SRC = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -52,5 +53,22 @@ describe('the flow table (queue-flow.ts) against the sources', () => {
     for (const row of QUEUE_FLOW)
       expect(row.after ?? [], row.queue).toEqual(row.queue === 'sync-product' ? names : []);
     expect(names).toEqual(['MediaHooks', 'ResyncProgress', 'MerchantEdits']);
+  });
+
+  it("names the class registering each queue's replay handler, for the queues whose failures land in the inbox", () => {
+    // A failure's job kind is its job's name, the queue's name: `replayBy` is per queue.
+    expect(Object.entries(JobName)).toEqual(Object.entries(QueueName));
+    const calls = registrationCalls(sources, 'ReplayRegistry', 'register', (args) => {
+      const key = /^JobName\.(\w+),/.exec(args)?.[1];
+      return key === undefined ? undefined : JobName[key as keyof typeof JobName];
+    });
+    const found = calls.map((c) => ({ queue: c.key ?? `(unread: ${c.file})`, replayBy: c.className }));
+    const listed = QUEUE_FLOW.filter((row) => row.replayBy !== null).map((row) => ({
+      queue: row.queue,
+      replayBy: row.replayBy,
+    }));
+    const byQueue = (a: { queue: string }, b: { queue: string }) => a.queue.localeCompare(b.queue);
+    expect(found.sort(byQueue)).toEqual(listed.sort(byQueue));
+    for (const row of QUEUE_FLOW) expect(row.replayBy !== null, row.queue).toBe(row.retry.failuresInbox);
   });
 });

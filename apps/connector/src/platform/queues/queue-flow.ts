@@ -50,6 +50,13 @@ export interface QueueFlow {
   schedule: QueueSchedule | null;
   retry: RetryRule;
   /**
+   * The class that registers the queue's replay handler with `ReplayRegistry` at module init:
+   * what "replay" in the failures inbox runs for a failure of this queue (a failure's job kind is
+   * its queue's name). null: a failure is not replayable (logged; the next run starts afresh).
+   * A queue has one exactly when `retry.failuresInbox`; checked at boot (`RegistrationsCheck`).
+   */
+  replayBy: string | null;
+  /**
    * What runs after each job, inside it, in order: the after-sync listeners (`SyncEvents`) the
    * app's assembly gives the sync (`afterSyncModule`, connector.module.ts). Checked by the spec.
    */
@@ -59,15 +66,19 @@ export interface QueueFlow {
 const ONE_ATTEMPT: RetryRule = { attempts: 1, backoff: 'none', failuresInbox: false };
 
 /**
- * Why: the connector's flow in one place. Each queue, its job file, who enqueues it, its schedule
- * and its retry rule: a reader follows a hop reached by a queue's name here. `JobSchedulers` sets
- * up the schedules from it, `JobClassesCheck` fails the boot when the processors disagree with it,
- * and `queue-flow.spec.ts` checks "who enqueues" against the sources.
+ * Why: the connector's flow in one place. Each queue, its job file, who enqueues it, its schedule,
+ * its retry rule and who replays its failures: a reader follows a hop reached by a queue's name
+ * here. `JobSchedulers` sets up the schedules from it, `JobClassesCheck` fails the boot when the
+ * processors disagree with it, `RegistrationsCheck` when the replay handlers registered at boot
+ * do, and `queue-flow.spec.ts` checks "who enqueues" and "who replays" against the sources. The
+ * other boot-time registrations (the tables retention prunes, the tables `shop/redact` purges)
+ * are listed beside, in `platform/reporting/housekeeping.ts`.
  */
 export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.SYNC_PRODUCT,
     job: { className: 'SyncProductJob', file: 'product-sync/sync-product.job.ts' },
+    replayBy: 'SyncReplay',
     enqueuedBy: ['SyncEnqueuer'],
     readBy: ['Readiness', 'ProductTimeline'],
     after: ['MediaHooks', 'ResyncProgress', 'MerchantEdits'],
@@ -81,6 +92,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.INBOX_SWEEP,
     job: { className: 'InboxSweepJob', file: 'intake/inbox-sweep.job.ts' },
+    replayBy: null,
     enqueuedBy: [],
     schedule: {
       setting: 'CONNECTOR_INBOX_SWEEP_INTERVAL_MS',
@@ -93,6 +105,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.SYNC_MEDIA,
     job: { className: 'SyncMediaJob', file: 'media/sync-media.job.ts' },
+    replayBy: 'MediaHooks',
     enqueuedBy: ['MediaEnqueuer'],
     schedule: null,
     retry: {
@@ -104,6 +117,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.RESYNC_PAGE,
     job: { className: 'ResyncPageJob', file: 'resync/resync-page.job.ts' },
+    replayBy: 'ResyncPageReplay',
     enqueuedBy: ['ResyncService'],
     schedule: null,
     retry: {
@@ -115,6 +129,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.RECONCILE,
     job: { className: 'ReconcileJob', file: 'resync/reconcile.job.ts' },
+    replayBy: null,
     enqueuedBy: [],
     schedule: {
       setting: 'CONNECTOR_RECONCILE_INTERVAL_MS',
@@ -127,6 +142,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.RETENTION,
     job: { className: 'RetentionJob', file: 'platform/database/retention.job.ts' },
+    replayBy: null,
     enqueuedBy: [],
     schedule: {
       setting: 'CONNECTOR_RETENTION_INTERVAL_MS',
@@ -134,11 +150,13 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
       data: () => ({}),
       opts: retentionJobOptions,
     },
+    // Prunes the tables of `HOUSEKEEPING.pruned` (platform/reporting/housekeeping.ts).
     retry: ONE_ATTEMPT,
   },
   {
     queue: QueueName.ENRICHMENT_POLL,
     job: { className: 'EnrichmentPollJob', file: 'write-back/enrichment-poll.job.ts' },
+    replayBy: 'EnrichmentPollScheduler',
     enqueuedBy: ['EnrichmentPollScheduler'],
     schedule: {
       setting: 'CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS',
@@ -152,6 +170,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.ENRICHMENT_PUSH,
     job: { className: 'EnrichmentPushJob', file: 'write-back/enrichment-push.job.ts' },
+    replayBy: 'EnrichmentPushJob',
     enqueuedBy: ['PushEnqueuer'],
     schedule: null,
     retry: {
@@ -163,6 +182,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.SUBSCRIPTION_CHECK,
     job: { className: 'SubscriptionCheckJob', file: 'intake/subscription-check.job.ts' },
+    replayBy: null,
     enqueuedBy: ['SubscriptionCheckRequests'],
     schedule: {
       setting: 'CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS',
@@ -170,11 +190,13 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
       data: () => ({}),
       opts: subscriptionCheckJobOptions,
     },
-    retry: { attempts: 1, backoff: 'none', failuresInbox: true },
+    // Not in the failures inbox: no job guard and no replay, a failed check is only logged.
+    retry: ONE_ATTEMPT,
   },
   {
     queue: QueueName.SCOPE_WALK,
     job: { className: 'ScopeWalkJob', file: 'product-sync/scope/scope-walk.job.ts' },
+    replayBy: null,
     enqueuedBy: ['ScopeWalkRequests'],
     schedule: {
       setting: 'CONNECTOR_SCOPE_WALK_INTERVAL_MS',
@@ -188,6 +210,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
   {
     queue: QueueName.DRIFT_REPORT,
     job: { className: 'DriftReportJob', file: 'drift/drift-report.job.ts' },
+    replayBy: 'DriftReportReplay',
     // The scheduled job fans out one job per shop; a failed shop's report is replayed.
     enqueuedBy: ['DriftReportJob', 'DriftReportReplay'],
     schedule: {

@@ -15,8 +15,9 @@ export interface PrunableTable {
 
 /**
  * The tables the retention job prunes. Each owner registers its own at module init (the inbox,
- * the failures, and later the sync records and the write-back history), so the job, an
- * operations concern, never has to know a stage's tables, and stages never import operations.
+ * the sync records, the write-back history...), so the job, an operations concern, never has to
+ * know a stage's tables, and stages never import operations. The names and their owners are
+ * listed in `HOUSEKEEPING` (housekeeping.ts), checked at boot.
  */
 @Injectable()
 export class RetentionRegistry {

@@ -11,7 +11,8 @@ export interface ShopDataOwner {
 /**
  * Why: `shop/redact` must purge every table keyed by the shop, but each table belongs to one
  * owner (`table-owners.spec.ts`). Each owner registers its tables here at module init, as with
- * `RetentionRegistry`, so the redaction never touches another room's tables itself.
+ * `RetentionRegistry`, so the redaction never touches another room's tables itself. The owners
+ * and their tables are listed in `HOUSEKEEPING` (housekeeping.ts), checked at boot.
  */
 @Injectable()
 export class ShopDataRegistry {
@@ -21,6 +22,11 @@ export class ShopDataRegistry {
     const taken = owner.tables.filter((table) => this.tables().includes(table));
     if (taken.length > 0) throw new Error(`Shop data of ${taken.join(', ')} is registered twice`);
     this.owners.push(owner);
+  }
+
+  /** Each owner's tables, sorted, in the order the owners registered (`RegistrationsCheck` compares them with `HOUSEKEEPING`). */
+  groups(): string[][] {
+    return this.owners.map((owner) => [...owner.tables].sort());
   }
 
   /** Every registered table. */
