@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { SyncPauses } from '../../clients/catalog/sync-pauses.service.js';
@@ -14,10 +15,14 @@ import {
   shopResyncConfirmPage,
   shopSyncPage,
 } from './ui-action-pages.js';
+import { UiShopPauseForm } from './ui-forms.dto.js';
+import { UiAction, UiForm, UiPage, UiPathParam } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
 const DONE = new Set(['paused', 'resumed', 'not-paused']);
+const ERRORS = [400, 404, 409];
+const ACTION_ERRORS = [400, 403, 404, 409];
 
 /**
  * Why: the operators' shop actions in the web view, each confirmed on a page of its own (GET,
@@ -25,9 +30,11 @@ const DONE = new Set(['paused', 'resumed', 'not-paused']);
  * what it did. Pausing and resuming a shop's syncing use the admin API's `SyncPauses`; the
  * whole-shop resync its `ResyncService`.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui/shops/:shop')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
+@UiPathParam('shop')
 export class AdminUiActionsController {
   constructor(
     private readonly shops: Shops,
@@ -37,6 +44,11 @@ export class AdminUiActionsController {
   ) {}
 
   @Get('sync')
+  @UiPage({
+    operationId: 'uiShopSync',
+    summary: "A shop's syncing state: paused or not, and its actions",
+    errors: ERRORS,
+  })
   sync(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     const domain = this.shopOf(shop);
     const done = typeof req.query.done === 'string' && DONE.has(req.query.done) ? req.query.done : null;
@@ -55,24 +67,43 @@ export class AdminUiActionsController {
   }
 
   @Get('pause')
+  @UiPage({ operationId: 'uiShopPauseConfirm', summary: "A shop's pause confirm page", errors: ERRORS })
   confirmPause(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     sendHtml(res, 200, pauseConfirmPage(this.shopOf(shop), csrfOf(req)));
   }
 
   @Post('pause')
-  async pause(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiShopPause',
+    summary: "Pause a shop's syncing",
+    answer: 303,
+    errors: ACTION_ERRORS,
+    form: UiShopPauseForm,
+  })
+  async pause(
+    @UiForm() form: UiShopPauseForm,
+    @Res() res: Response,
+    @Param('shop') shop: string,
+  ): Promise<void> {
     const domain = this.shopOf(shop);
-    const reason = (req.uiForm?.reason ?? '').trim().slice(0, 500) || 'paused by an operator';
+    const reason = (form.reason ?? '').trim() || 'paused by an operator';
     await this.pauses.pause(domain, reason);
     res.redirect(303, `/admin/ui/shops/${encodeURIComponent(domain)}/sync?done=paused`);
   }
 
   @Get('resume')
+  @UiPage({ operationId: 'uiShopResumeConfirm', summary: "A shop's resume confirm page", errors: ERRORS })
   confirmResume(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     sendHtml(res, 200, resumeConfirmPage(this.shopOf(shop), csrfOf(req)));
   }
 
   @Post('resume')
+  @UiAction({
+    operationId: 'uiShopResume',
+    summary: "Resume a shop's syncing",
+    answer: 303,
+    errors: ACTION_ERRORS,
+  })
   async resume(@Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const domain = this.shopOf(shop);
     const resumed = await this.pauses.resume(domain);
@@ -83,11 +114,22 @@ export class AdminUiActionsController {
   }
 
   @Get('resync')
+  @UiPage({
+    operationId: 'uiShopResyncConfirm',
+    summary: "A whole shop's resync confirm page",
+    errors: ERRORS,
+  })
   confirmResync(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     sendHtml(res, 200, shopResyncConfirmPage(this.shopOf(shop), csrfOf(req)));
   }
 
   @Post('resync')
+  @UiAction({
+    operationId: 'uiShopResync',
+    summary: 'Resync every product of a shop',
+    answer: 303,
+    errors: ACTION_ERRORS,
+  })
   async resync(@Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const domain = this.shopOf(shop);
     const run = await this.resyncs.start(domain, null);

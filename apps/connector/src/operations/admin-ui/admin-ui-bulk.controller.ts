@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
 import { type CatalogKeyGroup, catalogKeyGroups } from '../../clients/catalog/catalog-key-shops.js';
@@ -19,11 +20,16 @@ import {
   catalogKeyConfirmPage,
   catalogKeyResultPage,
 } from './ui-bulk-pages.js';
+import { UiBulkFailuresForm, UiCatalogKeyPauseForm } from './ui-forms.dto.js';
+import { UiAction, UiForm, UiPage, UiPathParam, UiQuery } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
 const FAILURE_ID = /^[1-9]\d{0,17}$/;
 const MAX_SELECTED = 200;
+const ERRORS = [400, 404, 409];
+const ACTION_ERRORS = [400, 403, 404, 409];
+const KEY = UiPathParam('key', { pattern: '^[0-9a-f]{1,64}$' });
 
 /**
  * Why: the web view's actions on several things at once: replay or dismiss the failures ticked
@@ -31,6 +37,7 @@ const MAX_SELECTED = 200;
  * page (changes nothing), done by a POST carrying the session's CSRF token (else 403), and
  * answered with a page of what it did; they use the admin API's own services.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -44,6 +51,13 @@ export class AdminUiBulkController {
   ) {}
 
   @Get('failures/bulk')
+  @UiPage({
+    operationId: 'uiBulkFailuresConfirm',
+    summary: 'The confirm page of a bulk replay or dismiss of the ticked failures',
+    errors: ERRORS,
+  })
+  @UiQuery('action', 'replay or dismiss.', { enum: ['replay', 'dismiss'] })
+  @UiQuery('id', 'A ticked failure id (repeated for each).')
   async confirmBulk(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     const action = actionOf(req.query.action);
     const ids = idsOf(req.query.id);
@@ -56,9 +70,16 @@ export class AdminUiBulkController {
   }
 
   @Post('failures/bulk')
-  async bulk(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
-    const action = actionOf(req.uiForm?.action);
-    const ids = idsOf((req.uiForm?.ids ?? '').split(',').filter((id) => id !== ''));
+  @UiAction({
+    operationId: 'uiBulkFailures',
+    summary: 'Replay or dismiss the confirmed failures; answers what was done',
+    answer: 'page',
+    errors: ACTION_ERRORS,
+    form: UiBulkFailuresForm,
+  })
+  async bulk(@Req() req: UiRequest, @Res() res: Response, @UiForm() form: UiBulkFailuresForm): Promise<void> {
+    const action = form.action;
+    const ids = idsOf((form.ids ?? '').split(',').filter((id) => id !== ''));
     const outcome = await resolveMany(
       this.failures,
       this.metrics,
@@ -69,25 +90,57 @@ export class AdminUiBulkController {
   }
 
   @Get('catalog-keys/:key/pause')
+  @UiPage({
+    operationId: 'uiCatalogKeyPauseConfirm',
+    summary: "A catalog key's pause confirm page (its shops listed)",
+    errors: ERRORS,
+  })
+  @KEY
   confirmKeyPause(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): void {
     sendHtml(res, 200, catalogKeyConfirmPage('pause', this.groupOf(key), csrfOf(req)));
   }
 
   @Post('catalog-keys/:key/pause')
-  async keyPause(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiCatalogKeyPause',
+    summary: 'Pause every shop on a catalog key (one pause per shop)',
+    answer: 'page',
+    errors: ACTION_ERRORS,
+    form: UiCatalogKeyPauseForm,
+  })
+  @KEY
+  async keyPause(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('key') key: string,
+    @UiForm() form: UiCatalogKeyPauseForm,
+  ): Promise<void> {
     const group = this.groupOf(key);
-    const given = (req.uiForm?.reason ?? '').trim().slice(0, 400) || 'paused by an operator';
+    const given = (form.reason ?? '').trim() || 'paused by an operator';
     for (const shop of group.shops)
       await this.pauses.pause(shop, `catalog key ${group.fingerprint}: ${given}`);
     sendHtml(res, 200, catalogKeyResultPage('pause', group, group.shops, csrfOf(req)));
   }
 
   @Get('catalog-keys/:key/resume')
+  @UiPage({
+    operationId: 'uiCatalogKeyResumeConfirm',
+    summary: "A catalog key's resume confirm page",
+    errors: ERRORS,
+  })
+  @KEY
   confirmKeyResume(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): void {
     sendHtml(res, 200, catalogKeyConfirmPage('resume', this.groupOf(key), csrfOf(req)));
   }
 
   @Post('catalog-keys/:key/resume')
+  @UiAction({
+    operationId: 'uiCatalogKeyResume',
+    summary: 'Resume every shop on a catalog key',
+    answer: 'page',
+    errors: ACTION_ERRORS,
+  })
+  @KEY
   async keyResume(@Req() req: UiRequest, @Res() res: Response, @Param('key') key: string): Promise<void> {
     const group = this.groupOf(key);
     const resumed: string[] = [];

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { DriftService } from '../../drift/drift.service.js';
@@ -18,8 +19,14 @@ import {
   driftReportPage,
   driftRunConfirmPage,
 } from './ui-drift-pages.js';
+import { UiDriftRepairForm } from './ui-forms.dto.js';
+import { UiAction, UiForm, UiPage, UiPathParam, UiQuery } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
+
+const ERRORS = [400, 404];
+const SHOP = UiPathParam('shop', { maxLength: 255 });
+const REPORT_ID = UiPathParam('id', { pattern: '^[1-9][0-9]*$' });
 
 /**
  * Why: the drift report in the web view (issue 33): each shop's latest report, running one now
@@ -27,6 +34,7 @@ import { csrfOf, sendHtml } from './ui-respond.js';
  * (one, a selection, or all of a kind) through a confirm page to a page of what each did. It uses
  * what the admin API's drift routes use (`DriftService`, `DriftRepairs`).
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui/drift')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -40,6 +48,11 @@ export class AdminUiDriftController {
   ) {}
 
   @Get()
+  @UiPage({
+    operationId: 'uiDriftList',
+    summary: "Each shop's latest drift report, and running one",
+    errors: ERRORS,
+  })
   async list(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     const rows = await Promise.all(
       this.shops.all.map(async (s) => ({ shop: s.domain, latest: await this.reports.latest(s.domain) })),
@@ -58,17 +71,36 @@ export class AdminUiDriftController {
   }
 
   @Get('shops/:shop/run')
+  @UiPage({
+    operationId: 'uiDriftRunConfirm',
+    summary: 'Confirm running a drift report for a shop',
+    errors: ERRORS,
+  })
+  @SHOP
   confirmRun(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     sendHtml(res, 200, driftRunConfirmPage(this.shopOf(shop), csrfOf(req)));
   }
 
   @Post('shops/:shop/run')
+  @UiAction({
+    operationId: 'uiDriftRun',
+    summary: "Run a drift report now; 303 to the report's page",
+    answer: 303,
+    errors: [400, 403],
+  })
+  @SHOP
   async run(@Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const { report } = await this.drift.report(this.shopOf(shop));
     res.redirect(303, `/admin/ui/drift/${encodeURIComponent(report.id)}`);
   }
 
   @Get(':id')
+  @UiPage({
+    operationId: 'uiDriftReport',
+    summary: "A drift report's findings by kind, each with its repair in words",
+    errors: ERRORS,
+  })
+  @REPORT_ID
   async show(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
     const report = await this.reportOf(id);
     const rows = await this.reports.findingsOf(report.id);
@@ -76,6 +108,15 @@ export class AdminUiDriftController {
   }
 
   @Get(':id/repair')
+  @UiPage({
+    operationId: 'uiDriftRepairConfirm',
+    summary: 'Confirm the chosen repairs (one finding, a selection, or all of a kind)',
+    errors: ERRORS,
+  })
+  @REPORT_ID
+  @UiQuery('ids', 'Finding ids (repeated or comma-separated).')
+  @UiQuery('one', 'One finding id (its own button).')
+  @UiQuery('kind', 'Every finding of this kind.')
   async confirmRepair(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
     const report = await this.reportOf(id);
     const choice = driftChoiceOf(req.query);
@@ -85,12 +126,25 @@ export class AdminUiDriftController {
   }
 
   @Post(':id/repairs')
-  async repair(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiDriftRepair',
+    summary: 'Run the chosen repairs; the page says what each did',
+    answer: 'page',
+    errors: [400, 403, 404],
+    form: UiDriftRepairForm,
+  })
+  @REPORT_ID
+  async repair(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @UiForm() form: UiDriftRepairForm,
+  ): Promise<void> {
     const report = await this.reportOf(id);
-    const choice = driftChoiceOf(req.uiForm ?? {});
+    const choice = driftChoiceOf({ ...form });
     if (!choice) throw notChosen();
     const outcomes =
-      (await this.repairs.repair(report.id, choice, { confirmLoss: confirmLossOf(req.uiForm ?? {}) })) ?? [];
+      (await this.repairs.repair(report.id, choice, { confirmLoss: confirmLossOf(form.confirmLoss) })) ?? [];
     sendHtml(res, 200, driftRepairResultPage(report, outcomes, csrfOf(req)));
   }
 
@@ -111,10 +165,11 @@ export class AdminUiDriftController {
 }
 
 /** The records whose approved enrichment the operator agreed to lose (the confirm step's hidden field). */
-function confirmLossOf(form: Record<string, unknown>): string[] {
-  const raw = form.confirmLoss;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-  return list.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim());
+function confirmLossOf(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 }
 
 function notChosen(): ConnectorError {

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { Shops } from '../../shops/shops.js';
@@ -7,10 +8,12 @@ import { OverviewService } from '../overview/overview.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { catalogCallsPage, enrichmentPollsPage } from './ui-figure-pages.js';
+import { UiPage, UiQuery } from './ui-openapi.decorators.js';
 import { hoursOf, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
 /** Why: the lists behind the overview's "Catalog budget used" and "Enrichment lag" figures and charts. */
+@ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -23,6 +26,13 @@ export class AdminUiFiguresController {
   ) {}
 
   @Get('enrichment-polls')
+  @UiPage({
+    operationId: 'uiEnrichmentPolls',
+    summary:
+      'The latest enrichment polls (200 at most): when, what each found, changed and gave push work, the lag it left, its outcome; by shop and time',
+  })
+  @UiQuery('shop', "That shop's part of each poll (failed polls too).")
+  @UiQuery('hours', 'Started in the last hours (1 to 720, default 24).')
   async enrichmentPolls(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -40,6 +50,12 @@ export class AdminUiFiguresController {
   }
 
   @Get('catalog-calls')
+  @UiPage({
+    operationId: 'uiCatalogCalls',
+    summary:
+      "Each minute's catalog calls and 429 answers (every replica's) and the budget they used, by time",
+  })
+  @UiQuery('hours', 'In the last hours (1 to 720, default 24).')
   async catalogCalls(
     @Req() req: UiRequest,
     @Res() res: Response,

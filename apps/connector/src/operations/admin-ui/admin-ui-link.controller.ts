@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
@@ -7,7 +8,9 @@ import type { LinkMatch } from '../../resync/link-matcher.js';
 import { Shops } from '../../shops/shops.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { UiLinkForm } from './ui-forms.dto.js';
 import { linkDonePage, linkDryRunPage, linkMatchOf } from './ui-link-pages.js';
+import { UiAction, UiForm, UiPage, UiPathParam, UiQuery } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
@@ -16,9 +19,11 @@ import { csrfOf, sendHtml } from './ui-respond.js';
  * run (changes nothing) and shows what it would link; that is the confirm step of the real run
  * (POST with the session's CSRF token), whose page shows what it did. `LinkService` as the admin API.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui/link/:shop')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
+@UiPathParam('shop', { maxLength: 255 })
 export class AdminUiLinkController {
   constructor(
     private readonly shops: Shops,
@@ -26,6 +31,12 @@ export class AdminUiLinkController {
   ) {}
 
   @Get()
+  @UiPage({
+    operationId: 'uiLinkDryRun',
+    summary: 'Link a pre-filled catalog: the dry run (changes nothing), the confirm step of the real run',
+    errors: [400, 404],
+  })
+  @UiQuery('match', 'sku:supplierSku (default), sku:gtin, barcode:supplierSku or barcode:gtin.')
   async dryRun(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const report = await this.links.link({
       shop: this.shopOf(shop),
@@ -36,10 +47,22 @@ export class AdminUiLinkController {
   }
 
   @Post()
-  async link(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiLink',
+    summary: 'Link for real, then resync the shop; the page says what was linked',
+    answer: 'page',
+    errors: [400, 403],
+    form: UiLinkForm,
+  })
+  async link(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('shop') shop: string,
+    @UiForm() form: UiLinkForm,
+  ): Promise<void> {
     const report = await this.links.link({
       shop: this.shopOf(shop),
-      match: matchOf(req.uiForm?.match),
+      match: matchOf(form.match),
       dryRun: false,
       resync: true,
     });

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
@@ -14,12 +15,16 @@ import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
 import { catalogKeysSection } from './ui-bulk-pages.js';
+import { UiPage, UiQuery } from './ui-openapi.decorators.js';
 import { hoursOf, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import { shopSettingsSection } from './ui-shop-pages.js';
 import { SYNC_OUTCOMES, syncsPage } from './ui-sync-pages.js';
 
+const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);
+
 /** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts), the shops page and the lists its figures link to. */
+@ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -38,6 +43,15 @@ export class AdminUiOverviewController {
 
   /** The overview; the failures inbox's old address (`/admin/ui?state=`) goes to its new one. */
   @Get()
+  @UiPage({
+    operationId: 'uiOverview',
+    summary:
+      "The web view's overview: each shop's state, the numbers now, the last 24 hours (without a session: the sign-in form, 401)",
+    description:
+      'Server-rendered HTML, charts as inline SVG. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
+    redirect: true,
+  })
+  @UiQuery('state', "The failures inbox's old address: a 303 to /admin/ui/failures?state=.")
   async landing(@Req() req: UiRequest, @Res() res: Response, @Query('state') state?: string): Promise<void> {
     if (state !== undefined) {
       res.redirect(303, `/admin/ui/failures?state=${encodeURIComponent(state)}`);
@@ -48,6 +62,10 @@ export class AdminUiOverviewController {
   }
 
   @Get('shops')
+  @UiPage({
+    operationId: 'uiShops',
+    summary: 'Every shop: auth state, mode, catalog key set, webhook subscriptions',
+  })
   async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     const entries = await this.entries.all();
     const keys = catalogKeysSection(catalogKeyGroups(this.shopList, this.catalogs), this.pauses.all());
@@ -55,6 +73,13 @@ export class AdminUiOverviewController {
   }
 
   @Get('deliveries')
+  @UiPage({
+    operationId: 'uiDeliveries',
+    summary: "The inbox's latest webhook deliveries (200 at most), by shop, state and time",
+  })
+  @UiQuery('shop', 'Deliveries of this shop.')
+  @UiQuery('state', 'Deliveries in this state.', { enum: [...DELIVERY_STATES] })
+  @UiQuery('hours', 'Received in the last hours (1 to 720, default 24).')
   async deliveries(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -74,6 +99,12 @@ export class AdminUiOverviewController {
   }
 
   @Get('write-backs')
+  @UiPage({
+    operationId: 'uiWriteBacks',
+    summary: 'The latest write-back history entries (200 at most), by shop and time',
+  })
+  @UiQuery('shop', 'Entries of this shop.')
+  @UiQuery('hours', 'In the last hours (1 to 720, default 24).')
   async writeBacks(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -88,6 +119,13 @@ export class AdminUiOverviewController {
   }
 
   @Get('syncs')
+  @UiPage({
+    operationId: 'uiSyncRecords',
+    summary: 'The latest product sync records (200 at most), by shop, outcome and time',
+  })
+  @UiQuery('shop', 'Runs of this shop.')
+  @UiQuery('outcome', 'Runs with this outcome.', { enum: [...SYNC_OUTCOMES] })
+  @UiQuery('hours', 'Finished in the last hours (1 to 720, default 24).')
   async syncs(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -110,5 +148,3 @@ export class AdminUiOverviewController {
     return shop !== undefined && this.shopList.find(shop) ? shop : null;
   }
 }
-
-const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);

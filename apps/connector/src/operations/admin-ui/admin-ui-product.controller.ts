@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
@@ -13,6 +14,8 @@ import { ProductStatus } from '../admin/product-status.service.js';
 import { ProductTimeline } from '../admin/product-timeline.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { UiProductResyncForm } from './ui-forms.dto.js';
+import { UiAction, UiForm, UiPage, UiPathParam, UiQuery, UiRedirect } from './ui-openapi.decorators.js';
 import { targetOwners } from './ui-product-owners.js';
 import {
   type CatalogSide,
@@ -27,6 +30,11 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 const SEARCH_LIMIT = 50;
+const ID = UiPathParam('id', { pattern: '^[1-9][0-9]*$' });
+const SHOP = UiQuery(
+  'shop',
+  'One shop (`<name>.myshopify.com`); without it (and without catalogKey), every shop.',
+);
 
 /**
  * Why: finding and reading one product in the operators' view. The products page searches the
@@ -34,6 +42,7 @@ const SEARCH_LIMIT = 50;
  * catalog sides, its last sync and write-backs and its timeline in words; resyncing it is
  * confirmed on a page of its own, then done by a POST carrying the session's CSRF token.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -52,6 +61,12 @@ export class AdminUiProductController {
   ) {}
 
   @Get('products')
+  @UiPage({
+    operationId: 'uiProductLookup',
+    summary: 'Search products by Shopify product id, supplierSku or skuId (query q, shop)',
+  })
+  @UiQuery('q', 'A Shopify product id, supplierSku or skuId.')
+  @UiQuery('shop', 'Search this shop (the only one when omitted).')
   async products(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -81,6 +96,13 @@ export class AdminUiProductController {
 
   /** The old look-up form's target, kept for bookmarks: a redirect to the product's page. */
   @Get('products/lookup')
+  @UiRedirect({
+    operationId: 'uiProductLookupGo',
+    summary: "Redirects (303) to the product's timeline",
+    errors: [400],
+  })
+  @UiQuery('id', 'Shopify product id.')
+  @SHOP
   lookup(
     @Query('id') id: string | undefined,
     @Query('shop') shop: string | undefined,
@@ -91,6 +113,14 @@ export class AdminUiProductController {
   }
 
   @Get('products/:id')
+  @UiPage({
+    operationId: 'uiProductTimeline',
+    summary: "A product's timeline: webhooks, jobs, failures, sync records and write-backs",
+    errors: [400],
+  })
+  @ID
+  @SHOP
+  @UiQuery('done', 'The resync run just started, named in a notice.')
   async product(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -133,6 +163,13 @@ export class AdminUiProductController {
 
   /** The confirm step: says what the resync will do; changes nothing. */
   @Get('products/:id/resync')
+  @UiPage({
+    operationId: 'uiProductResyncConfirm',
+    summary: "A product resync's confirm page",
+    errors: [400, 404, 409],
+  })
+  @ID
+  @UiQuery('shop', 'The shop.')
   confirmResync(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -143,9 +180,21 @@ export class AdminUiProductController {
   }
 
   @Post('products/:id/resync')
-  async doResync(@Req() req: UiRequest, @Res() res: Response, @Param('id') id: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiProductResync',
+    summary: 'Resync a product',
+    answer: 303,
+    errors: [400, 403, 404, 409],
+    form: UiProductResyncForm,
+  })
+  @ID
+  async doResync(
+    @UiForm() form: UiProductResyncForm,
+    @Res() res: Response,
+    @Param('id') id: string,
+  ): Promise<void> {
     const product = productIdOf(id);
-    const domain = this.shopOf(req.uiForm?.shop);
+    const domain = this.shopOf(form.shop);
     const run = await this.resync.start(domain, product);
     res.redirect(
       303,

@@ -1,4 +1,5 @@
 import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
@@ -6,6 +7,8 @@ import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { UiResyncSelectionForm } from './ui-forms.dto.js';
+import { UiAction, UiForm, UiPage, UiQuery } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import {
@@ -23,6 +26,7 @@ const MAX_SELECTED = 50;
  * them (changes nothing), a POST carrying the session's CSRF token (else 403) starts one resync
  * run per product through the admin API's `ResyncService`, and the answer names each run.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
@@ -33,6 +37,12 @@ export class AdminUiResyncController {
   ) {}
 
   @Get('resync-selection')
+  @UiPage({
+    operationId: 'uiResyncSelectionConfirm',
+    summary: "A selection's resync confirm page: the ticked products listed",
+    errors: [400, 404, 409],
+  })
+  @UiQuery('item', 'A selected product, `<shop>:<product id>` (repeated, at most 50).')
   confirm(@Req() req: UiRequest, @Res() res: Response): void {
     const raw = req.query.item;
     const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
@@ -40,8 +50,19 @@ export class AdminUiResyncController {
   }
 
   @Post('resync-selection')
-  async start(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
-    const items = this.itemsOf((req.uiForm?.items ?? '').split(',').filter((item) => item !== ''));
+  @UiAction({
+    operationId: 'uiResyncSelection',
+    summary: 'Resync a selection of products: one resync run per product',
+    answer: 'page',
+    errors: [400, 403, 404, 409],
+    form: UiResyncSelectionForm,
+  })
+  async start(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @UiForm() form: UiResyncSelectionForm,
+  ): Promise<void> {
+    const items = this.itemsOf((form.items ?? '').split(',').filter((item) => item !== ''));
     if (items.length === 0) throw bad('Select at least one product.');
     const outcomes: SelectionOutcome[] = [];
     for (const item of items) {

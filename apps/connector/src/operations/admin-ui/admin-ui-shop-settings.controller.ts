@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { SHOP_MODES, type ShopMode } from '../../platform/config/shop-mode.js';
+import type { ShopMode } from '../../platform/config/shop-mode.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { PlannedWritesRepository } from '../../product-sync/planned/planned-writes.repository.js';
@@ -11,11 +12,15 @@ import { GoLive } from '../admin/go-live.service.js';
 import { previewCsv, shopPreview } from '../admin/shop-preview.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
+import { UiCatalogKeyForm, UiShopModeForm } from './ui-forms.dto.js';
+import { UiAction, UiForm, UiPage, UiPathParam } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import { catalogKeyFormPage, modeConfirmPage, previewPage, shopDonePage } from './ui-shop-pages.js';
 
 const MAX_KEY_LENGTH = 512;
+const ERRORS = [400, 404, 409];
+const ACTION_ERRORS = [400, 403, 404, 409];
 
 /**
  * Why: a shop's settings from the web view, through the services the admin API's
@@ -23,9 +28,11 @@ const MAX_KEY_LENGTH = 512;
  * (confirm page, POST with the CSRF token, result), setting an installed shop's catalog key
  * (a password input, never echoed), and its preview page with the CSV served under the session.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui/shops/:shop')
 @UseFilters(AdminUiFilter)
 @UseGuards(AdminUiGuard)
+@UiPathParam('shop')
 export class AdminUiShopSettingsController {
   constructor(
     private readonly shops: Shops,
@@ -36,6 +43,11 @@ export class AdminUiShopSettingsController {
   ) {}
 
   @Get('mode')
+  @UiPage({
+    operationId: 'uiShopModeConfirm',
+    summary: "A shop's live/shadow switch confirm page",
+    errors: ERRORS,
+  })
   async confirmMode(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const domain = this.shopOf(shop);
     const to = (await this.modes.modeOf(domain)) === 'live' ? 'shadow' : 'live';
@@ -43,14 +55,24 @@ export class AdminUiShopSettingsController {
   }
 
   @Post('mode')
-  async setMode(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiShopMode',
+    summary: 'Switch a shop to live or shadow (409 when pinned)',
+    answer: 'page',
+    errors: ACTION_ERRORS,
+    form: UiShopModeForm,
+  })
+  async setMode(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('shop') shop: string,
+    @UiForm() form: UiShopModeForm,
+  ): Promise<void> {
     const domain = this.shopOf(shop);
-    const mode = req.uiForm?.mode ?? '';
-    if (!(SHOP_MODES as readonly string[]).includes(mode))
-      throw bad('mode', `mode must be one of ${SHOP_MODES.join(', ')}.`);
+    const mode = form.mode;
     let before: ShopMode;
     try {
-      before = await this.modes.set(domain, mode as ShopMode);
+      before = await this.modes.set(domain, mode);
     } catch (error) {
       if (!(error instanceof ShopModeRefused)) throw error;
       const code =
@@ -67,14 +89,31 @@ export class AdminUiShopSettingsController {
   }
 
   @Get('catalog-key')
+  @UiPage({
+    operationId: 'uiShopCatalogKeyForm',
+    summary: "An installed shop's catalog key form (409 for a configured shop)",
+    errors: ERRORS,
+  })
   keyForm(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
     sendHtml(res, 200, catalogKeyFormPage(this.installedShop(shop), null, csrfOf(req)));
   }
 
   @Post('catalog-key')
-  async setKey(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
+  @UiAction({
+    operationId: 'uiShopCatalogKey',
+    summary: "Set an installed shop's catalog key (never echoed)",
+    answer: 'page',
+    errors: ACTION_ERRORS,
+    form: UiCatalogKeyForm,
+  })
+  async setKey(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Param('shop') shop: string,
+    @UiForm() form: UiCatalogKeyForm,
+  ): Promise<void> {
     const domain = this.installedShop(shop);
-    const apiKey = req.uiForm?.apiKey ?? '';
+    const apiKey = form.apiKey ?? '';
     if (!/^\S+$/.test(apiKey) || apiKey.length > MAX_KEY_LENGTH) {
       const problem = `The catalog API key is text without spaces, at most ${MAX_KEY_LENGTH} characters.`;
       sendHtml(res, 400, catalogKeyFormPage(domain, problem, csrfOf(req)));
@@ -89,12 +128,23 @@ export class AdminUiShopSettingsController {
   }
 
   @Get('preview')
+  @UiPage({
+    operationId: 'uiShopPreview',
+    summary: 'What a shop in shadow would have sent: counts, field diffs, final states',
+    errors: ERRORS,
+  })
   async preview(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
     sendHtml(res, 200, previewPage(await this.previewOf(this.shopOf(shop)), csrfOf(req)));
   }
 
   /** The preview's CSV under the session (the admin API's `?format=csv` needs the admin token). */
   @Get('preview.csv')
+  @UiPage({
+    operationId: 'uiShopPreviewCsv',
+    summary: "The shop's preview as CSV, one line per changed field (under the session)",
+    answer: 'text/csv',
+    errors: [400],
+  })
   async previewCsv(@Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const domain = this.shopOf(shop);
     res

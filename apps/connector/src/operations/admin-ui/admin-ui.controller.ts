@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { AdminSettings } from '../../platform/config/settings.js';
@@ -13,11 +14,15 @@ import { AdminSession, SESSION_COOKIE } from './admin-session.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiDisabled, UiSignInRequired } from './ui-errors.js';
+import { UiSignInForm } from './ui-forms.dto.js';
+import { UiAction, UiPage, UiPathParam, UiQuery, UiSignIn } from './ui-openapi.decorators.js';
 import { failuresPage } from './ui-pages.js';
 import { hoursOf, readForm, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
 const STATES = new Set(['open', 'replayed', 'dismissed', 'resolved']);
+const FAILURE_ID = UiPathParam('id', { pattern: '^[1-9][0-9]*$' });
+const FAILURE_ERRORS = [403, 404, 409];
 
 /**
  * `/admin/ui`: the operators' web view, server-rendered, no script. Signing in posts the admin
@@ -26,6 +31,7 @@ const STATES = new Set(['open', 'replayed', 'dismissed', 'resolved']);
  * failures inbox with replay and dismiss (products: `AdminUiProductController`); the queues (bull-board) are
  * mounted beside, under the same session.
  */
+@ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
 export class AdminUiController {
@@ -40,6 +46,11 @@ export class AdminUiController {
 
   @Get('failures')
   @UseGuards(AdminUiGuard)
+  @UiPage({ operationId: 'uiFailures', summary: 'The failures inbox, with replay and dismiss' })
+  @UiQuery('state', 'Failures in this state.', { enum: [...STATES] })
+  @UiQuery('shop', 'Failures of this shop.')
+  @UiQuery('hours', 'Failed last within the last hours (1 to 720; absent: any time).')
+  @UiQuery('done', 'The notice after an action: `replayed <id>` or `dismissed <id>`.')
   async failuresInbox(
     @Req() req: UiRequest,
     @Res() res: Response,
@@ -77,6 +88,13 @@ export class AdminUiController {
 
   /** The token in a form body, never a URL; right: a session cookie and back to the inbox. */
   @Post('login')
+  @UiSignIn({
+    operationId: 'uiSignIn',
+    summary:
+      'Sign in with the admin token (form body, never the URL): sets the HttpOnly, SameSite=Strict session cookie',
+    errors: [401, 503],
+    form: UiSignInForm,
+  })
   async login(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     if (!this.sessions.enabled) throw new UiDisabled();
     const form = await readForm(req);
@@ -96,6 +114,12 @@ export class AdminUiController {
 
   @Post('logout')
   @UseGuards(AdminUiGuard)
+  @UiAction({
+    operationId: 'uiSignOut',
+    summary: 'Sign out (clears the session cookie)',
+    answer: 303,
+    errors: [403, 404, 409],
+  })
   logout(@Res() res: Response): void {
     res.clearCookie(SESSION_COOKIE, { path: '/admin/ui', httpOnly: true, sameSite: 'strict' });
     res.redirect(303, '/admin/ui');
@@ -103,6 +127,13 @@ export class AdminUiController {
 
   @Post('failures/:id/replay')
   @UseGuards(AdminUiGuard)
+  @UiAction({
+    operationId: 'uiReplayFailure',
+    summary: 'Replay an open failure',
+    answer: 303,
+    errors: FAILURE_ERRORS,
+  })
+  @FAILURE_ID
   async replay(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const failure = await this.failures.replay(failureIdOf(id)).catch(notOpen(id));
     this.metrics.failureResolved(failure.jobKind, 'replayed');
@@ -111,6 +142,13 @@ export class AdminUiController {
 
   @Post('failures/:id/dismiss')
   @UseGuards(AdminUiGuard)
+  @UiAction({
+    operationId: 'uiDismissFailure',
+    summary: 'Dismiss an open failure',
+    answer: 303,
+    errors: FAILURE_ERRORS,
+  })
+  @FAILURE_ID
   async dismiss(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const failure = await this.failures.dismiss(failureIdOf(id)).catch(notOpen(id));
     this.metrics.failureResolved(failure.jobKind, 'dismissed');

@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, type SchemaObject, SwaggerModule } from '@nestjs/swagger';
-import { buildConnectorOpenApi } from './connector-openapi.js';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
 const DESCRIPTION =
   'Takes Shopify product webhooks and keeps the Product Enrichment Catalog in step. Errors are ' +
@@ -9,8 +8,8 @@ const DESCRIPTION =
 /**
  * Why: the served OpenAPI 3.1 document comes from the routes' own declarations (DTO classes with
  * `@ApiProperty`, `@ApiOperation({ operationId })`, `@ApiResponse`...) through
- * `SwaggerModule.createDocument`; the routes not yet declared that way keep their hand-written
- * entries (`connector-openapi.ts`), which a declared operation replaces.
+ * `SwaggerModule.createDocument`, the web view's pages included (`admin-ui/ui-openapi.decorators.ts`);
+ * only the document's header and security schemes are written here.
  */
 export function connectorDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -34,26 +33,5 @@ export function connectorDocument(app: INestApplication): OpenAPIObject {
       description: "Base64 HMAC-SHA256 of the raw body with one of the shop's webhook secrets.",
     })
     .build();
-  const generated = SwaggerModule.createDocument(app, config);
-  const written = buildConnectorOpenApi() as {
-    paths: Record<string, Record<string, unknown>>;
-    components: { schemas: Record<string, SchemaObject> };
-  };
-  const paths: Record<string, Record<string, unknown>> = structuredClone(written.paths);
-  for (const [path, item] of Object.entries(generated.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      // An undeclared route gets Nest's `Controller_method` id: its hand-written entry stays.
-      const declared = !String((operation as { operationId?: string }).operationId).includes('_');
-      if (declared || paths[path]?.[method] === undefined)
-        paths[path] = { ...paths[path], [method]: operation };
-    }
-  }
-  return {
-    ...generated,
-    paths: paths as OpenAPIObject['paths'],
-    components: {
-      ...generated.components,
-      schemas: { ...written.components.schemas, ...generated.components?.schemas },
-    },
-  };
+  return SwaggerModule.createDocument(app, config);
 }

@@ -55,3 +55,19 @@ export function ApiConnectorErrors(...statuses: number[]): MethodDecorator & Cla
       ),
   );
 }
+
+/**
+ * Why: the web view (`/admin/ui`) answers the same errors as pages (`text/html`: the sign-in
+ * form for a 401), so its routes declare them with the same words and an HTML body.
+ */
+export function ApiConnectorErrorPages(...statuses: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...[...new Set([...statuses, 500])].sort().map((status) =>
+      ApiResponse({
+        status,
+        description: ERROR_TEXT[status] ?? 'Error',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      }),
+    ),
+  );
+}

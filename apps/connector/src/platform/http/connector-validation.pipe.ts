@@ -1,4 +1,4 @@
-import { type ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ValidationError, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { ConnectorError } from './connector.error.js';
 import { ConnectorErrorCode } from './connector-error-code.js';
 
@@ -13,14 +13,15 @@ export interface FieldProblem {
  * `@ApiProperty` for the document); this pipe checks every `@Query()`/`@Body()` DTO against its
  * class and answers the connector's own 400 `bad_request`, `details.parameter` naming the first
  * wrong field (as the hand-written checks did) and `details.fields` listing them all. A name the
- * class does not declare is refused too.
+ * class does not declare is refused too. `options` adjusts it for one use (the web view's forms).
  */
-export function connectorValidationPipe(): ValidationPipe {
+export function connectorValidationPipe(options: ValidationPipeOptions = {}): ValidationPipe {
   return new ValidationPipe({
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: true,
     stopAtFirstError: true,
+    ...options,
     exceptionFactory: (errors) => {
       const fields = errors.flatMap((error) => problemsOf(error, ''));
       const first = fields[0] ?? { name: 'body', problems: ['is not valid'] };
