@@ -130,7 +130,11 @@ export class WriteBackPusher {
       // Read again right before the write, inside the pacing (the read waits until the bucket
       // holds the first mutation too, so the write follows at once): a merchant's edit since the
       // plan's read wins; what remains is the one round trip between this read and the write.
-      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, entries, {
+      // It reads what the writes go to (`editsInBetween` compares nothing else): the variants
+      // only when a write goes to one, so a push that writes none reads them once.
+      const toVariant = writes.some((w) => w.ref.ownerId !== catalogSide.productId);
+      const targets = toVariant ? entries : entries.filter((e) => e.level === 'product');
+      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, targets, {
         ...pacing,
         costs,
         reserve: WRITE_BACK_MUTATION_COST,
