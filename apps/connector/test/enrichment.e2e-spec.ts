@@ -143,6 +143,28 @@ describe('enrichment write-back', () => {
     ]);
   });
 
+  it('reads the variants once when a push writes to none of them', async () => {
+    const product = await enriched('Flannel shirt');
+    // The variants' own values still await review: only product-level targets are written.
+    await fx.review(product.parentSku, { approve: ['seoTitle'] });
+    await fx.poll();
+    const log = await fx.sandboxes.shopify.control('GET', `shops/${fx.shop.domain}/admin-requests`);
+    const calls = (log.body.requests as LoggedRequest[])
+      .filter(
+        (r) => r.operationName?.startsWith('WriteBack') && JSON.stringify(r.variables).includes(product.gid),
+      )
+      .map((r) => r.operationName);
+    // The plan's read takes the variants (variant entries exist); the read right before the write
+    // takes the product alone (no write goes to a variant, so no variant's edit can be in between).
+    expect(calls.slice(0, calls.indexOf('WriteBackProductUpdate') + 1)).toEqual([
+      'WriteBackProduct',
+      'WriteBackVariants',
+      'WriteBackProduct',
+      'WriteBackProductUpdate',
+    ]);
+    expect((await fx.shopify(product.gid)).seo.title).toBe(await fx.value(product.parentSku, 'seoTitle'));
+  });
+
   it('takes a value back when it is rejected after approval, leaving the merchant tags alone', async () => {
     const product = await enriched('Wool sweater');
     await fx.review(product.parentSku, { approve: ['seoTitle', 'seoDescription', 'aiTags'] });

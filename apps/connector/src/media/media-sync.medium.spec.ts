@@ -18,7 +18,7 @@ import { parseAllowlist, shopifyCdnAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
 import type { ProductImages } from './model/product-images.js';
 import type { MediaRecord } from './plan/desired-galleries.js';
-import { readProductMedia } from './read/product-media.reader.js';
+import { productImagesOf } from './read/product-media.reader.js';
 import { syncProductMedia } from './run/sync-product-media.js';
 import { MEDIA_UPLOAD_OPTIONS } from './upload/upload-image.js';
 
@@ -105,7 +105,7 @@ describe('product images into the catalog (Shopify sandbox -> catalog sandbox)',
   async function readImages(gid: string): Promise<ProductImages> {
     const reply = await shopify.graphql(PRODUCT_MEDIA_QUERY, { id: gid });
     expect(reply.errors).toBeUndefined();
-    const read = readProductMedia(reply.data);
+    const read = productImagesOf(reply.data);
     if (!read) throw new Error(`product ${gid} not found`);
     return { ...read, variantImages: [] };
   }

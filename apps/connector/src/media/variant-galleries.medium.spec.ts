@@ -11,7 +11,7 @@ import { VARIANT_MEDIA_QUERY } from '../clients/shopify/documents/variant-media.
 import { parseAllowlist } from './fetch/allowlist.js';
 import { SafeImageFetcher } from './fetch/safe-image-fetcher.js';
 import type { MediaRecord } from './plan/desired-galleries.js';
-import { readProductMedia, readVariantMedia } from './read/product-media.reader.js';
+import { productImagesOf, variantImagesOf } from './read/product-media.reader.js';
 import { syncProductMedia } from './run/sync-product-media.js';
 
 /**
@@ -65,8 +65,8 @@ describe('variant galleries (Shopify sandbox -> catalog sandbox)', () => {
       expect(reply.errors).toBeUndefined();
       expect(reply.extensions.cost.requestedQueryCost).toBeLessThanOrEqual(1000);
     }
-    const read = readProductMedia(mediaReply.data);
-    const variantImages = readVariantMedia(variantReply.data);
+    const read = productImagesOf(mediaReply.data);
+    const variantImages = variantImagesOf(variantReply.data);
     if (!read || !variantImages) throw new Error('product not found');
     expect(variantImages).toEqual([
       { variantId: `gid://shopify/ProductVariant/${red?.id}`, mediaIds: [read.images[1]?.id] },

@@ -4,7 +4,7 @@ import { buildClientSchema, type IntrospectionQuery, parse, validate } from 'gra
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_MEDIA_QUERY } from '../../clients/shopify/documents/product-media.query.js';
 import { VARIANT_MEDIA_QUERY } from '../../clients/shopify/documents/variant-media.query.js';
-import { MediaReadError, readProductMedia, readVariantMedia } from './product-media.reader.js';
+import { MediaReadError, productImagesOf, variantImagesOf } from './product-media.reader.js';
 
 const fixtures = new URL('../../../test/fixtures/shopify/', import.meta.url);
 
@@ -22,7 +22,7 @@ describe('media queries', () => {
   });
 });
 
-describe('readProductMedia', () => {
+describe('productImagesOf', () => {
   const answer = {
     product: {
       id: 'gid://shopify/Product/788032119674292922',
@@ -42,7 +42,7 @@ describe('readProductMedia', () => {
   };
 
   it('keeps images in the order given, with ids beyond 2^53 intact; leaves other media out', () => {
-    expect(readProductMedia(answer)).toEqual({
+    expect(productImagesOf(answer)).toEqual({
       productId: 'gid://shopify/Product/788032119674292922',
       images: [
         {
@@ -56,15 +56,15 @@ describe('readProductMedia', () => {
   });
 
   it('answers null for a missing product and names a malformed field', () => {
-    expect(readProductMedia({ product: null })).toBeNull();
+    expect(productImagesOf({ product: null })).toBeNull();
     const broken = structuredClone(answer);
     (broken.product.media.nodes[0] as { id: unknown }).id = 12;
-    expect(() => readProductMedia(broken)).toThrow(MediaReadError);
-    expect(() => readProductMedia(broken)).toThrow(/product\.media\.nodes\[0\]\.id/);
+    expect(() => productImagesOf(broken)).toThrow(MediaReadError);
+    expect(() => productImagesOf(broken)).toThrow(/product\.media\.nodes\[0\]\.id/);
   });
 });
 
-describe('readVariantMedia', () => {
+describe('variantImagesOf', () => {
   it('lists only variants with an image of their own', () => {
     const data = {
       product: {
@@ -80,9 +80,9 @@ describe('readVariantMedia', () => {
         },
       },
     };
-    expect(readVariantMedia(data)).toEqual([
+    expect(variantImagesOf(data)).toEqual([
       { variantId: 'gid://shopify/ProductVariant/11', mediaIds: ['gid://shopify/MediaImage/3'] },
     ]);
-    expect(readVariantMedia({ product: null })).toBeNull();
+    expect(variantImagesOf({ product: null })).toBeNull();
   });
 });

@@ -15,11 +15,11 @@ export class MediaReadError extends Error {
 type Json = Record<string, unknown>;
 
 /**
- * The `data` of a `PRODUCT_MEDIA_QUERY` answer as the product's images in Shopify's order
- * (images only; other media left out). Null when the product does not exist. Throws
- * `MediaReadError`.
+ * The product media read's answer (`readProductMedia` of `clients/shopify`) as the product's
+ * images in Shopify's order (images only; other media left out), each field checked. Null when
+ * the product does not exist. Throws `MediaReadError`.
  */
-export function readProductMedia(data: unknown): { productId: string; images: CanonicalMedia[] } | null {
+export function productImagesOf(data: unknown): { productId: string; images: CanonicalMedia[] } | null {
   const root = object(data, 'data');
   if (root.product === null) return null;
   const product = object(root.product, 'product');
@@ -41,10 +41,10 @@ export function readProductMedia(data: unknown): { productId: string; images: Ca
 }
 
 /**
- * The `data` of a `VARIANT_MEDIA_QUERY` answer: the variants that have images of their own.
- * Null when the product does not exist. Throws `MediaReadError`.
+ * The variant media read's answer (`readVariantMedia` of `clients/shopify`): the variants that
+ * have images of their own. Null when the product does not exist. Throws `MediaReadError`.
  */
-export function readVariantMedia(data: unknown): VariantImages[] | null {
+export function variantImagesOf(data: unknown): VariantImages[] | null {
   const root = object(data, 'data');
   if (root.product === null) return null;
   const product = object(root.product, 'product');

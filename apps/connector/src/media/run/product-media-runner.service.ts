@@ -1,8 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
-import { PRODUCT_MEDIA_QUERY } from '../../clients/shopify/documents/product-media.query.js';
-import { VARIANT_MEDIA_QUERY } from '../../clients/shopify/documents/variant-media.query.js';
+import { readProductMedia, readVariantMedia } from '../../clients/shopify/media-reads.js';
 import { ShopifyAdmin } from '../../clients/shopify/shopify-admin.service.js';
 import { MediaSettings } from '../../platform/config/settings.js';
 import { MediaDryRuns } from '../../product-sync/media-dry-runs.service.js';
@@ -15,15 +14,11 @@ import { ShopModes } from '../../shops/shop-modes.service.js';
 import type { ProductImages, VariantImages } from '../model/product-images.js';
 import type { GallerySettings, MediaRecord } from '../plan/desired-galleries.js';
 import { plannedMediaWrites } from '../plan/planned-media-writes.js';
-import { readProductMedia, readVariantMedia } from '../read/product-media.reader.js';
+import { productImagesOf, variantImagesOf } from '../read/product-media.reader.js';
 import { PgGalleryStateRepository } from '../store/gallery-state.repository.js';
 import { PgImageMapRepository } from '../store/image-map.repository.js';
 import { ImageFetchers } from './image-fetchers.service.js';
 import { type MediaSyncResult, syncProductMedia } from './sync-product-media.js';
-
-/** Requested query costs (`read/product-media.query.ts`), for the shop's cost pacer. */
-const PRODUCT_MEDIA_COST = 502;
-const VARIANT_MEDIA_COST = 802;
 
 /** One product's media run: what it found and did, or why there was nothing to do. */
 export type ProductMediaRun =
@@ -121,14 +116,11 @@ export class ProductMediaRunner implements OnModuleInit {
   ): Promise<ProductImages | null> {
     const admin = this.shopify.forShop(shop);
     const id = `gid://shopify/Product/${productId}`;
-    const read = readProductMedia(
-      await admin.request<unknown>(PRODUCT_MEDIA_QUERY, { id }, PRODUCT_MEDIA_COST),
-    );
+    const read = productImagesOf(await readProductMedia(admin, id));
     if (read === null) return null;
     let variantImages: VariantImages[] = [];
     if (this.settings.variantGalleries === 'own-image' && records.some((r) => r.kind === 'variant')) {
-      const data = await admin.request<unknown>(VARIANT_MEDIA_QUERY, { id }, VARIANT_MEDIA_COST);
-      variantImages = readVariantMedia(data) ?? [];
+      variantImages = variantImagesOf(await readVariantMedia(admin, id)) ?? [];
     }
     return { ...read, variantImages };
   }

@@ -1,3 +1,4 @@
+import { writeBackOperationName } from '../../clients/shopify/write-back-calls.js';
 import type { PlannedWrite as PlannedRow } from '../../product-sync/planned/planned-writes.repository.js';
 import type { PlannedWrite, WriteBackPlan } from '../decide/write-back-plan.js';
 import { namespaceMatches, type ShopifyProductState } from '../decide/write-back-state.js';
@@ -44,7 +45,7 @@ export function plannedWriteBacks(
     return {
       kind: mutation.root,
       method: 'MUTATION',
-      path: operationName(mutation.query) ?? mutation.root,
+      path: writeBackOperationName(mutation.root),
       supplierSku: null,
       body: mutation.variables,
       before,
@@ -96,8 +97,4 @@ function valueAfter(write: PlannedWrite, shopify: ShopifyProductState): unknown 
     case 'metafield-delete':
       return null;
   }
-}
-
-function operationName(query: string): string | null {
-  return /\bmutation\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(query)?.[1] ?? null;
 }

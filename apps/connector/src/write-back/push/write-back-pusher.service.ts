@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProductRecord } from '#lib/catalog-contract';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import { WRITE_BACK_MUTATION_COST } from '../../clients/shopify/write-back-calls.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { EnrichmentSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
@@ -15,7 +16,7 @@ import { editsInBetween } from '../decide/edits-in-between.js';
 import { planWriteBack } from '../decide/plan-write-back.js';
 import { emptyPlan } from '../decide/write-back-plan.js';
 import { type ShopifyProductState, stateKey, type WriteBackSubject } from '../decide/write-back-state.js';
-import { MUTATION_COST, type QueryCost } from '../shopify/admin-graphql.js';
+import type { QueryCost } from '../shopify/admin-graphql.js';
 import { buildMutations } from '../shopify/build-mutations.js';
 import { executeWriteBack, type WriteOutcome } from '../shopify/execute-write-back.js';
 import { fetchWriteBackState } from '../shopify/fetch-write-back-state.js';
@@ -129,10 +130,14 @@ export class WriteBackPusher {
       // Read again right before the write, inside the pacing (the read waits until the bucket
       // holds the first mutation too, so the write follows at once): a merchant's edit since the
       // plan's read wins; what remains is the one round trip between this read and the write.
-      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, entries, {
+      // It reads what the writes go to (`editsInBetween` compares nothing else): the variants
+      // only when a write goes to one, so a push that writes none reads them once.
+      const toVariant = writes.some((w) => w.ref.ownerId !== catalogSide.productId);
+      const targets = toVariant ? entries : entries.filter((e) => e.level === 'product');
+      const fresh = await fetchWriteBackState(graphql, catalogSide.productId, targets, {
         ...pacing,
         costs,
-        reserve: MUTATION_COST,
+        reserve: WRITE_BACK_MUTATION_COST,
       });
       if (!fresh) {
         await done();

@@ -19,9 +19,6 @@ export interface GraphqlResponse {
  */
 export type AdminGraphql = (query: string, variables: Record<string, unknown>) => Promise<GraphqlResponse>;
 
-/** What an Admin mutation costs: Shopify charges 10 points per mutation root field. */
-export const MUTATION_COST = 10;
-
 /** Whether Shopify refused the request for lack of query-cost budget (retry after a wait). */
 export function isThrottled(response: GraphqlResponse): boolean {
   return (response.errors ?? []).some((e) => e.extensions?.code === 'THROTTLED');

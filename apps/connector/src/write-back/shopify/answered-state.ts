@@ -1,21 +1,13 @@
+import type {
+  WriteBackMetafieldNode,
+  WriteBackMutationData,
+  WriteBackMutationPayload,
+} from '../../clients/shopify/write-back-calls.js';
 import type { PlannedWrite } from '../decide/write-back-plan.js';
 import { namespaceMatches } from '../decide/write-back-state.js';
 import { valueHash } from '../values/value-hash.js';
 import type { GraphqlResponse } from './admin-graphql.js';
 import type { WriteBackMutation } from './build-mutations.js';
-
-interface AnsweredProduct {
-  title?: unknown;
-  descriptionHtml?: unknown;
-  seo?: { title?: unknown; description?: unknown } | null;
-}
-
-interface AnsweredMetafield {
-  namespace?: unknown;
-  key?: unknown;
-  type?: unknown;
-  value?: unknown;
-}
 
 /**
  * Why: Shopify may store a value other than the one sent (a normalised one). The push
@@ -29,13 +21,10 @@ export function answeredWrite(
   write: PlannedWrite,
   mutation: WriteBackMutation,
   position: number,
-  response: GraphqlResponse,
+  response: GraphqlResponse & { data?: WriteBackMutationData | null },
 ): PlannedWrite {
   if (write.purpose !== 'push' || write.next.valueHash === null) return write;
-  const payload = (response.data as Record<string, unknown> | undefined)?.[mutation.root] as
-    | { product?: AnsweredProduct | null; metafields?: AnsweredMetafield[] | null }
-    | null
-    | undefined;
+  const payload = response.data?.[mutation.root];
   const hash = payload ? hashOf(write, payload, position) : undefined;
   return hash === undefined || hash === write.next.valueHash
     ? write
@@ -44,7 +33,7 @@ export function answeredWrite(
 
 function hashOf(
   write: PlannedWrite,
-  payload: { product?: AnsweredProduct | null; metafields?: AnsweredMetafield[] | null },
+  payload: WriteBackMutationPayload,
   position: number,
 ): string | undefined {
   const { op } = write;
@@ -62,7 +51,7 @@ function hashOf(
   }
   if (op.kind === 'metafield-set') {
     const answered = payload.metafields ?? [];
-    const fits = (m: AnsweredMetafield | undefined) =>
+    const fits = (m: Partial<WriteBackMetafieldNode> | undefined) =>
       m !== undefined &&
       m.key === op.key &&
       typeof m.namespace === 'string' &&

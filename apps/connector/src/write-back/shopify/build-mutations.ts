@@ -1,20 +1,13 @@
-import {
-  WRITE_BACK_METAFIELDS_DELETE,
-  WRITE_BACK_METAFIELDS_SET,
-  WRITE_BACK_PRODUCT_UPDATE,
-  WRITE_BACK_TAGS_ADD,
-  WRITE_BACK_TAGS_REMOVE,
-} from '../../clients/shopify/documents/write-back.documents.js';
+import type { WriteBackRoot } from '../../clients/shopify/write-back-calls.js';
 import { MetafieldTypes } from '../../mapping/index.js';
 import type { PlannedWrite, WriteOp } from '../decide/write-back-plan.js';
 
-/** The mutations of the write-back, by root field. */
-export type WriteBackRoot = 'productUpdate' | 'tagsAdd' | 'tagsRemove' | 'metafieldsSet' | 'metafieldsDelete';
-
-/** One Admin GraphQL call, and the planned writes it carries (indexes into the writes given). */
+/**
+ * One Admin GraphQL call, and the planned writes it carries (indexes into the writes given): the
+ * mutation named by its root field (`runWriteBackMutation` sends its document).
+ */
 export interface WriteBackMutation {
   root: WriteBackRoot;
-  query: string;
   variables: Record<string, unknown>;
   writes: number[];
 }
@@ -40,22 +33,20 @@ export function buildMutations(productId: string, writes: readonly PlannedWrite[
     if (Object.keys(seo).length > 0) product.seo = seo;
     mutations.push({
       root: 'productUpdate',
-      query: WRITE_BACK_PRODUCT_UPDATE,
       variables: { product },
       writes: fields.map(([i]) => i),
     });
   }
   const tags = indexed(writes, 'tags');
-  for (const [root, query, pick] of [
-    ['tagsRemove', WRITE_BACK_TAGS_REMOVE, (op: Extract<WriteOp, { kind: 'tags' }>) => op.remove],
-    ['tagsAdd', WRITE_BACK_TAGS_ADD, (op: Extract<WriteOp, { kind: 'tags' }>) => op.add],
+  for (const [root, pick] of [
+    ['tagsRemove', (op: Extract<WriteOp, { kind: 'tags' }>) => op.remove],
+    ['tagsAdd', (op: Extract<WriteOp, { kind: 'tags' }>) => op.add],
   ] as const) {
     const carrying = tags.filter(([, op]) => pick(op).length > 0);
     const list = uniqueTags(carrying.flatMap(([, op]) => pick(op)));
     if (list.length > 0)
       mutations.push({
         root,
-        query,
         variables: { id: productId, tags: list },
         writes: carrying.map(([i]) => i),
       });
@@ -63,7 +54,6 @@ export function buildMutations(productId: string, writes: readonly PlannedWrite[
   for (const batch of batches(indexed(writes, 'metafield-set'))) {
     mutations.push({
       root: 'metafieldsSet',
-      query: WRITE_BACK_METAFIELDS_SET,
       variables: {
         metafields: batch.map(([, op]) => ({
           ownerId: op.ownerId,
@@ -80,7 +70,6 @@ export function buildMutations(productId: string, writes: readonly PlannedWrite[
   for (const batch of batches(indexed(writes, 'metafield-delete'))) {
     mutations.push({
       root: 'metafieldsDelete',
-      query: WRITE_BACK_METAFIELDS_DELETE,
       variables: {
         metafields: batch.map(([, op]) => ({ ownerId: op.ownerId, namespace: op.namespace, key: op.key })),
       },

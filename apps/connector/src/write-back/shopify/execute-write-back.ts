@@ -1,9 +1,13 @@
+import {
+  runWriteBackMutation,
+  type SendWriteBackCall,
+  type WriteBackMutationData,
+} from '../../clients/shopify/write-back-calls.js';
 import type { PlannedWrite } from '../decide/write-back-plan.js';
 import {
   type AdminGraphql,
   type GraphqlResponse,
   isThrottled,
-  MUTATION_COST,
   type PacingOptions,
   pacedRequest,
   type QueryCost,
@@ -49,6 +53,15 @@ export async function executeWriteBack(
   const outcomes = new Map<number, WriteOutcome>();
   let lastCost = options.lastCost;
   let stopped = false;
+  const send: SendWriteBackCall<GraphqlResponse> = async (document, variables, cost) => {
+    const answer = await pacedRequest(graphql, document, variables, {
+      ...options,
+      cost,
+      ...(lastCost ? { lastCost } : {}),
+    });
+    lastCost = answer.lastCost;
+    return answer.response;
+  };
   for (const mutation of mutations) {
     const fail = (errors: string[], kind: Extract<WriteOutcome, { ok: false }>['kind']) => {
       for (const i of mutation.writes)
@@ -58,13 +71,9 @@ export async function executeWriteBack(
       fail(['not attempted: an earlier call got no answer'], 'unknown');
       continue;
     }
-    let response: GraphqlResponse;
+    let response: GraphqlResponse & { data?: WriteBackMutationData | null };
     try {
-      ({ response, lastCost } = await pacedRequest(graphql, mutation.query, mutation.variables, {
-        ...options,
-        cost: MUTATION_COST,
-        ...(lastCost ? { lastCost } : {}),
-      }));
+      response = await runWriteBackMutation(send, mutation.root, mutation.variables);
     } catch (error) {
       fail([`no answer from Shopify: ${(error as Error).message}`], 'unknown');
       stopped = true;
@@ -98,7 +107,7 @@ export async function executeWriteBack(
 
 function problemsOf(
   mutation: WriteBackMutation,
-  response: GraphqlResponse,
+  response: GraphqlResponse & { data?: WriteBackMutationData | null },
 ): { errors: string[]; kind: 'rejected' | 'stale' } | undefined {
   if (response.errors && response.errors.length > 0) {
     return {
@@ -108,10 +117,7 @@ function problemsOf(
       kind: 'rejected',
     };
   }
-  const payload = (response.data as Record<string, unknown> | undefined)?.[mutation.root] as
-    | { userErrors?: Array<{ field?: string[] | null; message: string; code?: string | null }> }
-    | null
-    | undefined;
+  const payload = response.data?.[mutation.root];
   if (!payload) return { errors: [`${mutation.root} answered no payload`], kind: 'rejected' };
   const userErrors = payload.userErrors ?? [];
   if (userErrors.length === 0) return undefined;

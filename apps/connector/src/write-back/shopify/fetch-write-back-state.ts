@@ -1,7 +1,8 @@
 import {
-  WRITE_BACK_PRODUCT_QUERY,
-  WRITE_BACK_VARIANTS_QUERY,
-} from '../../clients/shopify/documents/write-back.documents.js';
+  readWriteBackProduct,
+  readWriteBackVariants,
+  type SendWriteBackCall,
+} from '../../clients/shopify/write-back-calls.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import type { ShopifyProductState } from '../decide/write-back-state.js';
 import {
@@ -40,8 +41,8 @@ export async function fetchWriteBackState(
   const variables = writeBackReadVariables(productId, entries);
   const { costs, reserve, ...paced } = pacing;
   let lastCost: QueryCost | undefined = costs?.last;
-  const read = async (query: string, vars: Record<string, unknown>, cost: number, operation: string) => {
-    const answer = await pacedRequest(graphql, query, vars, {
+  const send: SendWriteBackCall<GraphqlResponse> = async (document, vars, cost) => {
+    const answer = await pacedRequest(graphql, document, vars, {
       ...paced,
       cost,
       ...(reserve ? { reserve } : {}),
@@ -49,25 +50,15 @@ export async function fetchWriteBackState(
     });
     lastCost = answer.lastCost;
     if (costs && lastCost) costs.last = lastCost;
-    return dataOf(answer.response, operation);
+    return answer.response;
   };
-  const product = await read(
-    WRITE_BACK_PRODUCT_QUERY,
-    { ...variables.product },
-    5 + variables.product.keyCount,
-    'WriteBackProduct',
-  );
+  const product = dataOf(await readWriteBackProduct(send, variables.product), 'WriteBackProduct');
   const pages: unknown[] = [];
   const variantRead = variables.variants;
   if (variantRead && (product as { product?: unknown }).product) {
     let after: string | null = null;
     do {
-      const page = await read(
-        WRITE_BACK_VARIANTS_QUERY,
-        { ...variantRead, after },
-        3 + variantRead.first * (3 + variantRead.keyCount),
-        'WriteBackVariants',
-      );
+      const page = dataOf(await readWriteBackVariants(send, { ...variantRead, after }), 'WriteBackVariants');
       pages.push(page);
       after = nextVariantCursor(page);
     } while (after !== null);

@@ -1,11 +1,15 @@
+import type {
+  WriteBackProductVariables,
+  WriteBackVariantsVariables,
+} from '../../clients/shopify/write-back-calls.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import type { ShopifyMetafield, ShopifyProductState } from '../decide/write-back-state.js';
 
-/** Variables of `WRITE_BACK_PRODUCT_QUERY` and (when variant entries exist) `WRITE_BACK_VARIANTS_QUERY`. */
+/** Variables of the product read and (when variant entries exist) of the variant read (`clients/shopify/write-back-calls.ts`). */
 export interface WriteBackReadVariables {
-  product: { id: string; keys: string[]; keyCount: number; withMetafields: boolean };
+  product: WriteBackProductVariables;
   /** Null when no entry targets variant metafields (no variant read needed). */
-  variants: { id: string; keys: string[]; keyCount: number; first: number; after: string | null } | null;
+  variants: WriteBackVariantsVariables | null;
 }
 
 /** Variants per page of the variant read (the catalog's limit of 200 per parent: two pages). */

@@ -14,6 +14,13 @@ import { writeBackEntry } from '../../../../test/support/write-back-mapping.js';
 import type { PlannedWrite, WriteOp } from '../../../write-back/decide/write-back-plan.js';
 import { buildMutations } from '../../../write-back/shopify/build-mutations.js';
 import { writeBackReadVariables } from '../../../write-back/shopify/read-write-back-state.js';
+import {
+  readWriteBackProduct,
+  readWriteBackVariants,
+  runWriteBackMutation,
+  type SendWriteBackCall,
+  writeBackOperationName,
+} from '../write-back-calls.js';
 import { CANONICAL_PRODUCT_QUERY } from './canonical-product.query.js';
 import {
   WRITE_BACK_DOCUMENTS,
@@ -41,6 +48,19 @@ function variableErrors(document: string, variables: Record<string, unknown>): s
   const operation = parse(document).definitions[0] as OperationDefinitionNode;
   const result = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   return 'errors' in result && result.errors ? result.errors.map((e) => e.message) : [];
+}
+
+/** The document, variables and cost a write-back call sends (the call answers an empty body). */
+async function sent(
+  call: (send: SendWriteBackCall<object>) => Promise<unknown>,
+): Promise<{ document: string; variables: Record<string, unknown>; cost: number }> {
+  let seen: { document: string; variables: Record<string, unknown>; cost: number } | undefined;
+  await call(async (document, variables, cost) => {
+    seen = { document, variables, cost };
+    return {};
+  });
+  if (!seen) throw new Error('nothing sent');
+  return seen;
 }
 
 const PRODUCT = 'gid://shopify/Product/7390000000006';
@@ -74,7 +94,7 @@ describe('the connector’s Admin GraphQL documents', () => {
     },
   );
 
-  it('every write the planner makes becomes variables the schema accepts, batched by Shopify’s limits', () => {
+  it('every write the planner makes becomes variables the schema accepts, batched by Shopify’s limits', async () => {
     const writes: PlannedWrite[] = [
       write({ kind: 'field', field: 'title', value: 'New title' }),
       write({ kind: 'field', field: 'descriptionHtml', value: '<p>x</p>' }),
@@ -116,12 +136,18 @@ describe('the connector’s Admin GraphQL documents', () => {
     const firstSet = mutations[3]?.variables.metafields as Array<{ compareDigest: unknown }> | undefined;
     expect(firstSet?.[0]?.compareDigest).toBeNull();
     for (const mutation of mutations) {
-      expect(validate(schema, parse(mutation.query))).toEqual([]);
-      expect(variableErrors(mutation.query, mutation.variables), mutation.root).toEqual([]);
+      const call = await sent((send) => runWriteBackMutation(send, mutation.root, mutation.variables));
+      expect(call.variables).toBe(mutation.variables);
+      expect(call.cost).toBe(10);
+      expect(validate(schema, parse(call.document))).toEqual([]);
+      expect(variableErrors(call.document, call.variables), mutation.root).toEqual([]);
+      expect(writeBackOperationName(mutation.root)).toBe(
+        (parse(call.document).definitions[0] as OperationDefinitionNode).name?.value,
+      );
     }
   });
 
-  it('the reads take the variables built from the mapping', () => {
+  it('the reads take the variables built from the mapping', async () => {
     const entries = [
       writeBackEntry('aiDescription', 'RICH_TEXT', {
         kind: 'metafield',
@@ -148,15 +174,21 @@ describe('the connector’s Admin GraphQL documents', () => {
       keyCount: 1,
       withMetafields: true,
     });
-    expect(variableErrors(WRITE_BACK_PRODUCT_QUERY, variables.product)).toEqual([]);
-    expect(variables.variants).not.toBeNull();
-    expect(variableErrors(WRITE_BACK_VARIANTS_QUERY, variables.variants ?? {})).toEqual([]);
+    const product = await sent((send) => readWriteBackProduct(send, variables.product));
+    expect(product).toEqual({ document: WRITE_BACK_PRODUCT_QUERY, variables: variables.product, cost: 6 });
+    expect(variableErrors(product.document, product.variables)).toEqual([]);
+    const variantRead = variables.variants;
+    if (!variantRead) throw new Error('a variant entry asks for the variant read');
+    const page = await sent((send) => readWriteBackVariants(send, variantRead));
+    expect(page).toEqual({ document: WRITE_BACK_VARIANTS_QUERY, variables: variantRead, cost: 403 });
+    expect(variableErrors(page.document, page.variables)).toEqual([]);
     const none = writeBackReadVariables(PRODUCT, [
       writeBackEntry('seoTitle', 'TEXT', { kind: 'field', field: 'seo.title' }),
     ]);
     expect(none.product.withMetafields).toBe(false);
     expect(none.variants).toBeNull();
-    expect(variableErrors(WRITE_BACK_PRODUCT_QUERY, none.product)).toEqual([]);
+    const alone = await sent((send) => readWriteBackProduct(send, none.product));
+    expect(variableErrors(alone.document, alone.variables)).toEqual([]);
   });
 
   it('each named write-back field is an input field of productUpdate in the schema', () => {
