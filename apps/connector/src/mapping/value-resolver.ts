@@ -100,7 +100,8 @@ function coerce(entry: ResolvableEntry, items: string[], context: ResolveContext
         : entry.caseSensitive
           ? undefined
           : context.taxonomy.findIgnoringCase(first.trim());
-      if (id === undefined || !context.taxonomy.isLeaf(id)) return notLeaf(entry, first, id, context.taxonomy);
+      if (id === undefined || !context.taxonomy.isLeaf(id))
+        return notLeaf(entry, first, id, context.taxonomy);
       return { kind: 'value', value: id };
     }
     case 'TEXT':
@@ -168,7 +169,12 @@ function allowedMatch(entry: ResolvableEntry, value: string): string | undefined
  * A category value that is no leaf, in words an operator acts on: a category of the account that
  * has children (map it to one of its leaves), or no category of the account at all.
  */
-function notLeaf(entry: ResolvableEntry, value: string, id: string | undefined, taxonomy: TaxonomyIndex): Resolution {
+function notLeaf(
+  entry: ResolvableEntry,
+  value: string,
+  id: string | undefined,
+  taxonomy: TaxonomyIndex,
+): Resolution {
   const message =
     id === undefined
       ? `category "${value}" is not a category of the account: map it to a leaf category in ${entry.path}.values, or add it to the catalog's taxonomy`

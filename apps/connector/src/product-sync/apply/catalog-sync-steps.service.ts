@@ -116,7 +116,13 @@ export class CatalogSyncSteps {
     });
     if (!dryRun) {
       const reasons = productGapReasons(plan);
-      await this.gaps.record(subject.shop, subject.productId, product.title, reasons, new Date(this.clock.now()));
+      await this.gaps.record(
+        subject.shop,
+        subject.productId,
+        product.title,
+        reasons,
+        new Date(this.clock.now()),
+      );
     }
     if (plan.status === 'failed' && plan.failure) {
       throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);

@@ -10,7 +10,11 @@ const NO_MODEL =
   "variant.barcode is empty in Shopify (first variant), so productModel is not set: the catalog's enrichment needs productModel and will fail";
 
 const gap = (message: string, attribute: string, variant: string | null): MappingGap => ({
-  record: { kind: variant === null ? 'parent' : 'variant', shopifyVariantId: variant, supplierSku: `s-${variant}` },
+  record: {
+    kind: variant === null ? 'parent' : 'variant',
+    shopifyVariantId: variant,
+    supplierSku: `s-${variant}`,
+  },
   entry: attribute === 'color' ? 'variant.options.Color' : 'product.productType',
   attribute,
   values: ['x'],
@@ -42,13 +46,16 @@ describe('productGapReasons', () => {
   });
 
   it('puts a create the plan refused first, with no record (the product is blocked)', () => {
-    const message = 'the catalog needs "brand" to create a product, and the product gives none (give the entry a default)';
+    const message =
+      'the catalog needs "brand" to create a product, and the product gives none (give the entry a default)';
     const reasons = productGapReasons({
       gaps: [],
       notes: [],
       failure: { code: 'missing-required-attribute', attribute: 'brand', message },
     });
-    expect(reasons).toEqual([{ reason: message, code: 'missing-required-attribute', attribute: 'brand', records: 0 }]);
+    expect(reasons).toEqual([
+      { reason: message, code: 'missing-required-attribute', attribute: 'brand', records: 0 },
+    ]);
     expect(blockedBy(reasons)).toBe(true);
   });
 

@@ -1,7 +1,11 @@
 import type { MappingGap, PlanFailure, PlanNote } from '../plan/index.js';
 
 /** What kind of evidence a reason comes from: a value left out, a note of the plan, a refused create. */
-export type GapReasonCode = 'unknown-value' | 'invalid-value' | 'enrichment-will-fail' | 'missing-required-attribute';
+export type GapReasonCode =
+  | 'unknown-value'
+  | 'invalid-value'
+  | 'enrichment-will-fail'
+  | 'missing-required-attribute';
 
 /**
  * One reason a product cannot be (fully) enriched, in words. `reason` names no product (only the

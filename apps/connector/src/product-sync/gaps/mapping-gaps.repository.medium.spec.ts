@@ -51,7 +51,10 @@ describe('mapping gaps', () => {
       reasonCount: 3,
     });
     const all = await gaps.summaries(10);
-    expect(all.find((s) => s.shop === other)).toMatchObject({ products: 1, reasons: [{ reason: model.reason }] });
+    expect(all.find((s) => s.shop === other)).toMatchObject({
+      products: 1,
+      reasons: [{ reason: model.reason }],
+    });
   });
 
   it('pages a shop’s products, latest first, filtered by one reason', async () => {

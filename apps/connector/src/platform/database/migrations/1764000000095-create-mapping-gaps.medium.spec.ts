@@ -10,7 +10,8 @@ const schema = uniqueId('mappinggaps').replace('-', '_');
 const shop = `${uniqueId('shop')}.myshopify.com`;
 const CATEGORY = '"Accessories" is not a leaf category of the account: add it to product.productType.values';
 const TEAL = '"Teal" is not an allowed value of color: add it to variant.options.Color.values';
-const NO_MODEL = "variant.barcode is empty in Shopify, so productModel is not set: the catalog's enrichment needs productModel and will fail";
+const NO_MODEL =
+  "variant.barcode is empty in Shopify, so productModel is not set: the catalog's enrichment needs productModel and will fail";
 
 let dataSource: DataSource;
 
