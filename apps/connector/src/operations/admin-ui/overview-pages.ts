@@ -26,8 +26,8 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th>
 <td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
 <td><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
-<td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td><td>${esc(percent(s.costBucketUse))}</td>
-<td class="mapping-gap-count"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td></tr>`,
+<td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td>
+<td class="mapping-gap-count"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
     )
     .join('');
   const backlog = view.shops.reduce((total, s) => total + s.backlog, 0);
@@ -68,7 +68,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
   return page(
     'Overview',
     `<h2>Shops</h2>${scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th><th scope="col">Mapping gaps</th></tr></thead>
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Mapping gaps</th><th scope="col">Shopify cost bucket</th></tr></thead>
 <tbody>${shopRows || '<tr><td colspan="7" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
