@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/operations/cli/connector-cli.js';
 import type { CliOutput } from '../src/operations/cli/context/cli-context.js';
 import { call } from './support/admin-client.js';
-import { uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { startBrowser, type TestBrowser } from './support/browser.js';
 import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 /** HTML text as read (the pages escape &, <, >, " and '). */
 function textOf(html: string): string {
@@ -45,6 +47,8 @@ const NO_MODEL =
 describe('mapping gaps, end to end', () => {
   let world: SyncWorld;
   let cookie: string;
+  let shirt: string;
+  let belt: string;
   const token = `gaps-${'t'.repeat(32)}`;
   const admin = <T>(path: string) => call<T>(world.harness.url, 'GET', path, token);
   const shopRow = async () =>
@@ -85,15 +89,15 @@ describe('mapping gaps, end to end', () => {
     await world?.close();
   });
 
-  it('counts the product on the overview, degrades the shop, lists it with its title, and clears once fixed', async () => {
-    const shirt = await world.createProduct({
+  it('counts the product on the overview (the shop degraded), lists it with its title, says why on its page and in the CLI', async () => {
+    shirt = await world.createProduct({
       title: 'Linen Shirt',
       vendor: 'Acme',
       product_type: 'Shirts',
       variants: [{ price: '35.00', barcode: '4006381333931' }],
     });
     await world.settle(shirt);
-    const belt = await world.createProduct({
+    belt = await world.createProduct({
       title: 'Leather Belt',
       vendor: 'Acme',
       product_type: 'Apparel',
@@ -189,7 +193,30 @@ describe('mapping gaps, end to end', () => {
     expect(gaps.text).toContain(`  1 product: ${CATEGORY}`);
     expect(gaps.text).toContain(`  ${belt} Leather Belt`);
     expect((await cli('status', shirt, '--shop', world.shop.domain)).text).toContain('  mapping gaps: none');
+  });
 
+  it('shows the overview, the list and the product page at 1280 and 390 px with no serious accessibility violation', async () => {
+    const browser: TestBrowser = await startBrowser({ bypassCSP: true });
+    try {
+      for (const [name, path] of [
+        ['gaps-overview', '/admin/ui'],
+        ['mapping-gaps', `/admin/ui/mapping-gaps?shop=${world.shop.domain}`],
+        ['gaps-product', `/admin/ui/products/${belt}?shop=${world.shop.domain}`],
+      ] as const) {
+        for (const width of [1280, 390]) {
+          const page = await signedInPage(browser, world.harness.url, token, width);
+          expect((await page.goto(`${world.harness.url}${path}`))?.status()).toBe(200);
+          expect(await screenshotAt(page, name, width)).toBeLessThanOrEqual(0);
+          expect(await seriousViolations(page)).toEqual([]);
+          await page.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('clears the product once fixed in Shopify (a leaf type, a barcode), and the shop is healthy again', async () => {
     // Fixed in Shopify: a leaf type and a barcode; its next sync clears the gaps, the shop is healthy.
     const current = await world.updateProduct(belt, {});
     const [variant] = current.variants as Array<{ id: number }>;
