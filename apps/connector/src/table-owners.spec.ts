@@ -16,6 +16,7 @@ const OWNERS: TableOwner[] = [
   { table: 'shops', owner: 'shops/installed-shops.repository.ts' },
   { table: 'shop_modes', owner: 'shops/shop-modes.repository.ts' },
   { table: 'planned_writes', owner: 'product-sync/planned/planned-writes.repository.ts' },
+  { table: 'mapping_gaps', owner: 'product-sync/gaps/mapping-gaps.repository.ts' },
   { table: 'sync_pauses', owner: 'clients/catalog/sync-pause.repository.ts' },
   {
     table: 'sku_map',

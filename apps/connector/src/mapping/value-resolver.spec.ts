@@ -82,7 +82,14 @@ describe('resolveValue', () => {
     );
     expect(resolveValue(entry('productCategory'), 'apparel-tops', context)).toMatchObject({
       kind: 'gap',
-      message: expect.stringContaining('is not a leaf category of the account'),
+      message: expect.stringMatching(
+        /^category "apparel-tops" is not a leaf category of the account \(it has apparel-tops-\w+/,
+      ),
+    });
+    expect(resolveValue(entry('productCategory'), 'Accessories', context)).toMatchObject({
+      kind: 'gap',
+      values: ['Accessories'],
+      message: expect.stringMatching(/^category "Accessories" is not a category of the account: map it/),
     });
   });
 

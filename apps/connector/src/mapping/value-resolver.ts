@@ -100,7 +100,8 @@ function coerce(entry: ResolvableEntry, items: string[], context: ResolveContext
         : entry.caseSensitive
           ? undefined
           : context.taxonomy.findIgnoringCase(first.trim());
-      if (id === undefined || !context.taxonomy.isLeaf(id)) return unknown(entry, [first]);
+      if (id === undefined || !context.taxonomy.isLeaf(id))
+        return notLeaf(entry, first, id, context.taxonomy);
       return { kind: 'value', value: id };
     }
     case 'TEXT':
@@ -164,12 +165,26 @@ function allowedMatch(entry: ResolvableEntry, value: string): string | undefined
   return allowed.find((candidate) => normalise(entry, candidate) === key);
 }
 
+/**
+ * A category value that is no leaf, in words an operator acts on: a category of the account that
+ * has children (map it to one of its leaves), or no category of the account at all.
+ */
+function notLeaf(
+  entry: ResolvableEntry,
+  value: string,
+  id: string | undefined,
+  taxonomy: TaxonomyIndex,
+): Resolution {
+  const message =
+    id === undefined
+      ? `category "${value}" is not a category of the account: map it to a leaf category in ${entry.path}.values, or add it to the catalog's taxonomy`
+      : `category "${value}" is not a leaf category of the account (it has ${taxonomy.childrenOf(id).join(', ')}): map it to one of its leaves in ${entry.path}.values`;
+  return { kind: 'gap', reason: 'unknown-value', values: [value], message };
+}
+
 function unknown(entry: ResolvableEntry, values: string[]): Resolution {
   const list = values.map((v) => `"${v}"`).join(', ');
-  const what =
-    entry.definition.type === 'TREE_NODE'
-      ? 'a leaf category of the account'
-      : `an allowed value of ${entry.definition.key}`;
+  const what = `an allowed value of ${entry.definition.key}`;
   return {
     kind: 'gap',
     reason: 'unknown-value',

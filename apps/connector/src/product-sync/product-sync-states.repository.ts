@@ -47,6 +47,17 @@ export class ProductSyncStates {
     );
   }
 
+  /**
+   * Per shop, how many products its syncs know and Shopify has not deleted (the mapping gaps'
+   * share is of these).
+   */
+  async knownProducts(): Promise<Map<string, number>> {
+    const rows: Array<{ shop: string; n: number }> = await this.states.query(
+      `SELECT shop, count(*)::int AS n FROM ${this.table} WHERE tombstoned_at IS NULL GROUP BY shop`,
+    );
+    return new Map(rows.map((row) => [row.shop, row.n]));
+  }
+
   private get table(): string {
     return this.states.metadata.tablePath;
   }

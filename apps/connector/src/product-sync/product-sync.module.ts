@@ -8,6 +8,8 @@ import { FailuresModule } from '../platform/failures/failures.module.js';
 import { CatalogSyncSteps } from './apply/catalog-sync-steps.service.js';
 import { ShopCurrencies } from './apply/shop-currencies.service.js';
 import { DriftScanner } from './drift-scanner.service.js';
+import { MappingGapRow } from './gaps/mapping-gap.entity.js';
+import { MappingGapsRepository } from './gaps/mapping-gaps.repository.js';
 import { PlannedWriteRow } from './planned/planned-write.entity.js';
 import { PlannedWritesRepository } from './planned/planned-writes.repository.js';
 import { ProductDryRun } from './product-dry-run.service.js';
@@ -40,7 +42,7 @@ import { SyncTurns } from './sync-turns.service.js';
  * The product sync: the job (read the product, plan against the sku map, make the catalog calls,
  * record the map), its state and records (and their retention), its replay handler, and the
  * configuration-drift scan, and the product scope (its gate, the comparison of a changed scope,
- * the walks of scoped collections).
+ * the walks of scoped collections), and the products' mapping gaps (`mapping_gaps`).
  */
 @Module({
   imports: [
@@ -50,6 +52,7 @@ import { SyncTurns } from './sync-turns.service.js';
       ShopScopeRow,
       ResyncSnapshotRow,
       PlannedWriteRow,
+      MappingGapRow,
     ]),
     IntakeModule,
     FailuresModule,
@@ -61,6 +64,7 @@ import { SyncTurns } from './sync-turns.service.js';
   ],
   providers: [
     PlannedWritesRepository,
+    MappingGapsRepository,
     ProductDryRun,
     ProductSyncStates,
     SyncRecords,
@@ -84,6 +88,13 @@ import { SyncTurns } from './sync-turns.service.js';
     ScopeWalkJob,
     ResyncSnapshots,
   ],
-  exports: [ProductSyncStates, SyncRecords, ResyncSnapshots, PlannedWritesRepository, ProductDryRun],
+  exports: [
+    ProductSyncStates,
+    SyncRecords,
+    ResyncSnapshots,
+    PlannedWritesRepository,
+    ProductDryRun,
+    MappingGapsRepository,
+  ],
 })
 export class ProductSyncModule {}

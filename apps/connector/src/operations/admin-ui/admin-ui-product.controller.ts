@@ -6,10 +6,12 @@ import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js
 import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { MappingGapsRepository } from '../../product-sync/gaps/mapping-gaps.repository.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
+import { mappingGapProductDto } from '../admin/mapping-gaps.dto.js';
 import { ProductStatus } from '../admin/product-status.service.js';
 import { ProductTimeline } from '../admin/product-timeline.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
@@ -58,6 +60,7 @@ export class AdminUiProductController {
     private readonly shopifySearch: UiShopifySearch,
     private readonly mappings: ShopMappings,
     private readonly pushes: WriteBackStates,
+    private readonly gaps: MappingGapsRepository,
   ) {}
 
   @Get('products')
@@ -130,10 +133,11 @@ export class AdminUiProductController {
   ): Promise<void> {
     const product = productIdOf(id);
     const domain = this.shopOf(shop);
-    const [rows, events, states] = await Promise.all([
+    const [rows, events, states, gaps] = await Promise.all([
       this.map.rowsOfProduct(domain, product),
       this.timeline.events(domain, product),
       this.pushes.forProduct(domain, product),
+      this.gaps.ofProduct(domain, product),
     ]);
     const mapping = this.mappings.mapping(domain);
     const owners = mapping === null ? null : targetOwners(mapping.writeBack, states);
@@ -153,6 +157,7 @@ export class AdminUiProductController {
           catalog,
           events,
           owners,
+          gaps: gaps === null ? null : mappingGapProductDto(gaps),
           now: this.clock.now(),
           notice,
         },

@@ -20,6 +20,7 @@ import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
 import { AdminUiFiguresController } from './admin-ui-figures.controller.js';
 import { AdminUiLinkController } from './admin-ui-link.controller.js';
+import { AdminUiMappingGapsController } from './admin-ui-mapping-gaps.controller.js';
 import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
@@ -62,6 +63,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiPollController,
     AdminUiDriftController,
     AdminUiLinkController,
+    AdminUiMappingGapsController,
     RootRedirectController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],

@@ -4,6 +4,7 @@ import type { ChartSeries } from '../overview/per-minute.js';
 import { minutes } from '../overview/shop-health.js';
 import { svgChart } from './svg-chart.js';
 import { esc, page, scrollTable } from './ui-html.js';
+import { overviewGapsSection } from './ui-mapping-gap-pages.js';
 
 /** A chart of the overview, with the list it links to. */
 export interface OverviewChart {
@@ -25,7 +26,8 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th>
 <td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
 <td><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
-<td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
+<td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td>
+<td class="mapping-gap-count"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
     )
     .join('');
   const backlog = view.shops.reduce((total, s) => total + s.backlog, 0);
@@ -66,11 +68,12 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
   return page(
     'Overview',
     `<h2>Shops</h2>${scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th></tr></thead>
-<tbody>${shopRows || '<tr><td colspan="6" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Mapping gaps</th><th scope="col">Shopify cost bucket</th></tr></thead>
+<tbody>${shopRows || '<tr><td colspan="7" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
-<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
+<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, open failures, or more of its products with mapping gaps than CONNECTOR_MAPPING_GAP_DEGRADED_SHARE (10 % by default).</p>
+${overviewGapsSection(view.shops)}
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
     csrf,

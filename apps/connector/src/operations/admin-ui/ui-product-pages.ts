@@ -1,7 +1,9 @@
 import type { SkuMapRow } from '../../product-sync/sku-map/sku-map-row.entity.js';
+import type { MappingGapProductDto } from '../admin/mapping-gaps.dto.js';
 import type { ProductStatusDto } from '../admin/product-status.dto.js';
 import type { TimelineEvent } from '../admin/product-timeline.service.js';
 import { csrfField, esc, page } from './ui-html.js';
+import { productGapsSection } from './ui-mapping-gap-pages.js';
 import { ownersHtml, type TargetOwner } from './ui-product-owners.js';
 import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
 import type { ShopifyMatch } from './ui-shopify-search.service.js';
@@ -95,6 +97,8 @@ export interface ProductView {
   events: TimelineEvent[];
   /** Each write-back target's owner by the mapping's rules; null when the shop has no checked mapping. */
   owners: TargetOwner[] | null;
+  /** Why the catalog cannot fully enrich it (its last plan's reasons); null: nothing to say. */
+  gaps: MappingGapProductDto | null;
   now: number;
   notice: string | null;
 }
@@ -117,6 +121,7 @@ export function productPage(view: ProductView, csrf: string): string {
 <p><a class="button" href="${resyncHref}">Resync this product…</a> <a href="/admin/ui/shops/${encodeURIComponent(shop)}/sync">Syncing of the shop</a></p>
 <dl class="raw"><dt>Last sync</dt><dd class="last-sync">${esc(lastSync)}</dd><dt>Last write-back</dt><dd class="last-write-back">${esc(lastWriteBack)}</dd>
 ${status?.lastError ? `<dt>Last error</dt><dd>${esc(relativeTime(status.lastError.at, now))}: ${esc(status.lastError.code)} ${esc(status.lastError.message)}</dd>` : ''}</dl>
+${productGapsSection(view.gaps, now)}
 <section class="sides" aria-label="Shopify and catalog sides">${sidesOf(view)}</section>
 <section class="owners"><h2>Owners of the write-back targets</h2>${ownersHtml(view.owners)}</section>
 <h2>History</h2>${historyOf(view.events, now)}`,

@@ -14,6 +14,7 @@ import { AdminDriftController } from './admin-drift.controller.js';
 import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
+import { AdminMappingGapsController } from './admin-mapping-gaps.controller.js';
 import { AdminPreviewController } from './admin-preview.controller.js';
 import { AdminProductSyncController } from './admin-product-sync.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
@@ -24,6 +25,7 @@ import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { AdminWriteBackController } from './admin-write-back.controller.js';
 import { GoLive } from './go-live.service.js';
+import { MappingGapList } from './mapping-gap-list.service.js';
 import { ProductStatus } from './product-status.service.js';
 import { ProductTimeline } from './product-timeline.service.js';
 import { ShopEntries } from './shop-entries.service.js';
@@ -56,8 +58,9 @@ import { ShopEntries } from './shop-entries.service.js';
     AdminPreviewController,
     AdminDriftController,
     AdminWriteBackController,
+    AdminMappingGapsController,
   ],
-  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive],
-  exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive],
+  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
+  exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
 })
 export class AdminModule {}

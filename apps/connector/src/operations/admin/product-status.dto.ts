@@ -3,6 +3,7 @@ import type { MediaStatus } from '../../media/store/media-status.repository.js';
 import type { CatalogCallRecord } from '../../product-sync/apply/catalog-call-record.js';
 import type { MappingGap, PlanNote } from '../../product-sync/plan/sync-plan.js';
 import type { WriteBackEntry } from '../../write-back/write-back-status.service.js';
+import { MappingGapProductDto } from './mapping-gaps.dto.js';
 
 const nullableText = () => ApiProperty({ type: 'string', nullable: true });
 const nullableTime = () => ApiProperty({ type: 'string', format: 'date-time', nullable: true });
@@ -203,4 +204,11 @@ export class ProductStatusDto {
       'The write-back push history, latest first (at most 50); null only when no write-back stage runs.',
   })
   writeBacks!: WriteBackEntry[] | null;
+  @ApiProperty({
+    type: MappingGapProductDto,
+    nullable: true,
+    description:
+      'Why the catalog cannot fully enrich the product, in words, one reason per cause, as its last plan recorded them; null: nothing to say.',
+  })
+  mappingGaps!: MappingGapProductDto | null;
 }

@@ -4,11 +4,13 @@ import { MediaStatusRepository } from '../../media/store/media-status.repository
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
+import { MappingGapsRepository } from '../../product-sync/gaps/mapping-gaps.repository.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import type { SkuMapRow } from '../../product-sync/sku-map/sku-map-row.entity.js';
 import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
+import { mappingGapProductDto } from './mapping-gaps.dto.js';
 import type { MapRowDto, ProductStatusDto } from './product-status.dto.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
@@ -19,7 +21,8 @@ const PRODUCT_ID = /^[1-9]\d{0,19}$/;
  * the catalog's enrichment status and attribute summary (read now, at interactive priority),
  * its media status (the last media run's notes, failed images and counts), and its write-back
  * history (from the write-back). The map rows carry the sync's
- * mapping gaps and notes (e.g. "enrichment will fail").
+ * mapping gaps and notes (e.g. "enrichment will fail"); `mappingGaps` says, in words, why the
+ * product cannot be fully enriched (the last plan's reasons, one per cause).
  */
 @Injectable()
 export class ProductStatus {
@@ -31,6 +34,7 @@ export class ProductStatus {
     private readonly media: MediaStatusRepository,
     private readonly writeBack: WriteBackStatus,
     private readonly shops: Shops,
+    private readonly gaps: MappingGapsRepository,
   ) {}
 
   async of(id: string, shop: string | undefined): Promise<ProductStatusDto> {
@@ -56,8 +60,9 @@ export class ProductStatus {
       [failureError, syncError].filter((e) => e !== null).sort((a, b) => b.at.localeCompare(a.at))[0] ?? null;
     const media = await this.media.get(domain, productId);
     const writeBacks = await this.writeBack.history(domain, productId, 50);
+    const gaps = await this.gaps.ofProduct(domain, productId);
     // A Shopify product id with no history at all (never synced, never failed): not a product known here.
-    if (rows.length === 0 && !last && !failure && media === null && writeBacks.length === 0)
+    if (rows.length === 0 && !last && !failure && media === null && writeBacks.length === 0 && gaps === null)
       throw notFound(id);
     return {
       shop: domain,
@@ -78,6 +83,7 @@ export class ProductStatus {
       catalog: await this.catalogView(domain, rows),
       media,
       writeBacks,
+      mappingGaps: gaps === null ? null : mappingGapProductDto(gaps),
     };
   }
 

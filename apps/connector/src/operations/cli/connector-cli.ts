@@ -4,6 +4,7 @@ import { checkConfigCommand } from './commands/check-config.command.js';
 import { driftCommand } from './commands/drift.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
+import { mappingGapsCommand } from './commands/mapping-gaps.command.js';
 import { previewCommand } from './commands/preview.command.js';
 import { reconcileCommand } from './commands/reconcile.command.js';
 import { registerWebhooksCommand } from './commands/register-webhooks.command.js';
@@ -47,6 +48,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     failuresCommand(contextOf),
     replayCommand(contextOf),
     statusCommand(contextOf),
+    mappingGapsCommand(contextOf),
     shopsCommand(contextOf),
     previewCommand(contextOf),
     writeBackCommand(contextOf),

@@ -1,7 +1,36 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { MappingGapReasonCountDto } from '../admin/mapping-gaps.dto.js';
 import type { ShopHealthState } from './shop-health.js';
 
 const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } } as const;
+
+/** Why: a shop's products the mapping cannot fully map (so the catalog cannot fully enrich them), grouped by reason. */
+@ApiSchema({ name: 'ShopMappingGaps' })
+export class ShopMappingGapsDto {
+  @ApiProperty({
+    type: 'integer',
+    description: 'Products whose last plan left a value out, or said enrichment will fail.',
+  })
+  products!: number;
+  @ApiProperty({ type: 'integer', description: "Products the shop's syncs know (not deleted in Shopify)." })
+  knownProducts!: number;
+  @ApiProperty({
+    type: 'number',
+    description:
+      '`products` over `knownProducts` (0 to 1); above CONNECTOR_MAPPING_GAP_DEGRADED_SHARE the shop is degraded.',
+  })
+  share!: number;
+  @ApiProperty({
+    type: [MappingGapReasonCountDto],
+    description: 'The commonest reasons, most products first (10 at most).',
+  })
+  reasons!: MappingGapReasonCountDto[];
+  @ApiProperty({
+    type: 'integer',
+    description: 'How many different reasons there are in all (the list page shows each).',
+  })
+  reasonCount!: number;
+}
 
 /** One shop on the overview: its state, why, and the facts the rules read. */
 @ApiSchema({ name: 'ShopOverview' })
@@ -25,6 +54,12 @@ export class ShopOverviewDto {
     string,
     number
   >;
+  @ApiProperty({
+    type: ShopMappingGapsDto,
+    description:
+      'Its products the mapping cannot fully map, by reason (`GET /admin/mapping-gaps` lists them).',
+  })
+  mappingGaps!: ShopMappingGapsDto;
 }
 
 /** Why: a catalog account's calls in the last minute (this process) against its budget. */

@@ -5,6 +5,7 @@ import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { MappingModule } from '../../mapping/mapping.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { ProductSyncModule } from '../../product-sync/product-sync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { AdminTokenGuard } from '../admin/admin-token.guard.js';
@@ -25,6 +26,7 @@ import { OverviewRecorder } from './overview-recorder.service.js';
     IntakeModule,
     MappingModule,
     FailuresModule,
+    ProductSyncModule,
     WriteBackModule,
     MetricsModule,
   ],

@@ -7,6 +7,8 @@ import { InboxRepository } from '../../intake/inbox.repository.js';
 import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { CatalogSettings, EnrichmentSettings, OperationsSettings } from '../../platform/config/settings.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
+import { MappingGapsRepository } from '../../product-sync/gaps/mapping-gaps.repository.js';
+import { ProductSyncStates } from '../../product-sync/product-sync-states.repository.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
 import { ShopEntries } from '../admin/shop-entries.service.js';
@@ -18,6 +20,8 @@ import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 
 const DAY_MINUTES = 24 * 60;
+/** The reasons of a shop's mapping gaps the overview names (the list page has all). */
+const GAP_REASONS = 10;
 
 /** One minute's catalog calls and 429 answers (every replica's, from `overview_minutes`). */
 export interface CatalogMinute {
@@ -31,7 +35,7 @@ const COLOURS = ['#0b4fb3', '#1b6e35', '#8a4b00', '#a4161a', '#6a3d9a'];
 /**
  * Why: the overview (API and page) needs every shop's facts from many owners at once: its
  * session's auth state, an operator's pause, the mapping check, the inbox backlog, the catalog
- * breaker, the enrichment poll's lag and its open failures. This gathers them, read from
+ * breaker, the enrichment poll's lag, its open failures and its mapping gaps. This gathers them, read from
  * PostgreSQL (the same on every replica) and the shared state, and applies `shopHealth`.
  */
 @Injectable()
@@ -53,11 +57,13 @@ export class OverviewService {
     private readonly clock: Clock,
     private readonly minutes: OverviewMinutes,
     private readonly recorder: OverviewRecorder,
+    private readonly gaps: MappingGapsRepository,
+    private readonly syncStates: ProductSyncStates,
   ) {}
 
   async overview(): Promise<OverviewDto> {
     const now = this.clock.now();
-    const [entries, backlog, open, status, use, recent, written] = await Promise.all([
+    const [entries, backlog, open, status, use, recent, written, gapSummaries, known] = await Promise.all([
       this.entries.all(),
       this.inbox.backlog(),
       this.failures.openCounts(),
@@ -65,8 +71,11 @@ export class OverviewService {
       this.buckets.use(now),
       this.inbox.perMinute(new Date(now - 60_000), null),
       this.pushes.pushesPerMinute(new Date(now - 3_600_000)),
+      this.gaps.summaries(GAP_REASONS),
+      this.syncStates.knownProducts(),
     ]);
     const waiting = new Map(backlog.map((row) => [row.shop, row]));
+    const gapsOf = new Map(gapSummaries.map((summary) => [summary.shop, summary]));
     const shops = entries
       .filter((entry) => entry.source !== 'gone')
       .map((entry): ShopOverviewDto => {
@@ -91,7 +100,16 @@ export class OverviewService {
           pollLagSeconds: status.lagSeconds,
           pollIntervalSeconds: this.enrichment.pollIntervalMs / 1000,
           openFailures: failures,
+          mappingGaps: {
+            products: gapsOf.get(entry.shop)?.products ?? 0,
+            knownProducts: known.get(entry.shop) ?? 0,
+            degradedShare: this.operations.mappingGapDegradedShare,
+            topReason: gapsOf.get(entry.shop)?.reasons[0] ?? null,
+            reasonCount: gapsOf.get(entry.shop)?.reasonCount ?? 0,
+          },
         };
+        const gaps = facts.mappingGaps;
+        const knownProducts = Math.max(gaps.knownProducts, gaps.products);
         return {
           shop: entry.shop,
           ...shopHealth(facts),
@@ -102,6 +120,13 @@ export class OverviewService {
           breaker,
           costBucketUse: use.get(entry.shop) ?? null,
           openFailures: failures,
+          mappingGaps: {
+            products: gaps.products,
+            knownProducts,
+            share: knownProducts === 0 ? 0 : gaps.products / knownProducts,
+            reasons: gapsOf.get(entry.shop)?.reasons ?? [],
+            reasonCount: gaps.reasonCount,
+          },
         };
       });
     const byKind: Record<string, number> = {};

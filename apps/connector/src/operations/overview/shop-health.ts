@@ -1,3 +1,5 @@
+import { type MappingGapFacts, mappingGapReason } from './mapping-gap-health.js';
+
 /** A shop's state at a glance (the connector's docs/admin-api.md, "Shop states"). */
 export type ShopHealthState = 'healthy' | 'degraded' | 'failing';
 
@@ -25,6 +27,8 @@ export interface ShopHealthFacts {
   pollIntervalSeconds: number;
   /** Open failures of the shop by job kind. */
   openFailures: Record<string, number>;
+  /** Its products with mapping gaps (absent: not known). */
+  mappingGaps?: MappingGapFacts;
 }
 
 /** A shop's state and every reason for it, in words (worst rule first). */
@@ -38,7 +42,8 @@ export interface ShopHealth {
  * a shop is `failing` (nothing of it gets through: its auth, an operator's pause, an invalid
  * mapping, a stored catalog key that cannot be decrypted, a sync backlog older than its
  * threshold, 5 minutes by default), `degraded` (it gets through, slowly or with gaps: the
- * catalog breaker open, the enrichment poll lagging more than twice its interval, open failures)
+ * catalog breaker open, the enrichment poll lagging more than twice its interval, open failures,
+ * more than `CONNECTOR_MAPPING_GAP_DEGRADED_SHARE` of its products with mapping gaps)
  * or `healthy`. Pure, so each rule is unit-tested.
  */
 export function shopHealth(facts: ShopHealthFacts): ShopHealth {
@@ -70,6 +75,8 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   if (kinds.length > 0) {
     degraded.push(`open failures: ${kinds.map(([kind, count]) => `${count} ${kind}`).join(', ')}`);
   }
+  const gaps = facts.mappingGaps ? mappingGapReason(facts.mappingGaps) : null;
+  if (gaps !== null) degraded.push(gaps);
   if (failing.length > 0) return { state: 'failing', reasons: [...failing, ...degraded] };
   if (degraded.length > 0) return { state: 'degraded', reasons: degraded };
   return { state: 'healthy', reasons: ['everything gets through'] };

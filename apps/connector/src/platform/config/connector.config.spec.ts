@@ -145,6 +145,19 @@ describe('loadConnectorConfig', () => {
     }
   });
 
+  it('reads the mapping-gap share that degrades a shop (10 % by default), a number from 0 to 1', () => {
+    expect(loadConnectorConfig(BASE).operations.mappingGapDegradedShare).toBe(0.1);
+    expect(
+      loadConnectorConfig({ ...BASE, CONNECTOR_MAPPING_GAP_DEGRADED_SHARE: '0' }).operations
+        .mappingGapDegradedShare,
+    ).toBe(0);
+    for (const bad of ['1.5', '-0.1', 'some']) {
+      expect(
+        problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_MAPPING_GAP_DEGRADED_SHARE: bad })),
+      ).toContain('CONNECTOR_MAPPING_GAP_DEGRADED_SHARE');
+    }
+  });
+
   it('names every bad variable at once, and never a secret value', () => {
     const problems = problemsOf(() =>
       loadConnectorConfig(

@@ -14,6 +14,11 @@ export interface OperationsConfig {
   logLevel: string;
   /** A sync backlog older than this makes its shop `failing` on the overview (docs/admin-api.md, "Shop states"). */
   backlogFailingMs: number;
+  /**
+   * A shop whose products with mapping gaps are more than this share (0 to 1) of its products is
+   * `degraded` on the overview (docs/admin-api.md, "Shop states").
+   */
+  mappingGapDegradedShare: number;
 }
 
 /** What the retention job prunes, and when (docs/operations.md, "Retention"). */
@@ -47,6 +52,7 @@ export function readOperations(read: EnvReader): OperationsConfig {
     dependencyCheckIntervalMs: read.int('CONNECTOR_DEPENDENCY_CHECK_INTERVAL_MS', 60_000, { min: 10 }),
     logLevel,
     backlogFailingMs: read.int('CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS', 300_000, { min: 1 }),
+    mappingGapDegradedShare: read.number('CONNECTOR_MAPPING_GAP_DEGRADED_SHARE', 0.1, { min: 0, max: 1 }),
   };
 }
 

@@ -6,6 +6,8 @@ import type { ValidatedMapping } from '../../mapping/validated-mapping.js';
 import { SyncSettings } from '../../platform/config/settings.js';
 import { PermanentJobError } from '../../platform/failures/job-error.js';
 import { ShopModes } from '../../shops/shop-modes.service.js';
+import { gapSummary, productGapReasons } from '../gaps/gap-reasons.js';
+import { MappingGapsRepository } from '../gaps/mapping-gaps.repository.js';
 import { type CanonicalProduct, planDeletion, planSync, type SyncPlan } from '../plan/index.js';
 import { type PlannedWrite, PlannedWritesRepository } from '../planned/planned-writes.repository.js';
 import { ScopeGate } from '../scope/scope-gate.service.js';
@@ -35,6 +37,8 @@ const MAX_GONE_PER_RUN = 3;
  * permanent failure, never a half sync. A shop in `shadow` plans the same way but sends nothing
  * and changes no sku map row: the plan's calls replace the product's planned writes (issue 31).
  * A dry run (`dryRun`, any mode) plans the same way and hands the calls to its sink instead.
+ * Every plan but a dry run's records the product's mapping gaps in words (`mapping_gaps`); a
+ * product removed or left out of scope has none.
  */
 @Injectable()
 export class CatalogSyncSteps {
@@ -47,6 +51,7 @@ export class CatalogSyncSteps {
     private readonly scope: ScopeGate,
     private readonly modes: ShopModes,
     private readonly planned: PlannedWritesRepository,
+    private readonly gaps: MappingGapsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -63,6 +68,7 @@ export class CatalogSyncSteps {
     if (!verdict.inScope) {
       // Out of scope (a status not synced, or the mapping's scope): the leaving policy applies.
       if (this.settings.leavingStatuses === 'keep') {
+        if (!dryRun) await this.gaps.clearProduct(subject.shop, subject.productId);
         return { result: 'skipped', detail: `${verdict.reason}: out of scope, the catalog records are kept` };
       }
       return this.remove(
@@ -108,6 +114,16 @@ export class CatalogSyncSteps {
         strategy === 'variant-sku' ? await this.map.takenSupplierSkus(subject.shop, candidates) : undefined,
       largeProducts: this.settings.largeProducts,
     });
+    if (!dryRun) {
+      const reasons = productGapReasons(plan);
+      await this.gaps.record(
+        subject.shop,
+        subject.productId,
+        product.title,
+        reasons,
+        new Date(this.clock.now()),
+      );
+    }
     if (plan.status === 'failed' && plan.failure) {
       throw new PermanentJobError(plan.failure.code.replaceAll('-', '_'), plan.failure.message);
     }
@@ -122,7 +138,7 @@ export class CatalogSyncSteps {
       notes: plan.notes,
       deletedRows: 'tombstone',
     });
-    return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: summary(plan.gaps.length) };
+    return { result: plan.calls.length > 0 ? 'applied' : 'unchanged', detail: gapSummary(plan.gaps) };
   }
 
   /**
@@ -165,6 +181,7 @@ export class CatalogSyncSteps {
     detail: string | null,
     dryRun: DryRunSink | undefined,
   ): Promise<SyncApplied> {
+    if (!dryRun) await this.gaps.clearProduct(subject.shop, subject.productId);
     const rows = await this.map.rowsOfProduct(subject.shop, subject.productId);
     const stored = storedRecordsOf(rows);
     if (stored.length === 0) {
@@ -220,8 +237,4 @@ export class CatalogSyncSteps {
     const entries = [...mapping.productEntries, ...mapping.variantEntries];
     return entries.some((entry) => entry.currency === 'shop') ? this.currencies.of(shop) : null;
   }
-}
-
-function summary(gaps: number): string | null {
-  return gaps === 0 ? null : `${gaps} mapping gap(s): see the product's status`;
 }

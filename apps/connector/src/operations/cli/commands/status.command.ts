@@ -5,8 +5,9 @@ import type { CliOutput, ContextOf } from '../context/cli-context.js';
 /**
  * `status <id>`: one product's status from the admin API (`GET /admin/products/{id}`), found by
  * its Shopify product id, a `supplierSku` or a `skuId`: its catalog records (the sku map), its
- * last sync and the calls it made, its last error, the catalog's enrichment status and its
- * write-backs. `--json` prints the answer whole.
+ * last sync and the calls it made, its last error, why the catalog cannot fully enrich it (its
+ * mapping gaps in words, each with the records it touches), the catalog's enrichment status and
+ * its write-backs. `--json` prints the answer whole.
  */
 export function statusCommand(contextOf: ContextOf): Command {
   return new Command('status')
@@ -24,6 +25,19 @@ export function statusCommand(contextOf: ContextOf): Command {
     });
 }
 
+/** Why the catalog cannot fully enrich the product, one reason a line with the records it touches. */
+function gapLines(gaps: ProductStatus['mappingGaps'] | undefined): string[] {
+  if (!gaps) return ['  mapping gaps: none'];
+  const head = `  mapping gaps (${gaps.reasons.length} reason${gaps.reasons.length === 1 ? '' : 's'}, as planned ${gaps.recordedAt})${gaps.blocked ? ': the catalog holds no record of it' : ''}:`;
+  return [
+    head,
+    ...gaps.reasons.map(
+      (r) =>
+        `    ${r.reason} (${r.records === 0 ? 'no record' : `${r.records} record${r.records === 1 ? '' : 's'}`})`,
+    ),
+  ];
+}
+
 function print(status: ProductStatus, out: CliOutput): void {
   out.line(`${status.shop} product ${status.productId}`);
   out.line(`  records (${status.mapRows?.length ?? 0}):`);
@@ -32,6 +46,7 @@ function print(status: ProductStatus, out: CliOutput): void {
     const gaps = row.gaps?.length ? `, ${row.gaps.length} mapping gaps` : '';
     out.line(`    ${who}: ${row.supplierSku} -> ${row.skuId ?? '(no skuId)'} (${row.state}${gaps})`);
   }
+  for (const line of gapLines(status.mappingGaps)) out.line(line);
   const sync = status.lastSync;
   if (sync === null || sync === undefined) out.line('  last sync: none recorded');
   else {
