@@ -47,6 +47,7 @@ export const HOUSEKEEPING: Housekeeping = {
     {
       owner: 'ProductSyncShopData',
       tables: [
+        'mapping_gaps',
         'planned_writes',
         'product_sync_state',
         'resync_snapshots',
