@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
 import { call } from './support/admin-client.js';
-import { uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { startBrowser } from './support/browser.js';
 import { eventually } from './support/connector-harness.js';
 import { crawlLinks } from './support/link-crawler.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 // Every link of the operators' view leads somewhere: signed in, a crawler follows breadth-first
 // every same-origin link under /admin of every page reachable from /admin/ui, on a connector
@@ -121,6 +123,26 @@ describe('/admin/ui links', () => {
     );
     expect(json.body.occurrences).toBe(2);
     expect(json.body.history.map((o) => o.jobId)).toEqual(['poll-a', 'poll-b']);
+  });
+
+  it('shows a failure page at 1280 and 390 px without sideways scroll or a serious accessibility violation', async () => {
+    const browser = await startBrowser({ bypassCSP: true });
+    try {
+      const page = await signedInPage(browser, world.harness.url, token);
+      for (const [name, id] of [
+        ['failure-open', ids.poll],
+        ['failure-resolved', ids.resolved],
+      ] as const) {
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          expect((await page.goto(`${world.harness.url}/admin/ui/failures/${id}`))?.status()).toBe(200);
+          expect(await screenshotAt(page, name, width), `${name} at ${width} px`).toBeLessThanOrEqual(0);
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+    } finally {
+      await browser.close();
+    }
   });
 
   it("leads a failure's Subject to the product's page, or for a poll or a run to the failure's own page", async () => {

@@ -77,8 +77,8 @@ export function failurePage(f: FailureDto, csrf: string, now: number): string {
   return page(
     `Failure ${f.id}`,
     `${STYLE}<p><a href="/admin/ui/failures">Back to the failures</a></p>
-<p class="error" data-cause="${esc(f.error.code)}">${esc(cause.words)}</p>
-<p><strong>Next step:</strong> ${esc(cause.next)}</p>
+<p${f.state === 'open' ? ' class="error"' : ''} data-cause="${esc(f.error.code)}">${esc(cause.words)}</p>
+${f.state === 'open' ? `<p><strong>Next step:</strong> ${esc(cause.next)}</p>` : `<p class="muted">Closed (${esc(f.state)}): nothing left to do.</p>`}
 <dl class="facts">
 <dt>State</dt><dd class="state">${stateInWords(f, now)}</dd>
 <dt>Job</dt><dd>${esc(jobKindInWords(f.jobKind))} <code>${esc(f.jobKind)}</code></dd>
