@@ -78,6 +78,9 @@ describe('a shop whose poll keeps failing', () => {
     expect(resolved).toEqual([]);
     down = false;
     await run('poll-2');
-    expect(resolved).toEqual(['failing.myshopify.com enrichment-poll poll by enrichment-poll job poll-2']);
+    expect(resolved).toEqual([
+      '* enrichment-poll poll by enrichment-poll job poll-2',
+      'failing.myshopify.com enrichment-poll poll by enrichment-poll job poll-2',
+    ]);
   });
 });

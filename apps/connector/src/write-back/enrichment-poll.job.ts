@@ -24,19 +24,20 @@ export class EnrichmentPollJob extends WorkerHost {
     const id = String(job.id);
     const trigger = job.data.trigger ?? 'schedule';
     // A shop's poll failing again and again, for one cause, is one failure (not one per poll);
-    // each shop polled resolves its poll's open failures.
+    // each shop polled resolves its poll's open failures. A poll that fails before any shop
+    // (its run not stored) is every shop's poll (`*`), resolved by the next poll that succeeds.
     const failedOn = (error: unknown) =>
       error instanceof ShopPollFailed ? { shop: error.shop, key: error.subjectKey } : undefined;
     const doneFor = (outcome: { result: PollRunCounts } | { error: unknown }) => {
       const shops =
         'result' in outcome
-          ? Object.keys(outcome.result.shops ?? {})
+          ? ['*', ...Object.keys(outcome.result.shops ?? {})]
           : outcome.error instanceof ShopPollFailed
             ? outcome.error.polled
             : [];
       return shops.map((shop) => ({ shop, key: POLL_SUBJECT }));
     };
-    return this.guard.run(job, token, { shop: '*', key: id, failedOn, doneFor }, async () => {
+    return this.guard.run(job, token, { shop: '*', key: POLL_SUBJECT, failedOn, doneFor }, async () => {
       await this.runs.started(id, trigger);
       try {
         const counts = await this.poller.poll(id);
