@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogGate } from '../src/clients/catalog/catalog-gate.service.js';
 import { Retention } from '../src/platform/database/retention.service.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
-import { call, sample } from './support/admin-client.js';
+import { type Answer, call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
+import { startSyncWorld } from './support/sync-world.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
 
 interface FailureRow {
@@ -231,6 +232,81 @@ describe('job failures', () => {
       expect(await failuresOf(harness, paused)).toEqual([]);
     } finally {
       await harness.close();
+    }
+  });
+
+  it("keeps one failure per shop and cause for a failing enrichment poll, resolved by the shop's next poll that succeeds", async () => {
+    const token = `admin-${randomBytes(16).toString('hex')}`;
+    const world = await startSyncWorld({
+      env: {
+        CONNECTOR_ADMIN_TOKEN: token,
+        CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS: '3600000',
+        // The 500s open the catalog breaker: it lets calls through again soon after they stop.
+        CONNECTOR_CATALOG_BREAKER_COOLDOWN_MS: '300',
+        CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '200',
+      },
+    });
+    const admin = <T>(method: string, path: string): Promise<Answer<T>> =>
+      call<T>(world.harness.url, method, path, token);
+    const shop = world.shop.domain;
+    /** Asks for a poll and waits until it ended; resolves to whether it failed. */
+    const poll = async () => {
+      const queued = await admin<{ id: string }>('POST', '/admin/enrichment/poll');
+      const ended = await eventually(async () => {
+        const { status } = (
+          await admin<{ status: string }>('GET', `/admin/enrichment/poll/${queued.body.id}`)
+        ).body;
+        return (status === 'finished' || status === 'failed') && status;
+      }, 60_000);
+      return ended === 'failed';
+    };
+    const failuresOfPoll = async () =>
+      (
+        await admin<{
+          items: Array<{
+            id: string;
+            subjectKey: string;
+            state: string;
+            occurrences: number;
+            resolvedBy: string | null;
+            error: { code: string };
+          }>;
+        }>('GET', `/admin/failures?shop=${shop}&jobKind=enrichment-poll`)
+      ).body.items;
+    try {
+      // The catalog answers 500 to every search (each call's four tries), for two polls.
+      await world.account.controls.setFaults({
+        error500: { method: 'POST', path: '/v1/products/search', count: 8 },
+      });
+      expect(await poll()).toBe(true);
+      expect(await poll()).toBe(true);
+      const [open, ...others] = await failuresOfPoll();
+      expect(others).toEqual([]);
+      expect(open).toMatchObject({
+        subjectKey: 'poll',
+        state: 'open',
+        occurrences: 2,
+        error: { code: 'internal_error' },
+      });
+      const overview = async () =>
+        (
+          await admin<{ shops: Array<{ shop: string; openFailures: Record<string, number> }> }>(
+            'GET',
+            '/admin/overview',
+          )
+        ).body.shops.find((s) => s.shop === shop);
+      expect((await overview())?.openFailures['enrichment-poll']).toBe(1);
+
+      // The catalog answers again: the next poll succeeds and resolves it, no replay needed.
+      // (A poll while the breaker is still open waits, and reads as failed: the next one runs.)
+      await world.account.controls.clearFaults();
+      await eventually(async () => !(await poll()), 60_000);
+      const [resolved] = await failuresOfPoll();
+      expect(resolved).toMatchObject({ id: open?.id, state: 'resolved' });
+      expect(resolved?.resolvedBy).toMatch(/^enrichment-poll job poll-/);
+      expect((await overview())?.openFailures['enrichment-poll'] ?? 0).toBe(0);
+    } finally {
+      await world.close();
     }
   });
 });

@@ -55,7 +55,7 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
       const later = run.result.retryLater && laterRuns < this.settings.retryLaterMax;
       // Failures first, the status last: whoever sees this run's status sees its failures settled.
       await this.recordFailures(job.data, run.result, later);
-      await this.resolveSynced(shop, productId, run.mediaIds, run.result);
+      await this.resolveSynced(job, run.mediaIds, run.result);
       await this.statuses.record({
         shop,
         productId,
@@ -78,14 +78,15 @@ export class SyncMediaJob extends WorkerHost implements OnApplicationBootstrap {
    * needs no replay any more: its failure is resolved, as a replay would have.
    */
   private async resolveSynced(
-    shop: string,
-    productId: string,
+    job: Job<SyncMediaPayload>,
     mediaIds: readonly string[],
     result: MediaSyncResult,
   ): Promise<void> {
+    const { shop, productId } = job.data;
     const failed = new Set(result.imageFailures.map((f) => f.mediaId));
     const synced = mediaIds.filter((id) => !failed.has(id)).map((id) => `${productId}:${id}`);
-    await this.failures.resolveSucceeded(shop, JobName.SYNC_MEDIA, synced);
+    const by = `${JobName.SYNC_MEDIA} job ${job.id ?? 'unknown'}`;
+    await this.failures.resolveSucceeded(shop, JobName.SYNC_MEDIA, synced, by);
   }
 
   /** Permanent failures now; retryable ones once the job will not run again for them. */

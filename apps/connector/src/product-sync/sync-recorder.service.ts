@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
 import { Clock } from '#lib/clock';
-import { FailuresService } from '../platform/failures/failures.service.js';
 import { jobErrorInfo, jobWaitMs } from '../platform/failures/job-error.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import type { SyncResult, SyncRun } from './apply/sync-run.js';
@@ -21,15 +20,13 @@ export interface RecordedRun {
 /**
  * Why: the sync's record stage. Every run, failed ones too, leaves a sync record with the calls it
  * made. A run that ended tells the after-sync listeners first (`SyncEvents`: a listener's failure
- * fails the run), supersedes the resync snapshots taken before its read, and resolves the open
- * failure of the product's sync (it needs no replay any more).
+ * fails the run) and supersedes the resync snapshots taken before its read.
  */
 @Injectable()
 export class SyncRecorder {
   constructor(
     private readonly records: SyncRecords,
     private readonly snapshots: ResyncSnapshots,
-    private readonly failures: FailuresService,
     private readonly events: SyncEvents,
     private readonly clock: Clock,
   ) {}
@@ -40,7 +37,7 @@ export class SyncRecorder {
     return { subject, job, run, startedAt: new Date(this.clock.now()) };
   }
 
-  /** The run ended: the after-sync listeners, its record, the snapshots and failures it supersedes. */
+  /** The run ended: the after-sync listeners, its record, the snapshots it supersedes. */
   async ended(recorded: RecordedRun, result: SyncResult): Promise<void> {
     const { subject, job } = recorded;
     await this.events.emitSynced({
@@ -50,10 +47,9 @@ export class SyncRecorder {
       jobId: job.id ?? null,
     });
     await this.add(recorded, result.outcome, result.applied?.detail ?? null, null);
-    // The run's read supersedes the resync snapshots taken before it.
+    // The run's read supersedes the resync snapshots taken before it. (The product's open sync
+    // failures are resolved by the job guard once the run succeeded.)
     await this.snapshots.remove(subject, result.readAt ?? recorded.startedAt);
-    // The product is in step now: an open failure of its sync needs no replay any more.
-    await this.failures.resolveSucceeded(subject.shop, job.name, [subject.productId]);
   }
 
   /** The run failed (a delayed job, or a shop without a token that only waits, is no failed run). */

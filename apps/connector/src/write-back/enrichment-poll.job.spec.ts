@@ -10,11 +10,19 @@ import type { EnrichmentPoller } from './poll/enrichment-poller.service.js';
 import { ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
-/** The poll job with a poller whose shop keeps failing, and a failures inbox that keeps what it is given. */
-function pollJobFailing(cause: () => Error) {
+/**
+ * The poll job with a poller whose shop fails while `failing()` says so (then polls fine), and a
+ * failures inbox that keeps what it is given and the subjects it is told to resolve.
+ */
+function pollJobFailing(cause: () => Error, failing: () => boolean = () => true) {
   const recorded: FailureInput[] = [];
+  const resolved: string[] = [];
   const failures = {
     record: async (input: FailureInput) => String(recorded.push(input)),
+    resolveSucceeded: async (shop: string, jobKind: string, keys: readonly string[], by: string) => {
+      resolved.push(`${shop} ${jobKind} ${keys.join(',')} by ${by}`);
+      return [];
+    },
   };
   const guard = new JobGuard(
     failures as unknown as FailuresService,
@@ -22,7 +30,8 @@ function pollJobFailing(cause: () => Error) {
   );
   const poller = {
     poll: async () => {
-      throw new ShopPollFailed('failing.myshopify.com', cause());
+      if (failing()) throw new ShopPollFailed('failing.myshopify.com', cause());
+      return { shops: { 'failing.myshopify.com': {} } };
     },
   } as unknown as EnrichmentPoller;
   const runs = {
@@ -40,7 +49,7 @@ function pollJobFailing(cause: () => Error) {
         data: {},
       } as Job<EnrichmentPollPayload>)
       .catch(() => undefined);
-  return { recorded, run };
+  return { recorded, resolved, run };
 }
 
 describe('a shop whose poll keeps failing', () => {
@@ -51,8 +60,27 @@ describe('a shop whose poll keeps failing', () => {
     for (const id of ['poll-1', 'poll-2', 'poll-3']) await run(id);
     expect(recorded).toHaveLength(3);
     const subjects = new Set(recorded.map((r) => `${r.shop} ${r.subjectKey}`));
-    expect([...subjects]).toEqual(['failing.myshopify.com poll:catalog_key_refused']);
+    expect([...subjects]).toEqual(['failing.myshopify.com poll']);
     expect(recorded[0]?.error).toMatchObject({ code: 'catalog_key_refused', retryable: false });
     expect(recorded[0]?.error.message).toContain('failing.myshopify.com');
+  });
+
+  it("is resolved by the shop's next poll that succeeds", async () => {
+    let down = true;
+    const { recorded, resolved, run } = pollJobFailing(
+      () => new PermanentJobError('internal_error', 'the catalog answered 500'),
+      () => down,
+    );
+    await run('poll-1');
+    expect(recorded.map((r) => `${r.shop} ${r.subjectKey} ${r.error.code}`)).toEqual([
+      'failing.myshopify.com poll internal_error',
+    ]);
+    expect(resolved).toEqual([]);
+    down = false;
+    await run('poll-2');
+    expect(resolved).toEqual([
+      '* enrichment-poll poll by enrichment-poll job poll-2',
+      'failing.myshopify.com enrichment-poll poll by enrichment-poll job poll-2',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.service.js';
-import { ShopPollFailed } from './poll/shop-poll-failed.js';
+import { POLL_SUBJECT, ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { PollRunCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
@@ -23,10 +23,21 @@ export class EnrichmentPollJob extends WorkerHost {
   async process(job: Job<EnrichmentPollPayload>, token?: string): Promise<PollRunCounts> {
     const id = String(job.id);
     const trigger = job.data.trigger ?? 'schedule';
-    // A shop's poll failing again and again, for one cause, is one failure (not one per poll).
+    // A shop's poll failing again and again, for one cause, is one failure (not one per poll);
+    // each shop polled resolves its poll's open failures. A poll that fails before any shop
+    // (its run not stored) is every shop's poll (`*`), resolved by the next poll that succeeds.
     const failedOn = (error: unknown) =>
       error instanceof ShopPollFailed ? { shop: error.shop, key: error.subjectKey } : undefined;
-    return this.guard.run(job, token, { shop: '*', key: id, failedOn }, async () => {
+    const doneFor = (outcome: { result: PollRunCounts } | { error: unknown }) => {
+      const shops =
+        'result' in outcome
+          ? ['*', ...Object.keys(outcome.result.shops ?? {})]
+          : outcome.error instanceof ShopPollFailed
+            ? outcome.error.polled
+            : [];
+      return shops.map((shop) => ({ shop, key: POLL_SUBJECT }));
+    };
+    return this.guard.run(job, token, { shop: '*', key: POLL_SUBJECT, failedOn, doneFor }, async () => {
       await this.runs.started(id, trigger);
       try {
         const counts = await this.poller.poll(id);

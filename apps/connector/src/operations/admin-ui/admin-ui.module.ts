@@ -18,6 +18,7 @@ import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
+import { AdminUiFailureController } from './admin-ui-failure.controller.js';
 import { AdminUiFiguresController } from './admin-ui-figures.controller.js';
 import { AdminUiLinkController } from './admin-ui-link.controller.js';
 import { AdminUiMappingGapsController } from './admin-ui-mapping-gaps.controller.js';
@@ -65,6 +66,8 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiLinkController,
     AdminUiMappingGapsController,
     RootRedirectController,
+    // After the bulk controller: `failures/bulk` is its page, not a failure id.
+    AdminUiFailureController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
 })

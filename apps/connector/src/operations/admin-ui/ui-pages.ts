@@ -1,4 +1,6 @@
 import type { FailureDto } from '../admin/failure.dto.js';
+import { causeInWords } from './failure-cause-words.js';
+import { failureSubject } from './ui-failure-pages.js';
 import { actionButton, esc, page, scrollTable } from './ui-html.js';
 import { shopOptions } from './ui-sync-pages.js';
 
@@ -21,9 +23,9 @@ export function failuresPage(
         f.state === 'open'
           ? `<input type="checkbox" form="bulk" name="id" value="${esc(f.id)}" id="select-${esc(f.id)}" aria-label="Select failure ${esc(f.id)}"> `
           : ''
-      }${esc(f.id)}</td><td>${esc(f.shop)}</td><td>${esc(f.jobKind)}</td>
-<td><a href="/admin/ui/products/${esc(f.subjectKey)}?shop=${encodeURIComponent(f.shop)}">${esc(f.subjectKey)}</a></td>
-<td><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td>${esc(f.attempts)}</td><td>${esc(f.lastFailedAt)}</td>
+      }<a href="/admin/ui/failures/${esc(f.id)}">${esc(f.id)}</a></td><td>${esc(f.shop)}</td><td>${esc(f.jobKind)}</td>
+<td><a href="${esc(failureSubject(f).href)}">${esc(failureSubject(f).label)}</a></td>
+<td><code>${esc(f.error.code)}</code> ${esc(causeInWords(f.error.code).words)} <span class="muted">${esc(f.error.message)}</span></td><td>${esc(f.attempts)}</td><td>${esc(f.lastFailedAt)}</td>
 <td class="state">${esc(f.state)}</td><td>${
         f.state === 'open'
           ? actionButton(`/admin/ui/failures/${f.id}/replay`, 'Replay', csrf) +

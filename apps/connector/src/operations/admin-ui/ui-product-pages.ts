@@ -178,6 +178,10 @@ function historyOf(events: TimelineEvent[], now: number): string {
     .map(
       (e) =>
         `<li class="event-${esc(e.kind)}"><span title="${esc(e.at)}">${esc(timelineLine(e, now))}</span>${
+          e.kind === 'failure' && typeof e.details?.failureId === 'string'
+            ? ` <a href="/admin/ui/failures/${esc(e.details.failureId)}">See failure ${esc(e.details.failureId)}</a>`
+            : ''
+        }${
           e.details && Object.keys(e.details).length > 0
             ? `<details><summary>Raw record</summary><dl class="raw">${Object.entries(e.details)
                 .map(

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Failure, FailureState } from '../../platform/failures/failure.entity.js';
 import { FAILURE_STATES } from './failure-query.js';
 
@@ -8,6 +8,15 @@ export class FailureErrorDto {
   @ApiProperty() code!: string;
   @ApiProperty() message!: string;
   @ApiProperty() retryable!: boolean;
+}
+
+/** Why: one time a failure happened, as the admin API shows its history. */
+@ApiSchema({ name: 'FailureOccurrence' })
+export class FailureOccurrenceDto {
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty({ type: 'integer', description: 'Attempts the job made that time.' }) attempts!: number;
+  @ApiProperty() message!: string;
+  @ApiPropertyOptional({ description: 'The job that failed.' }) jobId?: string;
 }
 
 /** A failure as the admin API shows it: the entity's facts, not the entity (no ORM object leaks). */
@@ -24,6 +33,19 @@ export class FailureDto {
   @ApiProperty({ format: 'date-time' }) firstFailedAt!: string;
   @ApiProperty({ format: 'date-time' }) lastFailedAt!: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) resolvedAt!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'What resolved it, when a later success did (e.g. `sync-product job 42`).',
+  })
+  resolvedBy!: string | null;
+  @ApiProperty({
+    type: 'integer',
+    description: 'How many times it happened while open (same subject, same cause).',
+  })
+  occurrences!: number;
+  @ApiProperty({ type: [FailureOccurrenceDto], description: 'The latest occurrences, oldest first.' })
+  history!: FailureOccurrenceDto[];
   @ApiProperty({ type: Object, description: "The job's data, as its replay will run it again." })
   payload!: Record<string, unknown>;
 }
@@ -81,6 +103,9 @@ export function failureDto(failure: Failure): FailureDto {
     firstFailedAt: failure.firstFailedAt.toISOString(),
     lastFailedAt: failure.lastFailedAt.toISOString(),
     resolvedAt: failure.resolvedAt?.toISOString() ?? null,
+    resolvedBy: failure.resolvedBy,
+    occurrences: failure.occurrences,
+    history: failure.history,
     payload: failure.payload,
   };
 }

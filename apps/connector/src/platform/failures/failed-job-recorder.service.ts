@@ -57,6 +57,7 @@ export class FailedJobRecorder implements OnApplicationBootstrap {
         payload: data,
         error: errorInfo(error),
         attempts: Math.max(1, job.attemptsMade),
+        ...(job.id === undefined ? {} : { jobId: String(job.id) }),
       });
     } catch (recordError) {
       this.logger.error(

@@ -3,9 +3,22 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 /** `resolved`: closed by a later successful run of its work (no operator involved). */
 export type FailureState = 'open' | 'replayed' | 'dismissed' | 'resolved';
 
+/** One time the failure happened: when, which job, after how many attempts, what it said. */
+export interface FailureOccurrence {
+  /** ISO 8601. */
+  at: string;
+  attempts: number;
+  message: string;
+  jobId?: string;
+}
+
+/** How many occurrences a failure keeps in its `history` (the latest; `occurrences` counts all). */
+export const FAILURE_HISTORY_KEPT = 20;
+
 /**
  * A job that could not do its work: a permanent error, or retries exhausted. One shape for every
- * job kind; at most one open failure per shop, kind and subject (repeats add to `attempts`).
+ * job kind; at most one open failure per shop, kind, subject and cause (`error_code`): a repeat
+ * adds to `attempts` and `occurrences`, moves `lastFailedAt` and joins `history`.
  */
 @Entity({ name: 'failures' })
 export class Failure {
@@ -49,4 +62,16 @@ export class Failure {
 
   @Column({ type: 'timestamptz', name: 'resolved_at', nullable: true })
   resolvedAt!: Date | null;
+
+  /** What closed it when a later success did (`sync-product job 42`); null otherwise. */
+  @Column({ type: 'text', name: 'resolved_by', nullable: true })
+  resolvedBy!: string | null;
+
+  /** How many times it happened while open. */
+  @Column({ type: 'integer' })
+  occurrences!: number;
+
+  /** The latest occurrences, oldest first (at most `FAILURE_HISTORY_KEPT`). */
+  @Column({ type: 'jsonb' })
+  history!: FailureOccurrence[];
 }

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, MoreThanOrEqual, type Repository } from 'typeorm';
-import { Failure, type FailureState } from './failure.entity.js';
+import { MoreThanOrEqual, type Repository } from 'typeorm';
+import {
+  FAILURE_HISTORY_KEPT,
+  Failure,
+  type FailureOccurrence,
+  type FailureState,
+} from './failure.entity.js';
 import type { FailureFilter, FailureInput } from './failures.service.js';
 
 /**
@@ -33,16 +38,30 @@ export class FailuresRepository {
     return (await this.failures.delete({ shop })).affected ?? 0;
   }
 
-  /** Opens a failure, or adds to the open one of the same shop, kind and subject; resolves to its id. */
+  /**
+   * Opens a failure, or adds to the open one of the same shop, kind, subject and cause (error
+   * code): its attempts and occurrences grow, its message and payload become the latest, and the
+   * occurrence joins its history (the latest `FAILURE_HISTORY_KEPT`). Resolves to its id.
+   */
   async openOrAdd(input: FailureInput, now: Date): Promise<string> {
+    const occurrence: FailureOccurrence = {
+      at: now.toISOString(),
+      attempts: input.attempts,
+      message: input.error.message.slice(0, 500),
+      ...(input.jobId === undefined ? {} : { jobId: input.jobId }),
+    };
     const rows: Array<{ id: string }> = await this.failures.query(
       `INSERT INTO ${this.table} AS f (shop, job_kind, subject_key, payload, error_code, error_message, retryable,
-                              attempts, first_failed_at, last_failed_at, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'open')
-       ON CONFLICT (shop, job_kind, subject_key) WHERE state = 'open'
-       DO UPDATE SET payload = EXCLUDED.payload, error_code = EXCLUDED.error_code,
-                     error_message = EXCLUDED.error_message, retryable = EXCLUDED.retryable,
-                     attempts = f.attempts + EXCLUDED.attempts, last_failed_at = EXCLUDED.last_failed_at
+                              attempts, first_failed_at, last_failed_at, state, occurrences, history)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 'open', 1, jsonb_build_array($10::jsonb))
+       ON CONFLICT (shop, job_kind, subject_key, error_code) WHERE state = 'open'
+       DO UPDATE SET payload = EXCLUDED.payload, error_message = EXCLUDED.error_message,
+                     retryable = EXCLUDED.retryable, attempts = f.attempts + EXCLUDED.attempts,
+                     last_failed_at = EXCLUDED.last_failed_at, occurrences = f.occurrences + 1,
+                     history = (SELECT jsonb_agg(h.entry ORDER BY h.n)
+                                  FROM jsonb_array_elements(f.history || EXCLUDED.history)
+                                       WITH ORDINALITY AS h(entry, n)
+                                 WHERE h.n > jsonb_array_length(f.history) + 1 - ${FAILURE_HISTORY_KEPT})
        RETURNING id`,
       [
         input.shop,
@@ -54,6 +73,7 @@ export class FailuresRepository {
         input.error.retryable,
         input.attempts,
         now,
+        JSON.stringify(occurrence),
       ],
     );
     return rows[0]?.id as string;
@@ -128,22 +148,22 @@ export class FailuresRepository {
     await this.failures.update({ id, state: 'replayed' }, { state: 'open', resolvedAt: null });
   }
 
-  /** The ids of the open failures of these subjects. */
-  async openIds(shop: string, jobKind: string, subjectKeys: readonly string[]): Promise<string[]> {
-    const open = await this.failures.find({
-      select: { id: true },
-      where: { shop, jobKind, state: 'open', subjectKey: In([...subjectKeys]) },
-    });
-    return open.map((failure) => failure.id);
-  }
-
-  /** Marks these failures `resolved` if still open; resolves to how many were. */
-  async resolveOpen(ids: readonly string[], resolvedAt: Date): Promise<number | undefined> {
-    const result = await this.failures.update(
-      { id: In([...ids]), state: 'open' },
-      { state: 'resolved', resolvedAt },
+  /**
+   * Marks `resolved` (now, by `by`) every open failure of these subjects, whatever its cause;
+   * resolves to the ids closed.
+   */
+  async resolveOpen(
+    subjects: { shop: string; jobKind: string; subjectKeys: readonly string[] },
+    resolvedAt: Date,
+    by: string,
+  ): Promise<string[]> {
+    const [rows]: [Array<{ id: string }>, number] = await this.failures.query(
+      `UPDATE ${this.table} SET state = 'resolved', resolved_at = $4, resolved_by = $5
+        WHERE state = 'open' AND shop = $1 AND job_kind = $2 AND subject_key = ANY($3::text[])
+        RETURNING id::text AS id`,
+      [subjects.shop, subjects.jobKind, [...subjects.subjectKeys], resolvedAt, by],
     );
-    return result.affected ?? undefined;
+    return rows.map((row) => row.id);
   }
 
   private get table(): string {

@@ -14,6 +14,8 @@ export interface FailureInput {
   payload: Record<string, unknown>;
   error: JobErrorInfo;
   attempts: number;
+  /** The job that failed, for the failure's history. */
+  jobId?: string;
 }
 
 /** What the failures inbox can be filtered by (every field optional; all given must match). */
@@ -43,7 +45,7 @@ export class FailuresService {
     return this.failures.purgeShop(shop);
   }
 
-  /** Opens a failure, or adds to the open one of the same shop, kind and subject. */
+  /** Opens a failure, or adds to the open one of the same shop, kind, subject and cause. */
   async record(input: FailureInput): Promise<string> {
     const id = await this.failures.openOrAdd(input, new Date(this.clock.now()));
     this.logger.warn(
@@ -116,20 +118,26 @@ export class FailuresService {
   }
 
   /**
-   * Closes the open failures of these subjects because their work has since succeeded on its own
-   * (a later run did it): they are marked `resolved` now (counted in the metrics, pruned by
-   * retention like replayed ones).
+   * Closes the open failures of these subjects, whatever their cause, because their work has
+   * since succeeded on its own (`by`: the run that did it, e.g. `sync-product job 42`): they are
+   * marked `resolved` now (counted in the metrics, pruned by retention like replayed ones).
    * Resolves to the ids closed; subjects with no open failure are skipped.
    */
-  async resolveSucceeded(shop: string, jobKind: string, subjectKeys: readonly string[]): Promise<string[]> {
+  async resolveSucceeded(
+    shop: string,
+    jobKind: string,
+    subjectKeys: readonly string[],
+    by: string,
+  ): Promise<string[]> {
     if (subjectKeys.length === 0) return [];
-    const ids = await this.failures.openIds(shop, jobKind, subjectKeys);
-    if (ids.length === 0) return [];
-    const affected = await this.failures.resolveOpen(ids, new Date(this.clock.now()));
-    this.observations.failuresResolved({ shop, jobKind, count: affected ?? ids.length });
-    this.logger.log(
-      `${jobKind} ${shop}: ${ids.length} failure(s) resolved by a later run (${ids.join(', ')})`,
+    const ids = await this.failures.resolveOpen(
+      { shop, jobKind, subjectKeys },
+      new Date(this.clock.now()),
+      by,
     );
+    if (ids.length === 0) return [];
+    this.observations.failuresResolved({ shop, jobKind, count: ids.length });
+    this.logger.log(`${jobKind} ${shop}: ${ids.length} failure(s) resolved by ${by} (${ids.join(', ')})`);
     return ids;
   }
 

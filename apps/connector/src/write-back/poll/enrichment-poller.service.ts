@@ -94,8 +94,10 @@ export class EnrichmentPoller {
       }
     }
     // The first failure decides what the job does (retried, delayed for a paused key, recorded
-    // once per shop and cause: `ShopPollFailed`).
-    if (failed.length > 0) throw failed[0];
+    // once per shop and cause: `ShopPollFailed`); the shops polled resolve their failures.
+    const first = failed[0];
+    if (first instanceof ShopPollFailed) first.polled = Object.keys(shops);
+    if (failed.length > 0) throw first;
     return { ...total, shops };
   }
 
