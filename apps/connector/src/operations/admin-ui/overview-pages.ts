@@ -4,6 +4,7 @@ import type { ChartSeries } from '../overview/per-minute.js';
 import { minutes } from '../overview/shop-health.js';
 import { svgChart } from './svg-chart.js';
 import { esc, page, scrollTable } from './ui-html.js';
+import { runTimesSection } from './ui-run-pages.js';
 
 /** A chart of the overview, with the list it links to. */
 export interface OverviewChart {
@@ -71,6 +72,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       'Shop states',
     )}
 <p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
+${runTimesSection(view.shops, Date.parse(view.at))}
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
     csrf,

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ShopRunTimesDto } from '../runs/runs.dto.js';
 import type { ShopHealthState } from './shop-health.js';
 
 const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } } as const;
@@ -25,6 +26,12 @@ export class ShopOverviewDto {
     string,
     number
   >;
+  @ApiProperty({
+    type: ShopRunTimesDto,
+    nullable: true,
+    description: 'When the shop last synced, was polled and reconciled, and when the next runs are due.',
+  })
+  runs!: ShopRunTimesDto | null;
 }
 
 /** Why: a catalog account's calls in the last minute (this process) against its budget. */

@@ -11,6 +11,7 @@ import { WriteBackStates } from '../../write-back/store/write-back-states.reposi
 import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
 import { ShopEntries } from '../admin/shop-entries.service.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
+import { RunTimes } from '../runs/run-times.service.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
@@ -53,6 +54,7 @@ export class OverviewService {
     private readonly clock: Clock,
     private readonly minutes: OverviewMinutes,
     private readonly recorder: OverviewRecorder,
+    private readonly runTimes: RunTimes,
   ) {}
 
   async overview(): Promise<OverviewDto> {
@@ -66,6 +68,7 @@ export class OverviewService {
       this.inbox.perMinute(new Date(now - 60_000), null),
       this.pushes.pushesPerMinute(new Date(now - 3_600_000)),
     ]);
+    const runs = await this.runTimes.of(entries.map((entry) => entry.shop));
     const waiting = new Map(backlog.map((row) => [row.shop, row]));
     const shops = entries
       .filter((entry) => entry.source !== 'gone')
@@ -102,6 +105,7 @@ export class OverviewService {
           breaker,
           costBucketUse: use.get(entry.shop) ?? null,
           openFailures: failures,
+          runs: runs.get(entry.shop) ?? null,
         };
       });
     const byKind: Record<string, number> = {};
