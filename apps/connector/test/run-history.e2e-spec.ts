@@ -195,6 +195,20 @@ describe('the run history', () => {
     expect(listed.body.items.every((item) => item.kind === 'reconcile')).toBe(true);
   });
 
+  it('counts what a dry run would do', async () => {
+    const started = await admin<ResyncRunDto>('POST', '/admin/resync', { shop: shop(), dryRun: true });
+    expect(started.status, started.text).toBe(200);
+    const run = await ended(started.body.id);
+    const listed = await admin<RunListDto>('GET', `/admin/runs?shop=${shop()}&kind=resync&limit=1`);
+    expect(listed.body.items).toHaveLength(1);
+    // Only the refused product still has no record in the catalog: its plan creates one.
+    expect(listed.body.items[0]).toMatchObject({
+      id: run.id,
+      dryRun: true,
+      counts: { listed: 4, created: 1, updated: 0, deleted: 0, failed: 0, skipped: 3, waiting: 0 },
+    });
+  });
+
   it('shows each shop its last and next runs in GET /admin/overview', async () => {
     const overview = await admin<OverviewDto>('GET', '/admin/overview');
     const runs = overview.body.shops.find((s) => s.shop === shop())?.runs;
