@@ -6,9 +6,11 @@ import type { OverviewDto } from '../src/operations/overview/overview.dto.js';
 import type { RunListDto, RunSummaryDto } from '../src/operations/runs/runs.dto.js';
 import type { ResyncRunDto } from '../src/resync/resync-run.dto.js';
 import { call } from './support/admin-client.js';
-import { uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { startBrowser } from './support/browser.js';
 import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 const TOKEN = `runs-${randomBytes(8).toString('hex')}`;
 const REFUSAL = 'Attribute "name": refused, as "this test" wants';
@@ -217,8 +219,11 @@ describe('the run history', () => {
     expect(runs?.lastReconcile).not.toBeNull();
     // The next reconciliation is due one interval (6 h by default) after the last.
     expect(Date.parse(runs?.nextReconcile ?? '') - Date.parse(runs?.lastReconcile ?? '')).toBe(6 * 3_600_000);
-    if (runs?.lastPoll === null) expect(runs.nextPoll).toBeNull();
-    else expect(Date.parse(runs?.nextPoll ?? '') - Date.parse(runs?.lastPoll ?? '')).toBe(60_000);
+    // The demo mapping writes back: the shop is polled, the next poll due within the interval
+    // (60 s) of the scheduler's last (one ran at boot), whether or not this shop was in it yet.
+    expect(runs?.polled).toBe(true);
+    expect(runs?.nextPoll).not.toBeNull();
+    expect(Date.parse(runs?.nextPoll ?? '')).toBeLessThanOrEqual(Date.parse(overview.body.at) + 60_000);
   });
 
   it('shows the runs with their counts in the web view, with a working error report link', async () => {
@@ -264,5 +269,26 @@ describe('the run history', () => {
     );
     expect(shopPage.html).toContain(`href="/admin/ui/runs?shop=${encodeURIComponent(shop())}"`);
     expect(shopPage.html).toContain('Last successful sync');
+  });
+
+  it('reads well at 1280 and 390 px: no serious accessibility violation, no sideways page scroll', async () => {
+    const browser = await startBrowser({ bypassCSP: true });
+    try {
+      for (const [name, path] of [
+        ['runs-with-runs', `/admin/ui/runs?shop=${encodeURIComponent(shop())}`],
+        ['run', `/admin/ui/runs/resync/${resync.id}`],
+        ['shop-sync', `/admin/ui/shops/${encodeURIComponent(shop())}/sync`],
+      ] as const) {
+        for (const width of [1280, 390]) {
+          const page = await signedInPage(browser, world.harness.url, TOKEN, width);
+          expect((await page.goto(`${world.harness.url}${path}`))?.status(), path).toBe(200);
+          expect(await screenshotAt(page, name, width), `${path} at ${width}`).toBeLessThanOrEqual(0);
+          expect(await seriousViolations(page), `${path} at ${width}`).toEqual([]);
+          await page.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -4,7 +4,8 @@ import type { RunKind, RunSummaryDto } from '../runs/runs.dto.js';
 import { esc, page, scrollTable } from './ui-html.js';
 
 /** Long ids, domains and error texts wrap instead of widening a phone's page. */
-const WRAP = '<style>h1,p,td{overflow-wrap:anywhere}</style>';
+const WRAP =
+  '<style>h1,p,td{overflow-wrap:anywhere}.counts{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0;margin:0 0 1rem}.counts li{background:#fff;border:1px solid #e3e6ea;padding:.4rem .7rem;min-width:6.5rem}.counts strong{display:block;font-size:1.3rem}</style>';
 const KIND_WORDS: Readonly<Record<RunKind, string>> = {
   resync: 'Resync',
   reconcile: 'Reconciliation',
@@ -12,10 +13,10 @@ const KIND_WORDS: Readonly<Record<RunKind, string>> = {
 };
 const COUNTED = ['created', 'updated', 'deleted', 'failed', 'skipped'] as const;
 
-/** Why: a time read relative to now ("12 min ago"), its exact time on hover. */
-export function agoTag(at: string | null, now: number): string {
+/** Why: a time read relative to now ("12 min ago"), its exact time on hover; `never`: the words for none. */
+export function agoTag(at: string | null, now: number, never = 'never'): string {
   return at === null
-    ? '<span class="muted">never</span>'
+    ? `<span class="muted">${esc(never)}</span>`
     : `<time datetime="${esc(at)}" title="${esc(exactTime(at))}">${esc(agoWords(at, now))}</time>`;
 }
 
@@ -24,6 +25,12 @@ export function nextTag(at: string | null, now: number): string {
   return at === null
     ? `<span class="muted">${esc(nextWords(null, now))}</span>`
     : `<time datetime="${esc(at)}" title="${esc(exactTime(at))}">${esc(nextWords(at, now))}</time>`;
+}
+
+/** The poll's last and next, or why there is none: the shop is not polled, or no poll went through yet. */
+function pollCell(runs: ShopRunTimes, now: number, between: string): string {
+  if (!runs.polled) return '<span class="muted">not polled: its mapping writes nothing back</span>';
+  return `${agoTag(runs.lastPoll, now, 'no poll finished yet')}${between}${nextTag(runs.nextPoll, now)}`;
 }
 
 const historyHref = (shop: string) => `/admin/ui/runs?shop=${encodeURIComponent(shop)}`;
@@ -38,7 +45,7 @@ export function runTimesSection(
       runs === null
         ? ''
         : `<tr data-shop-runs="${esc(shop)}"><th scope="row">${esc(shop)}</th><td data-run-time="lastSync">${agoTag(runs.lastSync, now)}</td>
-<td data-run-time="lastPoll">${agoTag(runs.lastPoll, now)}<br>${nextTag(runs.nextPoll, now)}</td>
+<td data-run-time="lastPoll">${pollCell(runs, now, '<br>')}</td>
 <td data-run-time="lastReconcile">${agoTag(runs.lastReconcile, now)}<br>${nextTag(runs.nextReconcile, now)}</td>
 <td><a href="${historyHref(shop)}">Run history</a></td></tr>`,
     )
@@ -54,11 +61,11 @@ export function runTimesSection(
 export function shopRunTimesSection(shop: string, runs: ShopRunTimes, now: number): string {
   const line = (label: string, last: string | null, next?: string | null) =>
     `<li>${esc(label)}: ${agoTag(last, now)}${next === undefined ? '' : `, ${nextTag(next, now)}`}</li>`;
-  return `<h2>Runs</h2><ul class="run-times">${line('Last successful sync', runs.lastSync)}${line(
-    'Enrichment poll',
-    runs.lastPoll,
-    runs.nextPoll,
-  )}${line('Reconciliation', runs.lastReconcile, runs.nextReconcile)}${line(
+  return `<h2>Runs</h2><ul class="run-times">${line('Last successful sync', runs.lastSync)}<li>Enrichment poll: ${pollCell(
+    runs,
+    now,
+    ', ',
+  )}</li>${line('Reconciliation', runs.lastReconcile, runs.nextReconcile)}${line(
     'Drift report',
     runs.lastDrift,
     runs.nextDrift,
@@ -145,7 +152,7 @@ export function runPage(
   const figures =
     counts === null
       ? ''
-      : `<ul class="cards">${(['listed', ...COUNTED, 'waiting'] as const)
+      : `<ul class="counts">${(['listed', ...COUNTED, 'waiting'] as const)
           .map((name) => `<li data-count="${name}">${esc(name)}<strong>${esc(counts[name])}</strong></li>`)
           .join('')}</ul>`;
   const rows = errors

@@ -29,9 +29,10 @@ export class RunTimes {
 
   /** Each shop's last runs and next due ones, read now. */
   async of(shops: readonly string[]): Promise<Map<string, ShopRunTimes>> {
-    const [synced, polled, reconciled, drifted] = await Promise.all([
+    const [synced, polled, scheduled, reconciled, drifted] = await Promise.all([
       this.syncRecords.lastSucceeded(shops),
       this.polls.lastPolled(shops),
+      this.polls.lastScheduled(),
       this.checkpoints.lastRuns(shops),
       Promise.all(shops.map(async (shop) => [shop, await this.drift.latest(shop)] as const)),
     ]);
@@ -51,6 +52,7 @@ export class RunTimes {
             lastPoll: at(polled.get(shop)),
             lastReconcile: at(reconciled.get(shop)),
             lastDrift: at(reports.get(shop)?.createdAt),
+            lastScheduledPoll: at(scheduled),
             polled: (this.mappings.mapping(shop)?.writeBack.length ?? 0) > 0,
           },
           schedule,

@@ -22,10 +22,12 @@ describe("a shop's last and next runs", () => {
       lastPoll: start - 30_000,
       lastReconcile: start - 5 * HOUR - 12 * MINUTE,
       lastDrift: null,
+      lastScheduledPoll: start - 30_000,
       polled: true,
     };
     const times = shopRunTimes(evidence, schedule);
     expect(times).toEqual({
+      polled: true,
       lastSync: new Date(start - 12 * MINUTE).toISOString(),
       lastPoll: new Date(start - 30_000).toISOString(),
       lastReconcile: new Date(start - 5 * HOUR - 12 * MINUTE).toISOString(),
@@ -38,7 +40,7 @@ describe("a shop's last and next runs", () => {
     expect(agoWords(times.lastSync, clock.now())).toBe('12 min ago');
     expect(agoWords(times.lastPoll, clock.now())).toBe('just now');
     expect(nextWords(times.nextReconcile, clock.now())).toBe('next in 48 min');
-    expect(nextWords(times.nextPoll, clock.now())).toBe('due now');
+    expect(nextWords(times.nextPoll, clock.now())).toBe('next in less than a minute');
 
     // Ten minutes later, with nothing run since: the words follow the clock, the poll is late.
     clock.offsetMs = 10 * MINUTE;
@@ -48,14 +50,33 @@ describe("a shop's last and next runs", () => {
     expect(nextWords(times.nextReconcile, clock.now())).toBe('next in 38 min');
 
     // A poll ran at the moved time: the next one is due a minute after it.
-    const polled = shopRunTimes({ ...evidence, lastPoll: clock.now() }, schedule);
+    const polled = shopRunTimes(
+      { ...evidence, lastPoll: clock.now(), lastScheduledPoll: clock.now() },
+      schedule,
+    );
     expect(polled.nextPoll).toBe(new Date(clock.now() + MINUTE).toISOString());
-    expect(nextWords(polled.nextPoll, clock.now() + 5_000)).toBe('due now');
+    expect(nextWords(polled.nextPoll, clock.now() - 30_000)).toBe('next in 2 min');
+    expect(nextWords(polled.nextPoll, clock.now() + 30_000)).toBe('next in less than a minute');
+    expect(nextWords(polled.nextPoll, clock.now() + 90_000)).toBe('due now');
+    expect(nextWords(polled.nextPoll, clock.now() + 3 * MINUTE)).toBe('late by 2 min');
+
+    // The scheduler asked for a poll, but this shop's part failed: its last poll stays old, the
+    // next poll is due on the schedule's rhythm all the same.
+    const failedPart = shopRunTimes({ ...evidence, lastScheduledPoll: clock.now() - 10_000 }, schedule);
+    expect(agoWords(failedPart.lastPoll, clock.now())).toBe('10 min ago');
+    expect(failedPart.nextPoll).toBe(new Date(clock.now() + 50_000).toISOString());
   });
 
   it('dues nothing it has no evidence for: a shop never polled, a first run not made, a schedule off', () => {
     const notPolled = shopRunTimes(
-      { lastSync: null, lastPoll: null, lastReconcile: null, lastDrift: Date.UTC(2026, 0, 1), polled: false },
+      {
+        lastSync: null,
+        lastPoll: null,
+        lastReconcile: null,
+        lastDrift: Date.UTC(2026, 0, 1),
+        lastScheduledPoll: Date.UTC(2026, 0, 1),
+        polled: false,
+      },
       { ...schedule, driftIntervalMs: 24 * HOUR },
     );
     expect(notPolled).toMatchObject({
@@ -66,8 +87,14 @@ describe("a shop's last and next runs", () => {
     });
     expect(agoWords(null, Date.now())).toBe('never');
     expect(nextWords(null, Date.now())).toBe('not scheduled');
-    // Polled, but no poll finished yet: its next is not known.
+    // Polled, but no poll known yet: its next is not known; once the scheduler asked for one, it is.
     expect(shopRunTimes({ ...notPolledEvidence(), polled: true }, schedule).nextPoll).toBeNull();
+    expect(
+      shopRunTimes(
+        { ...notPolledEvidence(), polled: true, lastScheduledPoll: Date.UTC(2026, 0, 1) },
+        schedule,
+      ).nextPoll,
+    ).toBe(new Date(Date.UTC(2026, 0, 1) + MINUTE).toISOString());
   });
 
   it('says durations in words, and a far next run at its exact time', () => {
@@ -86,5 +113,12 @@ describe("a shop's last and next runs", () => {
 });
 
 function notPolledEvidence(): RunEvidence {
-  return { lastSync: null, lastPoll: null, lastReconcile: null, lastDrift: null, polled: false };
+  return {
+    lastSync: null,
+    lastPoll: null,
+    lastReconcile: null,
+    lastDrift: null,
+    lastScheduledPoll: null,
+    polled: false,
+  };
 }

@@ -12,6 +12,8 @@ export interface RunEvidence {
   lastReconcile: number | null;
   /** The latest drift report. */
   lastDrift: number | null;
+  /** When the scheduler last asked for a poll (of every shop): the schedule's rhythm. */
+  lastScheduledPoll: number | null;
   /** The enrichment poll polls the shop (its mapping writes something back). */
   polled: boolean;
 }
@@ -25,6 +27,8 @@ export interface RunSchedule {
 
 /** A shop's last runs and when the next scheduled ones are due (ISO 8601; null: unknown or none). */
 export interface ShopRunTimes {
+  /** The enrichment poll polls the shop (its mapping writes something back). */
+  polled: boolean;
   lastSync: string | null;
   lastPoll: string | null;
   lastReconcile: string | null;
@@ -39,18 +43,23 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
 /**
  * Why: "last sync 12 min ago, next poll in 48 s" must follow from what is stored, never from
  * hope. Each next run is due one interval after the last one (the schedulers run every interval
- * from their last run); none when the schedule is off, the shop is not polled, or no run is known
- * yet. A due time before `now` stays in the past: the run is late, and the words say so.
+ * from their last run; the poll, of every shop at once, one interval after the scheduler last
+ * asked for one, whether or not this shop's part of it went through); none when the schedule is
+ * off, the shop is not polled, or no run is known yet. A due time before `now` stays in the past:
+ * the run is late, and the words say so.
  */
 export function shopRunTimes(evidence: RunEvidence, schedule: RunSchedule): ShopRunTimes {
   const next = (last: number | null, everyMs: number) =>
     last === null || everyMs <= 0 ? null : iso(last + everyMs);
   return {
+    polled: evidence.polled,
     lastSync: iso(evidence.lastSync),
     lastPoll: iso(evidence.lastPoll),
     lastReconcile: iso(evidence.lastReconcile),
     lastDrift: iso(evidence.lastDrift),
-    nextPoll: evidence.polled ? next(evidence.lastPoll, schedule.pollIntervalMs) : null,
+    nextPoll: evidence.polled
+      ? next(evidence.lastScheduledPoll ?? evidence.lastPoll, schedule.pollIntervalMs)
+      : null,
     nextReconcile: next(evidence.lastReconcile, schedule.reconcileIntervalMs),
     nextDrift: next(evidence.lastDrift, schedule.driftIntervalMs),
   };
@@ -83,14 +92,16 @@ export function agoWords(at: string | null, now: number): string {
 }
 
 /**
- * When the next run is due, from `now`: "next in 48 min"; past a day, "next at <exact time>";
- * "due now" within a minute either side; "late by 5 min" when its time has passed; "not scheduled".
+ * When the next run is due, from `now`: "next in 48 min" (rounded up), "next in less than a
+ * minute"; past a day, "next at <exact time>"; "due now" up to a minute after its time; "late by
+ * 5 min" after that; "not scheduled" without one.
  */
 export function nextWords(at: string | null, now: number): string {
   if (at === null) return 'not scheduled';
   const left = Date.parse(at) - now;
-  if (Math.abs(left) < MINUTE) return 'due now';
-  if (left < 0) return `late by ${durationWords(-left)}`;
+  if (left <= -MINUTE) return `late by ${durationWords(-left)}`;
+  if (left <= 0) return 'due now';
+  if (left < MINUTE) return 'next in less than a minute';
   // Rounded up: a run due in 47 min 59 s is "next in 48 min".
   return left < DAY ? `next in ${durationWords(left + MINUTE - 1)}` : `next at ${exactTime(at)}`;
 }

@@ -18,6 +18,8 @@ const integer = (description?: string) =>
 /** Why: the overview's per-shop "last sync 12 min ago, next poll in 48 s", from stored evidence. */
 @ApiSchema({ name: 'ShopRunTimes' })
 export class ShopRunTimesDto implements ShopRunTimes {
+  @ApiProperty({ description: 'The enrichment poll polls the shop (its mapping writes something back).' })
+  polled!: boolean;
   @time('The latest product sync that did not fail; null: none kept.') lastSync!: string | null;
   @time('The latest enrichment poll that polled the shop and committed its work.') lastPoll!: string | null;
   @time("The latest reconciliation (scheduled or an operator's, not a dry run).") lastReconcile!:
@@ -25,7 +27,7 @@ export class ShopRunTimesDto implements ShopRunTimes {
     | null;
   @time('The latest drift report.') lastDrift!: string | null;
   @time(
-    'Due one poll interval (CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS) after the last poll; null: the shop is not polled or was never polled. In the past: late.',
+    'Due one poll interval (CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS) after the scheduler last asked for a poll (of every shop); null: the shop is not polled, or no poll is known. In the past: late.',
   )
   nextPoll!: string | null;
   @time('Due one CONNECTOR_RECONCILE_INTERVAL_MS after the last reconciliation; in the past: late.')

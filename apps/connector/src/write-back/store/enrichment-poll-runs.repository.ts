@@ -84,6 +84,15 @@ export class EnrichmentPollRuns {
     return new Map(rows.flatMap((row) => (row.at === null ? [] : [[row.shop, new Date(row.at)]])));
   }
 
+  /** When the scheduler last asked for a poll (the poll of every shop; an operator's polls aside); null before any. */
+  async lastScheduled(): Promise<Date | null> {
+    const rows: Array<{ at: Date | null }> = await this.runs.query(
+      `SELECT max(requested_at) AS at FROM ${this.runs.metadata.tablePath} WHERE trigger = 'schedule'`,
+    );
+    const at = rows[0]?.at ?? null;
+    return at === null ? null : new Date(at);
+  }
+
   find(id: string): Promise<EnrichmentPollRun | null> {
     return this.runs.findOneBy({ id });
   }
