@@ -6,6 +6,7 @@ import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js'
 import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import type { ResyncRun, ResyncScope } from '../../resync/resync-run.entity.js';
+import type { RunOutcomeCounts } from '../../resync/resync-run-outcomes.repository.js';
 import { ResyncRunsRepository } from '../../resync/resync-runs.repository.js';
 import { csvText } from '../admin/csv-writer.js';
 import {
@@ -159,7 +160,8 @@ export class RunHistory {
   }
 }
 
-function countsOf(counts: Awaited<ReturnType<ResyncRunsRepository['outcomes']['counts']>>, id: string) {
+/** A run's counts from a page of them (zeros for a run without products). */
+function countsOf(counts: ReadonlyMap<string, RunOutcomeCounts>, id: string): RunOutcomeCounts {
   return (
     counts.get(id) ?? { listed: 0, created: 0, updated: 0, deleted: 0, failed: 0, skipped: 0, waiting: 0 }
   );
