@@ -40,11 +40,17 @@ const OWNERS: TableOwner[] = [
     joinedBy: {
       'resync/resync-run-products.repository.ts':
         'the products of running (or, for retention, ended) runs, joined to their run in one statement',
+      'resync/resync-run-outcomes.repository.ts':
+        "each listed product's outcome reads its run's state and end in the same statement",
     },
   },
   {
     table: 'resync_run_products',
     owner: 'resync/resync-run-products.repository.ts',
+    parts: {
+      'resync/resync-run-outcomes.repository.ts':
+        "what each listed product's sync did: the run history's counts and error report (split for size)",
+    },
     joinedBy: {
       'resync/resync-runs.repository.ts':
         "a page's advance recounts its run's listed products in one statement",

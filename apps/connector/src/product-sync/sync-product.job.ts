@@ -74,6 +74,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
   /** Reads the product and makes the catalog match it; a product Shopify no longer has is removed. */
   private async readAndApply({ subject, run }: RecordedRun, pending: PendingDelivery[]): Promise<SyncResult> {
     const { product, readAt } = await this.reader.read(subject, run, pending);
+    run.title = product?.title ?? null;
     if (product === null)
       return { ...(await this.applier.remove(subject, run, 'not-found')), outcome: 'not_found', readAt };
     return { ...(await this.applier.upsert(subject, run, product)), readAt };

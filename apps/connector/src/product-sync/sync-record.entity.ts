@@ -36,6 +36,10 @@ export class SyncRecordRow {
   @Column({ type: 'jsonb', nullable: true })
   error!: { code: string; message: string } | null;
 
+  /** The product's title when the run read it (migration `SyncRecordTitles1764000000105`); else null. */
+  @Column({ type: 'text', nullable: true })
+  title!: string | null;
+
   @Column({ type: 'timestamptz', name: 'started_at' })
   startedAt!: Date;
 

@@ -76,6 +76,7 @@ export class SyncRecorder {
       calls: run.calls,
       events: run.events,
       error,
+      title: run.title ?? null,
       startedAt,
       finishedAt: new Date(this.clock.now()),
     });

@@ -16,6 +16,8 @@ export interface NewSyncRecord {
   calls: CatalogCallRecord[];
   events: string[];
   error: { code: string; message: string } | null;
+  /** The product's title when the run read it; null otherwise. */
+  title?: string | null;
   startedAt: Date;
   finishedAt: Date;
 }
@@ -54,6 +56,47 @@ export class SyncRecords {
   runsSql(): string {
     return `(SELECT shop, product_id, outcome, started_at, finished_at, jsonb_array_length(calls) AS calls
                FROM ${this.rows.metadata.tablePath})`;
+  }
+
+  /**
+   * The runs as a run history classifies them (an SQL relation other tables' statements join):
+   * `id`, `shop`, `product_id`, `outcome`, `started_at`, `title`, `error_code`, `error_message`,
+   * and `wrote`: `create` when the run created a catalog record (a 2xx POST of a product or a
+   * variant), `update` when it changed one or removed a variant (a 2xx PATCH or DELETE), else null.
+   */
+  outcomesSql(): string {
+    const wrote = (methods: string, paths: string) =>
+      `EXISTS (SELECT 1 FROM jsonb_array_elements(calls) c WHERE c->>'method' IN (${methods})${paths}
+                  AND (c->>'status')::int BETWEEN 200 AND 299)`;
+    return `(SELECT id, shop, product_id, outcome, started_at, title,
+                    error->>'code' AS error_code, error->>'message' AS error_message,
+                    CASE WHEN ${wrote("'POST'", " AND c->>'path' IN ('/v1/products', '/v1/variants')")} THEN 'create'
+                         WHEN ${wrote("'PATCH', 'DELETE'", '')} THEN 'update' END AS wrote
+               FROM ${this.rows.metadata.tablePath})`;
+  }
+
+  /** Per shop, when its latest run that did not fail finished (the overview's "last sync"); absent: none kept. */
+  async lastSucceeded(shops: readonly string[]): Promise<Map<string, Date>> {
+    const rows: Array<{ shop: string; at: Date | null }> = await this.rows.query(
+      `SELECT s.shop, (SELECT max(r.finished_at) FROM ${this.rows.metadata.tablePath} r
+                        WHERE r.shop = s.shop AND r.outcome <> 'failed') AS at
+         FROM unnest($1::text[]) AS s(shop)`,
+      [[...shops]],
+    );
+    return new Map(rows.flatMap((row) => (row.at === null ? [] : [[row.shop, new Date(row.at)]])));
+  }
+
+  /** Of `productIds`, the title each product had when a run last read it (lists show it beside the id). */
+  async titles(shop: string, productIds: readonly string[]): Promise<Map<string, string>> {
+    if (productIds.length === 0) return new Map();
+    const rows: Array<{ id: string; title: string | null }> = await this.rows.query(
+      `SELECT p.id::text AS id,
+              (SELECT r.title FROM ${this.rows.metadata.tablePath} r
+                WHERE r.shop = $1 AND r.product_id = p.id AND r.title IS NOT NULL ORDER BY r.id DESC LIMIT 1) AS title
+         FROM unnest($2::bigint[]) AS p(id)`,
+      [shop, [...new Set(productIds)]],
+    );
+    return new Map(rows.flatMap((row) => (row.title === null ? [] : [[row.id, row.title]])));
   }
 
   /**
@@ -140,6 +183,7 @@ function view(row: SyncRecordRow): SyncRecordView {
     calls: row.calls,
     events: row.events,
     error: row.error,
+    title: row.title,
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
   };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { ReconcileCheckpoint } from './reconcile-checkpoint.entity.js';
 
 /** Why: the `reconcile_checkpoints` table's one owner: each shop's reconciliation checkpoint. */
@@ -18,6 +18,12 @@ export class ReconcileCheckpointsRepository {
   /** The shop's checkpoint, null before its first run. */
   of(shop: string): Promise<ReconcileCheckpoint | null> {
     return this.checkpoints.findOneBy({ shop });
+  }
+
+  /** Per shop, when its latest reconciliation ran (scheduled or an operator's, not a dry run); absent before its first. */
+  async lastRuns(shops: readonly string[]): Promise<Map<string, Date>> {
+    const rows = await this.checkpoints.findBy({ shop: In([...shops]) });
+    return new Map(rows.map((row) => [row.shop, row.lastRunAt]));
   }
 
   /** Records a run: its checkpoint, when it ran, what it found. */

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import type { BulkAttempt } from '../clients/shopify/bulk-product.reader.js';
 import { FailuresRepository } from '../platform/failures/failures.repository.js';
 import { pruneInBatches } from '../platform/reporting/retention-registry.service.js';
 import { SyncRecords } from '../product-sync/sync-records.repository.js';
-import { type ResyncReadMode, ResyncRun } from './resync-run.entity.js';
+import { type ResyncReadMode, ResyncRun, type ResyncScope } from './resync-run.entity.js';
+import { ResyncRunOutcomesRepository } from './resync-run-outcomes.repository.js';
 import { ResyncRunProductsRepository } from './resync-run-products.repository.js';
 
 /**
@@ -18,6 +19,8 @@ import { ResyncRunProductsRepository } from './resync-run-products.repository.js
 export class ResyncRunsRepository {
   /** The products each run listed (their progress, a dry run's plans). */
   readonly products: ResyncRunProductsRepository;
+  /** What each listed product's sync did (the run history's counts and error report). */
+  readonly outcomes: ResyncRunOutcomesRepository;
 
   constructor(
     @InjectRepository(ResyncRun) private readonly runs: Repository<ResyncRun>,
@@ -26,6 +29,7 @@ export class ResyncRunsRepository {
     syncRecords: SyncRecords,
   ) {
     this.products = new ResyncRunProductsRepository(runs, clock, failures, syncRecords);
+    this.outcomes = new ResyncRunOutcomesRepository(runs, failures, syncRecords);
   }
 
   /** `shop/redact`: deletes every row of the shop, its runs' products too (`ShopDataRegistry`); resolves to how many went. */
@@ -78,6 +82,18 @@ export class ResyncRunsRepository {
       run.listed = 1;
     }
     return run;
+  }
+
+  /** The newest runs first, of one shop (or every shop) and of the scopes given, at most `limit` (the run history). */
+  latest(
+    filter: { shop: string | null; scopes: readonly ResyncScope[] },
+    limit: number,
+  ): Promise<ResyncRun[]> {
+    return this.runs.find({
+      where: { ...(filter.shop === null ? {} : { shop: filter.shop }), scope: In([...filter.scopes]) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
   }
 
   get(id: string): Promise<ResyncRun | null> {

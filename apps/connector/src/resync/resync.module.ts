@@ -59,6 +59,13 @@ import { ShopProductKeys } from './shop-product-keys.service.js';
     ResyncRecovery,
     ResyncShopData,
   ],
-  exports: [ResyncProgress, ResyncService, LinkService, Reconciler, ResyncRunsRepository],
+  exports: [
+    ResyncProgress,
+    ResyncService,
+    LinkService,
+    Reconciler,
+    ResyncRunsRepository,
+    ReconcileCheckpointsRepository,
+  ],
 })
 export class ResyncModule {}

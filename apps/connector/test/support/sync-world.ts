@@ -88,6 +88,8 @@ export interface SyncWorldOptions {
   mapping?: (yaml: string) => string;
   /** Webhook subscriptions the connector makes (3 product topics; 6 with collection topics). */
   subscriptions?: number;
+  /** The catalog the connector calls, given the sandbox's URL (a test's proxy in front of it); the sandbox by default. */
+  catalogUrl?: (sandboxUrl: string) => Promise<string>;
 }
 
 export async function startSyncWorld(options: SyncWorldOptions = {}): Promise<SyncWorld> {
@@ -100,10 +102,13 @@ export async function startSyncWorld(options: SyncWorldOptions = {}): Promise<Sy
   const demo = (await readFile(DEMO_MAPPING, 'utf8')).replace(/^shop: .*$/m, '');
   await writeFile(mappingFile, options.mapping ? options.mapping(demo) : demo);
   const schema = `w_${randomBytes(6).toString('hex')}`;
+  const catalogUrl = options.catalogUrl
+    ? await options.catalogUrl(sandboxes.catalog.url)
+    : sandboxes.catalog.url;
   const start = (publicUrl: boolean) =>
     startConnector({
       shops: [shop],
-      catalogUrl: sandboxes.catalog.url,
+      catalogUrl,
       catalogApiKey: account.apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
       publicUrl,

@@ -101,6 +101,20 @@ export class DriftReportsRepository {
     });
   }
 
+  /** Per report, its findings new since the previous report and those repaired since (the run history). */
+  async tallies(reportIds: readonly string[]): Promise<Map<string, { new: number; repaired: number }>> {
+    const tallies = new Map(reportIds.map((id) => [id, { new: 0, repaired: 0 }]));
+    if (reportIds.length === 0) return tallies;
+    const rows: Array<{ id: string; new: number; repaired: number }> = await this.findings.query(
+      `SELECT report_id::text AS id, count(*) FILTER (WHERE status = 'new')::int AS new,
+              count(*) FILTER (WHERE repaired_at IS NOT NULL)::int AS repaired
+         FROM ${this.findings.metadata.tablePath} WHERE report_id = ANY($1::bigint[]) GROUP BY report_id`,
+      [[...reportIds]],
+    );
+    for (const row of rows) tallies.set(row.id, { new: row.new, repaired: row.repaired });
+    return tallies;
+  }
+
   /** The shop's latest report, or null. */
   async latest(shop: string): Promise<DriftReport | null> {
     return this.reports.findOne({ where: { shop }, order: { createdAt: 'DESC', id: 'DESC' } });

@@ -7,6 +7,7 @@ import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
+import { RunTimes } from '../runs/run-times.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import {
@@ -19,6 +20,7 @@ import { UiShopPauseForm } from './ui-forms.dto.js';
 import { UiAction, UiForm, UiPage, UiPathParam } from './ui-openapi.decorators.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
+import { shopRunTimesSection } from './ui-run-pages.js';
 
 const DONE = new Set(['paused', 'resumed', 'not-paused']);
 const ERRORS = [400, 404, 409];
@@ -41,6 +43,7 @@ export class AdminUiActionsController {
     private readonly pauses: SyncPauses,
     private readonly clock: Clock,
     private readonly resyncs: ResyncService,
+    private readonly runTimes: RunTimes,
   ) {}
 
   @Get('sync')
@@ -49,7 +52,7 @@ export class AdminUiActionsController {
     summary: "A shop's syncing state: paused or not, and its actions",
     errors: ERRORS,
   })
-  sync(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): void {
+  async sync(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
     const domain = this.shopOf(shop);
     const done = typeof req.query.done === 'string' && DONE.has(req.query.done) ? req.query.done : null;
     const run =
@@ -63,7 +66,10 @@ export class AdminUiActionsController {
             ? `Syncing of ${domain} was not paused: nothing changed.`
             : `Syncing of ${domain} ${done}.`;
     const pause = this.pauses.all().find((p) => p.scope === domain) ?? null;
-    sendHtml(res, 200, shopSyncPage(domain, pause, this.clock.now(), notice, csrfOf(req)));
+    const now = this.clock.now();
+    const times = (await this.runTimes.of([domain])).get(domain);
+    const runs = times === undefined ? '' : shopRunTimesSection(domain, times, now);
+    sendHtml(res, 200, shopSyncPage(domain, pause, now, notice, csrfOf(req), runs));
   }
 
   @Get('pause')

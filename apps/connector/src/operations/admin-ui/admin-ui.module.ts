@@ -12,6 +12,7 @@ import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
+import { RunsModule } from '../runs/runs.module.js';
 import { AdminSession } from './admin-session.service.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
@@ -26,6 +27,7 @@ import { AdminUiOverviewController } from './admin-ui-overview.controller.js';
 import { AdminUiPollController } from './admin-ui-poll.controller.js';
 import { AdminUiProductController } from './admin-ui-product.controller.js';
 import { AdminUiResyncController } from './admin-ui-resync.controller.js';
+import { AdminUiRunsController } from './admin-ui-runs.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.service.js';
 import { RootRedirectController } from './root-redirect.controller.js';
@@ -48,6 +50,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     OverviewModule,
     ProductSyncModule,
     ResyncModule,
+    RunsModule,
     ShopifyModule,
     SkuMapModule,
     WriteBackModule,
@@ -65,6 +68,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiDriftController,
     AdminUiLinkController,
     AdminUiMappingGapsController,
+    AdminUiRunsController,
     RootRedirectController,
     // After the bulk controller: `failures/bulk` is its page, not a failure id.
     AdminUiFailureController,

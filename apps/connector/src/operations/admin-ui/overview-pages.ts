@@ -5,6 +5,7 @@ import { minutes } from '../overview/shop-health.js';
 import { svgChart } from './svg-chart.js';
 import { esc, page, scrollTable } from './ui-html.js';
 import { overviewGapsSection } from './ui-mapping-gap-pages.js';
+import { runTimesSection } from './ui-run-pages.js';
 
 /** A chart of the overview, with the list it links to. */
 export interface OverviewChart {
@@ -74,6 +75,8 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
     )}
 <p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, open failures, or more of its products with mapping gaps than CONNECTOR_MAPPING_GAP_DEGRADED_SHARE (10 % by default).</p>
 ${overviewGapsSection(view.shops)}
+<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
+${runTimesSection(view.shops, Date.parse(view.at))}
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
     csrf,

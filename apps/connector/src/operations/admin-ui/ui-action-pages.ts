@@ -6,13 +6,17 @@ import { relativeTime } from './ui-timeline-words.js';
 /** Long shop domains wrap instead of widening a phone's page. */
 const WRAP = '<style>h1,p{overflow-wrap:anywhere}</style>';
 
-/** Why: a shop's syncing state and the way to pause or resume it (each through a confirm page). */
+/**
+ * Why: a shop's syncing state and the way to pause or resume it (each through a confirm page);
+ * `runs`: its last and next runs and its run history (`shopRunTimesSection`).
+ */
 export function shopSyncPage(
   shop: string,
   pause: OperatorPause | null,
   now: number,
   notice: string | null,
   csrf: string,
+  runs = '',
 ): string {
   const base = `/admin/ui/shops/${encodeURIComponent(shop)}`;
   const state = pause
@@ -23,7 +27,7 @@ export function shopSyncPage(
   const resync = `<p><a href="${base}/resync">Resync the whole shop…</a></p>`;
   return page(
     `Syncing of ${shop}`,
-    `${WRAP}${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}${state}${resync}`,
+    `${WRAP}${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}${state}${resync}${runs}`,
     csrf,
   );
 }

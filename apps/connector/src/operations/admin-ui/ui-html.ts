@@ -51,6 +51,7 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['Shops', '/admin/ui/shops'],
   ['Products', '/admin/ui/products'],
   ['Failures', '/admin/ui/failures'],
+  ['Runs', '/admin/ui/runs'],
   ['Drift', '/admin/ui/drift'],
   ['Queues', '/admin/ui/queues/'],
 ];

@@ -1,5 +1,6 @@
 import type { ShopMode } from '../../platform/config/shop-mode.js';
 import type { PlannedWriteRow } from '../../product-sync/planned/planned-write.entity.js';
+import { csvText } from './csv-writer.js';
 import type { FieldDiffDto, PreviewRecordDto, ShopPreviewDto } from './shop-preview.dto.js';
 
 type Value = string | string[];
@@ -200,7 +201,7 @@ export function diffs(
 
 /** The preview as CSV: a header, then one line per changed field (a delete: one line, field empty). */
 export function previewCsv(preview: ShopPreviewDto): string {
-  const lines = [['productId', 'source', 'supplierSku', 'calls', 'field', 'before', 'after']];
+  const lines: string[][] = [];
   for (const product of preview.products) {
     for (const record of product.records) {
       const calls = record.calls.join(' ');
@@ -211,15 +212,9 @@ export function previewCsv(preview: ShopPreviewDto): string {
       }
     }
   }
-  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csvText(['productId', 'source', 'supplierSku', 'calls', 'field', 'before', 'after'], lines);
 }
 
 function text(value: Value | null): string {
   return value === null ? '' : Array.isArray(value) ? value.join('|') : value;
-}
-
-/** RFC 4180: quoted when it holds a comma, a quote or a line break; a leading =+-@ is defused. */
-function cell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { MappingGapReasonCountDto } from '../admin/mapping-gaps.dto.js';
+import { ShopRunTimesDto } from '../runs/runs.dto.js';
 import type { ShopHealthState } from './shop-health.js';
 
 const COUNTS = { type: 'object', additionalProperties: { type: 'integer' } } as const;
@@ -60,6 +61,12 @@ export class ShopOverviewDto {
       'Its products the mapping cannot fully map, by reason (`GET /admin/mapping-gaps` lists them).',
   })
   mappingGaps!: ShopMappingGapsDto;
+  @ApiProperty({
+    type: ShopRunTimesDto,
+    nullable: true,
+    description: 'When the shop last synced, was polled and reconciled, and when the next runs are due.',
+  })
+  runs!: ShopRunTimesDto | null;
 }
 
 /** Why: a catalog account's calls in the last minute (this process) against its budget. */

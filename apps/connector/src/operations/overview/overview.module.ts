@@ -10,6 +10,7 @@ import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { AdminTokenGuard } from '../admin/admin-token.guard.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
+import { RunsModule } from '../runs/runs.module.js';
 import { AdminOverviewController } from './admin-overview.controller.js';
 import { OverviewService } from './overview.service.js';
 import { OverviewMinute } from './overview-minute.entity.js';
@@ -29,6 +30,7 @@ import { OverviewRecorder } from './overview-recorder.service.js';
     ProductSyncModule,
     WriteBackModule,
     MetricsModule,
+    RunsModule,
   ],
   controllers: [AdminOverviewController],
   providers: [OverviewService, OverviewMinutes, OverviewRecorder, AdminTokenGuard],

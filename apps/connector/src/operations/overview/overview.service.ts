@@ -13,6 +13,7 @@ import { WriteBackStates } from '../../write-back/store/write-back-states.reposi
 import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
 import { ShopEntries } from '../admin/shop-entries.service.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
+import { RunTimes } from '../runs/run-times.service.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
@@ -59,6 +60,7 @@ export class OverviewService {
     private readonly recorder: OverviewRecorder,
     private readonly gaps: MappingGapsRepository,
     private readonly syncStates: ProductSyncStates,
+    private readonly runTimes: RunTimes,
   ) {}
 
   async overview(): Promise<OverviewDto> {
@@ -74,6 +76,7 @@ export class OverviewService {
       this.gaps.summaries(GAP_REASONS),
       this.syncStates.knownProducts(),
     ]);
+    const runs = await this.runTimes.of(entries.map((entry) => entry.shop));
     const waiting = new Map(backlog.map((row) => [row.shop, row]));
     const gapsOf = new Map(gapSummaries.map((summary) => [summary.shop, summary]));
     const shops = entries
@@ -127,6 +130,7 @@ export class OverviewService {
             reasons: gapsOf.get(entry.shop)?.reasons ?? [],
             reasonCount: gaps.reasonCount,
           },
+          runs: runs.get(entry.shop) ?? null,
         };
       });
     const byKind: Record<string, number> = {};

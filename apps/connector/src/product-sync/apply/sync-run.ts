@@ -21,6 +21,8 @@ export interface SyncRun {
   readonly calls: CatalogCallRecord[];
   /** Events worth a line in the product's timeline (a record found gone and recreated, ...). */
   readonly events: string[];
+  /** The product's title once the run read it (its record keeps it: lists name the product). */
+  title?: string | null;
 }
 
 /** How the catalog side of a run ended. */

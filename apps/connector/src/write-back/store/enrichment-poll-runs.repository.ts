@@ -70,6 +70,29 @@ export class EnrichmentPollRuns {
     return query.getMany();
   }
 
+  /**
+   * Per shop, when its latest poll that polled it finished (the shop's part is in the poll's
+   * counts: its work was committed); absent when no kept poll did (the overview's "last poll").
+   */
+  async lastPolled(shops: readonly string[]): Promise<Map<string, Date>> {
+    const rows: Array<{ shop: string; at: Date | null }> = await this.runs.query(
+      `SELECT s.shop, (SELECT max(r.finished_at) FROM ${this.runs.metadata.tablePath} r
+                        WHERE r.finished_at IS NOT NULL AND r.counts->'shops' ? s.shop) AS at
+         FROM unnest($1::text[]) AS s(shop)`,
+      [[...shops]],
+    );
+    return new Map(rows.flatMap((row) => (row.at === null ? [] : [[row.shop, new Date(row.at)]])));
+  }
+
+  /** When the scheduler last asked for a poll (the poll of every shop; an operator's polls aside); null before any. */
+  async lastScheduled(): Promise<Date | null> {
+    const rows: Array<{ at: Date | null }> = await this.runs.query(
+      `SELECT max(requested_at) AS at FROM ${this.runs.metadata.tablePath} WHERE trigger = 'schedule'`,
+    );
+    const at = rows[0]?.at ?? null;
+    return at === null ? null : new Date(at);
+  }
+
   find(id: string): Promise<EnrichmentPollRun | null> {
     return this.runs.findOneBy({ id });
   }

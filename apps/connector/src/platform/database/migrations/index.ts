@@ -30,6 +30,7 @@ import { ShopSessionInstalledAt1764000000093 } from './1764000000093-shop-sessio
 import { SkuMapStaleParents1764000000094 } from './1764000000094-sku-map-stale-parents.js';
 import { CreateMappingGaps1764000000095 } from './1764000000095-create-mapping-gaps.js';
 import { FailuresPerCause1764000000101 } from './1764000000101-failures-per-cause.js';
+import { SyncRecordTitles1764000000105 } from './1764000000105-sync-record-titles.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   SkuMapStaleParents1764000000094,
   CreateMappingGaps1764000000095,
   FailuresPerCause1764000000101,
+  SyncRecordTitles1764000000105,
 ];
