@@ -323,6 +323,16 @@ describe('docker-compose.yml', () => {
   );
 
   it.runIf(available || ci)(
+    'publishes a range of host ports for two replicas on one host (docs/production.md, "Several replicas")',
+    () => {
+      const all = composeConfig({
+        env: { CONNECTOR_PUBLISHED_PORT: '3000-3001', CONNECTOR_ADMIN_PUBLISHED_PORT: '3100-3101' },
+      }).services;
+      expect(all.connector?.ports).toEqual(['127.0.0.1:3000-3001:3000/tcp', '127.0.0.1:3100-3101:3001/tcp']);
+    },
+  );
+
+  it.runIf(available || ci)(
     'puts Caddy in front with the profile "proxy", forwarding only the public routes to the public port',
     () => {
       const all = composeConfig({ profiles: ['proxy'] }).services;
