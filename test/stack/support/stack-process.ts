@@ -60,15 +60,22 @@ export interface RunningProcess {
   killGroup(): Promise<void>;
 }
 
-/** Starts `command args` from the repository root in a new process group (like `setsid`). */
+/**
+ * Starts `command args` from the repository root in a new process group (like `setsid`), with this
+ * process's environment plus `env`; with `inherit: false`, with `env` alone (plus PATH and HOME),
+ * as a container gets exactly the environment it is given.
+ */
 export function startProcess(
   command: string,
   args: string[],
   env: Record<string, string> = {},
+  options: { inherit?: boolean } = {},
 ): RunningProcess {
+  const base =
+    options.inherit === false ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } : process.env;
   const child = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: { ...base, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
