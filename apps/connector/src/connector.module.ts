@@ -11,6 +11,7 @@ import { MappingModule } from './mapping/mapping.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MediaHooks } from './media/run/media-hooks.service.js';
 import { AdminModule } from './operations/admin/admin.module.js';
+import { AlertsModule } from './operations/alerts/alerts.module.js';
 import { AdminUiModule } from './operations/admin-ui/admin-ui.module.js';
 import { DocsModule } from './operations/docs/docs.module.js';
 import { MetricsModule } from './operations/metrics/metrics.module.js';
@@ -117,6 +118,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       MetricsModule,
       AdminModule,
       AdminUiModule,
+      AlertsModule,
       DocsModule,
     ],
     providers: [

@@ -28,6 +28,7 @@ import { CreateOverviewMinutes1764000000086 } from './1764000000086-create-overv
 import { ResyncDryRuns1764000000087 } from './1764000000087-resync-dry-runs.js';
 import { ShopSessionInstalledAt1764000000093 } from './1764000000093-shop-session-installed-at.js';
 import { SkuMapStaleParents1764000000094 } from './1764000000094-sku-map-stale-parents.js';
+import { CreateAlerts1764000000100 } from './1764000000100-create-alerts.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   ResyncDryRuns1764000000087,
   ShopSessionInstalledAt1764000000093,
   SkuMapStaleParents1764000000094,
+  CreateAlerts1764000000100,
 ];
