@@ -10,12 +10,14 @@ import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
 import { AdminSession } from './admin-session.service.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
+import { AdminUiAlertsController } from './admin-ui-alerts.controller.js';
 import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
 import { AdminUiFiguresController } from './admin-ui-figures.controller.js';
@@ -36,6 +38,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
 @Module({
   imports: [
     AdminModule,
+    AlertsModule,
     CatalogModule,
     DriftModule,
     FailuresModule,
@@ -61,6 +64,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiPollController,
     AdminUiDriftController,
     AdminUiLinkController,
+    AdminUiAlertsController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
 })

@@ -52,6 +52,7 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['Products', '/admin/ui/products'],
   ['Failures', '/admin/ui/failures'],
   ['Drift', '/admin/ui/drift'],
+  ['Alerts', '/admin/ui/alerts'],
   ['Queues', '/admin/ui/queues/'],
 ];
 

@@ -12,6 +12,7 @@ import { AlertTargetsRepository } from './alert-targets.repository.js';
 
 /** Shortest signing secret taken from an operator (a generated one is 32 random bytes). */
 export const MIN_SECRET_LENGTH = 16;
+const SECRET = new RegExp(`^\\S{${MIN_SECRET_LENGTH},256}$`);
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A target to add, as the operator gives it. */
@@ -66,6 +67,9 @@ export class AlertTargets {
     if (input.kind === 'slack' && input.secret !== undefined) {
       throw badRequest('secret', 'A Slack target takes no secret: its URL is its credential.');
     }
+    if (input.secret !== undefined && !SECRET.test(input.secret)) {
+      throw badRequest('secret', `secret must be ${MIN_SECRET_LENGTH} to 256 characters without spaces.`);
+    }
     if (this.cipher.currentKeyId === null) {
       throw new ConnectorError(
         ConnectorErrorCode.BAD_REQUEST,
@@ -76,7 +80,7 @@ export class AlertTargets {
     const generated = input.kind === 'webhook' && input.secret === undefined;
     const secret = input.kind === 'slack' ? null : (input.secret ?? randomBytes(32).toString('base64url'));
     const row = await this.rows.add({
-      label: input.label?.trim() || `${input.kind} ${url.host}`,
+      label: input.label?.trim().slice(0, 100) || `${input.kind} ${url.host}`,
       kind: input.kind,
       shop,
       url: this.cipher.encrypt(url.toString()),
