@@ -17,7 +17,7 @@ interface ShopState {
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
 // uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures,
-// deliveries, write-backs, sync records, enrichment polls and catalog calls pages at 1280 and
+// deliveries, write-backs, sync records, enrichment polls, catalog calls and alerts pages at 1280 and
 // 390 px (screenshots under .tmp/admin-ui), each checked with axe-core; the skip link and the
 // navigation reached with Tab, and every control of the overview with a visible focus style.
 describe('/admin/ui overview: shop states, pages, accessibility', () => {
@@ -150,6 +150,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['syncs', '/admin/ui/syncs'],
     ['enrichment-polls', '/admin/ui/enrichment-polls'],
     ['catalog-calls', '/admin/ui/catalog-calls'],
+    ['alerts', '/admin/ui/alerts'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
       for (const width of [1280, 390]) {
@@ -189,13 +190,13 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
     const labels: unknown[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       await page.keyboard.press('Tab');
       labels.push(await focused());
     }
-    expect(labels).toEqual(['Overview', 'Shops', 'Products', 'Failures', 'Drift', 'Queues']);
+    expect(labels).toEqual(['Overview', 'Shops', 'Products', 'Failures', 'Drift', 'Alerts', 'Queues']);
     // The skip link moves the focus to the content.
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+Tab');
     expect(await focused()).toBe('Skip to content');
     await page.keyboard.press('Enter');
     expect(await page.evaluate('document.activeElement.id')).toBe('main');

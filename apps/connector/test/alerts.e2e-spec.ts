@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call } from './support/admin-client.js';
-import { uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
+import { startBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { MovableClock } from './support/movable-clock.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { testShop } from './support/test-shop.js';
+import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
 const DEMO_MAPPING = join(process.cwd(), 'apps/connector/mappings/demo.yaml');
 const MINUTE = 60_000;
@@ -372,6 +374,21 @@ describe('alerts: shop state changes reach the operators’ receivers', () => {
     expect(html).toMatch(/<td>delivered<\/td>/);
     expect(html).toContain(shop.domain);
     expect((await uiPage(harness.url, cookie, '/admin/ui')).html).toContain('href="/admin/ui/alerts"');
+
+    // With targets, shops and notifications on it: screenshots at 1280 and 390 px, no sideways
+    // page scroll, no serious accessibility violation.
+    const browser = await startBrowser({ bypassCSP: true });
+    try {
+      for (const width of [1280, 390]) {
+        const page = await signedInPage(browser, harness.url, token, width);
+        expect((await page.goto(`${harness.url}/admin/ui/alerts`))?.status()).toBe(200);
+        expect(await screenshotAt(page, 'alerts-filled', width)).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 
   it('removes a target; its deliveries stay listed under its label', async () => {

@@ -77,12 +77,17 @@ function deliveriesTable(deliveries: readonly AlertDelivery[]): string {
 
 function addForm(shopNames: readonly string[], csrf: string): string {
   return `<form method="post" action="/admin/ui/alerts/targets">${csrfField(csrf)}
-<p><label>Kind <select name="kind"><option value="webhook">webhook (signed JSON)</option><option value="slack">Slack incoming webhook</option></select></label>
-<label>URL <input name="url" type="url" required size="50" placeholder="https://"></label></p>
-<p><label>Name <input name="label" maxlength="100"></label>
-<label>Told about <select name="shop">${shopOptions(shopNames, null)}</select></label>
-<label>Signing secret <input name="secret" type="password" minlength="16" maxlength="256" autocomplete="off" placeholder="generated when empty"></label></p>
+<p><label>Kind <select name="kind"><option value="webhook">webhook (signed JSON)</option><option value="slack">Slack incoming webhook</option></select></label></p>
+<p><label>URL <input name="url" type="url" required style="width:100%;max-width:40rem" placeholder="https://"></label></p>
+<p><label>Name <input name="label" maxlength="100"></label></p>
+<p><label>Told about <select name="shop">${shopOptions(shopNames, null)}</select></label></p>
+<p><label>Signing secret <input name="secret" type="password" minlength="16" maxlength="256" autocomplete="off" placeholder="generated when empty"></label></p>
 <button type="submit">Add target</button></form>`;
+}
+
+/** A duration in words, below a second too (the look's interval in tests and demos). */
+function duration(ms: number): string {
+  return ms < 1_000 ? `${ms} ms` : minutes(ms / 1000);
 }
 
 /**
@@ -100,7 +105,7 @@ export function alertsPage(view: AlertsView, now: number, csrf: string): string 
     : '';
   return page(
     'Alerts',
-    `${added}<p class="muted">Each shop's state change (healthy, degraded, failing, as on the overview) is sent once it has held for ${esc(minutes(view.debounceMs / 1000))}, looked at every ${esc(minutes(view.checkIntervalMs / 1000))}, to every target told about the shop; a receiver that is down is tried again with back-off, then the delivery waits in the <a href="/admin/ui/failures">failures inbox</a> (kind alert-delivery). Webhooks are signed (X-Connector-Signature); see the connector's docs/alerts.md.</p>
+    `${added}<p class="muted">Each shop's state change (healthy, degraded, failing, as on the overview) is sent once it has held for ${esc(duration(view.debounceMs))}, looked at every ${esc(duration(view.checkIntervalMs))}, to every target told about the shop; a receiver that is down is tried again with back-off, then the delivery waits in the <a href="/admin/ui/failures">failures inbox</a> (kind alert-delivery). Webhooks are signed (X-Connector-Signature); see the connector's docs/alerts.md.</p>
 <h2>Targets</h2>${targetsTable(view.targets, csrf)}
 <h2>Add a target</h2>${addForm(view.shopNames, csrf)}
 <h2>Shops</h2>${shopsTable(view.shops, now)}
