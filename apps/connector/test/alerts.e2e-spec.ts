@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/operations/cli/connector-cli.js';
 import { type Answer, call } from './support/admin-client.js';
 import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
 import { startBrowser } from './support/browser.js';
@@ -389,6 +390,31 @@ describe('alerts: shop state changes reach the operators’ receivers', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it('lists the targets and notifications with connector alerts list', async () => {
+    const lines: string[] = [];
+    const out = {
+      line: (t = '') => lines.push(t),
+      warn: (t: string) => lines.push(t),
+      progress: process.stderr,
+    };
+    const code = await runCli(
+      ['--url', harness.url, 'alerts', 'list', '--deliveries', '--shop', shop.domain],
+      { CONNECTOR_ADMIN_TOKEN: token },
+      out,
+    );
+    expect({ code, text: lines.join('\n') }).toMatchObject({ code: 0 });
+    const text = lines.join('\n');
+    expect(text).toMatch(
+      new RegExp(
+        `#\\d+  on-call webhook  \\(webhook, signed\\)  ${shop.domain.replaceAll('.', '\\.')}  ${receiver.url.replaceAll('.', '\\.')}/…`,
+      ),
+    );
+    expect(text).toContain(
+      `${shop.domain}  failing -> healthy  to on-call webhook: delivered after ${ATTEMPTS + 1} attempt(s) (answered 200)`,
+    );
+    expect(text).not.toContain(secret);
   });
 
   it('removes a target; its deliveries stay listed under its label', async () => {
