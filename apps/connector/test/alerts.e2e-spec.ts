@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/operations/cli/connector-cli.js';
-import { type Answer, call } from './support/admin-client.js';
+import { type Answer, call, sample } from './support/admin-client.js';
 import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
 import { startBrowser } from './support/browser.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
@@ -313,6 +313,12 @@ describe('alerts: shop state changes reach the operators’ receivers', () => {
     expect(text).toContain(`*${shop.domain}* is *${paused.state}* (was healthy)`);
     expect(text).toContain(paused.reasons[0]);
     expect(text).toContain(`<${harness.url}/admin/ui|`);
+
+    // The metrics say it too: the shop's state, the deliveries by state.
+    const metrics = (await call(harness.url, 'GET', '/metrics')).text;
+    expect(sample(metrics, 'connector_shop_health', { shop: shop.domain, state: paused.state })).toBe(1);
+    expect(sample(metrics, 'connector_shop_health', { shop: shop.domain, state: 'healthy' })).toBe(0);
+    expect(sample(metrics, 'connector_alert_deliveries', { state: 'delivered' })).toBe(2);
 
     // Once per change: more looks, later, send nothing more.
     clock.offsetMs += DEBOUNCE_MS;
