@@ -72,6 +72,7 @@ describe('npm run connector', () => {
       'resync',
       'link',
       'drift',
+      'alerts',
     ]) {
       expect(help).toMatch(new RegExp(`^  ${command} `, 'm'));
     }

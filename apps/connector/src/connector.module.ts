@@ -12,6 +12,7 @@ import { MediaModule } from './media/media.module.js';
 import { MediaHooks } from './media/run/media-hooks.service.js';
 import { AdminModule } from './operations/admin/admin.module.js';
 import { AdminUiModule } from './operations/admin-ui/admin-ui.module.js';
+import { AlertsModule } from './operations/alerts/alerts.module.js';
 import { DocsModule } from './operations/docs/docs.module.js';
 import { MetricsModule } from './operations/metrics/metrics.module.js';
 import type { ConnectorConfig } from './platform/config/connector.config.js';
@@ -117,6 +118,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
       MetricsModule,
       AdminModule,
       AdminUiModule,
+      AlertsModule,
       DocsModule,
     ],
     providers: [

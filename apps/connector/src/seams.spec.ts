@@ -28,12 +28,12 @@ describe("the connector's seams", () => {
     expect(table).toEqual([
       'token SHOPIFY_FETCH: (root) -> clients/shopify, shops',
       'token SHOP_MAPPING_FILES: (root) -> mapping',
-      'registry RetentionRegistry: drift, intake, operations/overview, product-sync, resync, write-back -> platform/reporting',
-      'registry ShopDataRegistry: clients/catalog, clients/shopify, drift, intake, media/store, product-sync, resync, write-back -> platform/reporting',
-      'registry ReplayRegistry: drift, media/run, product-sync, resync, write-back, write-back/poll -> platform/failures',
+      'registry RetentionRegistry: drift, intake, operations/alerts, operations/overview, product-sync, resync, write-back -> platform/reporting',
+      'registry ShopDataRegistry: clients/catalog, clients/shopify, drift, intake, media/store, operations/alerts, product-sync, resync, write-back -> platform/reporting',
+      'registry ReplayRegistry: drift, media/run, operations/alerts, product-sync, resync, write-back, write-back/poll -> platform/failures',
       'registry Observations: operations/metrics, operations/overview -> platform/reporting',
       'registry DependencyHealth: operations/metrics -> platform/reporting',
-      'registry QueueRecoveryRegistry: intake, media/run, resync, write-back -> platform/queues',
+      'registry QueueRecoveryRegistry: intake, media/run, operations/alerts, resync, write-back -> platform/queues',
       'registry WrittenBackValues: write-back/push -> product-sync',
       'registry MediaDryRuns: media/run -> product-sync',
     ]);

@@ -65,6 +65,9 @@ const OWNERS: TableOwner[] = [
   { table: 'enrichment_poll', owner: 'write-back/store/enrichment-poll-runs.repository.ts' },
   { table: 'write_back_state', owner: 'write-back/store/write-back-states.repository.ts' },
   { table: 'write_back_push', owner: 'write-back/store/write-back-states.repository.ts' },
+  { table: 'alert_targets', owner: 'operations/alerts/alert-targets.repository.ts' },
+  { table: 'alert_deliveries', owner: 'operations/alerts/alert-deliveries.repository.ts' },
+  { table: 'alert_shop_states', owner: 'operations/alerts/alert-deliveries.repository.ts' },
 ];
 
 describe('one owner per table', () => {

@@ -17,7 +17,7 @@ interface ShopState {
 // The operator's overview in Debian's chromium: four shops, each driven into one state by a
 // rule (healthy; degraded by an open failure; failing by an operator's pause and by an
 // uninstall), shown by GET /admin/overview and on the page; the overview, shops, failures,
-// deliveries, write-backs, sync records, enrichment polls, catalog calls and runs pages at 1280 and
+// deliveries, write-backs, sync records, enrichment polls, catalog calls, runs and alerts pages at 1280 and
 // 390 px (screenshots under .tmp/admin-ui), each checked with axe-core; the skip link and the
 // navigation reached with Tab, and every control of the overview with a visible focus style.
 describe('/admin/ui overview: shop states, pages, accessibility', () => {
@@ -151,6 +151,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     ['enrichment-polls', '/admin/ui/enrichment-polls'],
     ['catalog-calls', '/admin/ui/catalog-calls'],
     ['runs', '/admin/ui/runs'],
+    ['alerts', '/admin/ui/alerts'],
   ] as const) {
     it(`${name}: screenshots at 1280 and 390 px, no serious accessibility violation, no sideways page scroll`, async () => {
       for (const width of [1280, 390]) {
@@ -194,7 +195,16 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
       await page.keyboard.press('Tab');
       labels.push(await focused());
     }
-    expect(labels).toEqual(['Overview', 'Shops', 'Products', 'Failures', 'Runs', 'Drift', 'Queues']);
+    expect(labels).toEqual([
+      'Overview',
+      'Shops',
+      'Products',
+      'Failures',
+      'Runs',
+      'Drift',
+      'Alerts',
+      'Queues',
+    ]);
     // The skip link moves the focus to the content.
     for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+Tab');
     expect(await focused()).toBe('Skip to content');

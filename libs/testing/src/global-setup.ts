@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
     queueBackend: QueueBackendChoice;
+    /** True under CI (`.ci/run` sets CI): tools a test needs must be present there. */
+    ci: boolean;
   }
 }
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const redisUrl = process.env.REDIS_URL;
   project.provide('databaseUrl', databaseUrl);
+  project.provide('ci', Boolean(process.env.CI));
   project.provide(
     'queueBackend',
     redisUrl ? { kind: 'redis', url: redisUrl } : { kind: 'postgres', url: databaseUrl },

@@ -10,6 +10,7 @@ import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { OverviewModule } from '../overview/overview.module.js';
 import { RunsModule } from '../runs/runs.module.js';
@@ -17,6 +18,7 @@ import { AdminSession } from './admin-session.service.js';
 import { AdminUiController } from './admin-ui.controller.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
+import { AdminUiAlertsController } from './admin-ui-alerts.controller.js';
 import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
 import { AdminUiFailureController } from './admin-ui-failure.controller.js';
@@ -41,6 +43,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
 @Module({
   imports: [
     AdminModule,
+    AlertsModule,
     CatalogModule,
     DriftModule,
     FailuresModule,
@@ -72,6 +75,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     RootRedirectController,
     // After the bulk controller: `failures/bulk` is its page, not a failure id.
     AdminUiFailureController,
+    AdminUiAlertsController,
   ],
   providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
 })

@@ -53,6 +53,7 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['Failures', '/admin/ui/failures'],
   ['Runs', '/admin/ui/runs'],
   ['Drift', '/admin/ui/drift'],
+  ['Alerts', '/admin/ui/alerts'],
   ['Queues', '/admin/ui/queues/'],
 ];
 

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import type { Env } from '#lib/config';
+import { alertsCommand } from './commands/alerts.command.js';
 import { checkConfigCommand } from './commands/check-config.command.js';
 import { driftCommand } from './commands/drift.command.js';
 import { failuresCommand } from './commands/failures.command.js';
@@ -57,6 +58,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     reconcileCommand(contextOf),
     linkCommand(contextOf),
     driftCommand(contextOf),
+    alertsCommand(contextOf),
   ]) {
     program.addCommand(
       command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(HELP_HINT),

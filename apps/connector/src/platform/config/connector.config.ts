@@ -1,5 +1,6 @@
 import { type Env, loadConfig } from '#lib/config';
 import { type AdminConfig, readAdmin } from './admin-config.js';
+import { type AlertsConfig, readAlerts } from './alerts-config.js';
 import { type EncryptionConfig, readEncryption } from './encryption-config.js';
 import { type EnrichmentConfig, readEnrichment } from './enrichment-config.js';
 import {
@@ -43,7 +44,7 @@ export type { ShopConfig } from './shop-config.js';
  * The connector's whole configuration, validated once at boot (docs/configuration.md, "Configuration"). Each
  * section has its reader beside this file (`infrastructure-config.ts`, `sync-config.ts`,
  * `media-config.ts`, `enrichment-config.ts`, `admin-config.ts`, `operations-config.ts`,
- * `shop-config.ts`).
+ * `alerts-config.ts`, `shop-config.ts`).
  */
 export interface ConnectorConfig {
   http: HttpConfig;
@@ -63,6 +64,7 @@ export interface ConnectorConfig {
   admin: AdminConfig;
   operations: OperationsConfig;
   retention: RetentionConfig;
+  alerts: AlertsConfig;
 }
 
 /** Reads and validates the environment; throws a `ConfigError` naming every bad variable. */
@@ -116,6 +118,7 @@ export function loadConnectorConfig(env: Env, readFile: SecretFileReader = readS
       admin: readAdmin(read, env, readFile),
       operations: readOperations(read),
       retention: readRetention(read),
+      alerts: readAlerts(read),
     };
   });
 }

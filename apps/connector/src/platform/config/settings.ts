@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noUnsafeDeclarationMerging: each slice is an abstract class (the injection token) merged with its section's interface (its shape); the class is never instantiated, the module provides the validated section as its value.
 import type { AdminConfig } from './admin-config.js';
+import type { AlertsConfig } from './alerts-config.js';
 import type { ConnectorConfig } from './connector.config.js';
 import type { EncryptionConfig } from './encryption-config.js';
 import type { EnrichmentConfig } from './enrichment-config.js';
@@ -67,6 +68,9 @@ export interface OperationsSettings extends OperationsConfig {}
 /** `ConnectorConfig.retention`. */
 export abstract class RetentionSettings {}
 export interface RetentionSettings extends RetentionConfig {}
+/** `ConnectorConfig.alerts`. */
+export abstract class AlertSettings {}
+export interface AlertSettings extends AlertsConfig {}
 
 /** Every slice with its section of the validated configuration (the shops are `Shops`, in `shops/`). */
 export function settingsProviders(
@@ -89,5 +93,6 @@ export function settingsProviders(
     { provide: AdminSettings, useValue: config.admin },
     { provide: OperationsSettings, useValue: config.operations },
     { provide: RetentionSettings, useValue: config.retention },
+    { provide: AlertSettings, useValue: config.alerts },
   ];
 }

@@ -1,6 +1,11 @@
 import type { JobsOptions } from 'bullmq';
 import type { ConnectorConfig } from '../config/connector.config.js';
-import type { EnrichmentPushPayload, SyncMediaPayload, SyncProductPayload } from './job-payloads.js';
+import type {
+  AlertDeliveryPayload,
+  EnrichmentPushPayload,
+  SyncMediaPayload,
+  SyncProductPayload,
+} from './job-payloads.js';
 
 const HOUR_S = 3_600;
 
@@ -226,6 +231,31 @@ export function enrichmentPushJobOptions(
     deduplication: { id, keepLastIfActive: true },
     attempts: enrichment.pushAttempts,
     backoff: { type: 'exponential', delay: enrichment.pushBackoffMs },
+    removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
+}
+
+/** The alerts' scheduled look at the shops: one job per interval across all replicas, kept briefly. */
+export function alertCheckJobOptions(): JobsOptions {
+  return { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } };
+}
+
+/**
+ * One alert's delivery to one target: its id names the delivery (a replay's, the failure too),
+ * so enqueueing a pending delivery again while its job waits or retries adds nothing; retried
+ * with exponential back-off (a receiver's outage), then the failures inbox. Completed jobs are
+ * kept a day, so a pending row read just before its job finished is not sent twice.
+ */
+export function alertDeliveryJobOptions(
+  alerts: ConnectorConfig['alerts'],
+  payload: Required<Pick<AlertDeliveryPayload, 'deliveryId'>> & AlertDeliveryPayload,
+): JobsOptions {
+  const replay = payload.failureId === undefined ? '' : `-replay-${payload.failureId}`;
+  return {
+    jobId: `alert-${payload.deliveryId}${replay}`,
+    attempts: alerts.attempts,
+    backoff: { type: 'exponential', delay: alerts.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
     removeOnFail: { age: 7 * 24 * HOUR_S },
   };

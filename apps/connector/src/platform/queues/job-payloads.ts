@@ -97,3 +97,13 @@ export interface DriftReportPayload {
   /** A shop's job the schedule enqueued: skipped when the shop's last report is recent. */
   scheduled?: boolean;
 }
+
+/**
+ * An alert job: the scheduled one carries nothing (it looks at every shop's state and enqueues
+ * the deliveries of the changes that held); a delivery names its row (`alert_deliveries`), never
+ * what it says, and the failure it replays.
+ */
+export interface AlertDeliveryPayload {
+  deliveryId?: string;
+  failureId?: string;
+}

@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { FactoryProvider, OnApplicationBootstrap } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import {
+  AlertSettings,
   EnrichmentSettings,
   InboxSettings,
   ReconcileSettings,
@@ -86,6 +87,7 @@ export const jobSchedulersProvider: FactoryProvider<JobSchedulers> = {
     RetentionSettings,
     ShopifySettings,
     SyncSettings,
+    AlertSettings,
     ...SCHEDULED.map((name) => getQueueToken(name)),
   ],
   useFactory: (
@@ -95,9 +97,10 @@ export const jobSchedulersProvider: FactoryProvider<JobSchedulers> = {
     retention: RetentionSettings,
     shopify: ShopifySettings,
     sync: SyncSettings,
+    alerts: AlertSettings,
     ...queues: Queue[]
   ) => {
-    const config: ScheduleConfig = { inbox, enrichment, reconcile, retention, shopify, sync };
+    const config: ScheduleConfig = { inbox, enrichment, reconcile, retention, shopify, sync, alerts };
     return new JobSchedulers(config, (name) => {
       const queue = queues[SCHEDULED.indexOf(name)];
       if (queue === undefined) throw new Error(`queue "${name}" has no schedule in the flow table`);

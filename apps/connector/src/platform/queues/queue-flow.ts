@@ -1,6 +1,7 @@
 import type { JobsOptions } from 'bullmq';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import {
+  alertCheckJobOptions,
   driftReportJobOptions,
   enrichmentPollJobOptions,
   inboxSweepJobOptions,
@@ -14,7 +15,7 @@ import { QueueName } from './queue-names.js';
 /** The configuration sections a schedule's interval is read from. */
 export type ScheduleConfig = Pick<
   ConnectorConfig,
-  'inbox' | 'enrichment' | 'reconcile' | 'retention' | 'shopify' | 'sync'
+  'inbox' | 'enrichment' | 'reconcile' | 'retention' | 'shopify' | 'sync' | 'alerts'
 >;
 
 /** A queue's repeatable job: a BullMQ job scheduler that only enqueues, once per interval across replicas. */
@@ -221,6 +222,26 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     },
     // The scheduled job: one attempt; a shop's report: 3, from 30 s, then the failures inbox.
     retry: { attempts: 3, backoff: 'exponential from 30000', failuresInbox: true },
+  },
+  {
+    queue: QueueName.ALERT_DELIVERY,
+    job: { className: 'AlertDeliveryJob', file: 'operations/alerts/alert-delivery.job.ts' },
+    // The scheduled job looks at every shop's state and enqueues one delivery per target and
+    // change that held for the debounce; a delivery that failed for good is replayed.
+    enqueuedBy: ['AlertEnqueuer'],
+    replayBy: 'AlertRegistrations',
+    schedule: {
+      setting: 'CONNECTOR_ALERT_CHECK_INTERVAL_MS',
+      everyMs: (c) => c.alerts.checkIntervalMs,
+      data: () => ({}),
+      opts: alertCheckJobOptions,
+    },
+    // The scheduled job: one attempt; a delivery: CONNECTOR_ALERT_ATTEMPTS, then the failures inbox.
+    retry: {
+      attempts: 'CONNECTOR_ALERT_ATTEMPTS',
+      backoff: 'exponential from CONNECTOR_ALERT_BACKOFF_MS',
+      failuresInbox: true,
+    },
   },
 ];
 

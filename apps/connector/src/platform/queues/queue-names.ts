@@ -22,6 +22,8 @@ export const QueueName = {
   SCOPE_WALK: 'scope-walk',
   /** Scheduled: one drift report job per shop; each job runs and stores that shop's report. */
   DRIFT_REPORT: 'drift-report',
+  /** Scheduled: looks at each shop's state and enqueues its changes' alerts; one delivery of one alert to one target. */
+  ALERT_DELIVERY: 'alert-delivery',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -40,5 +42,6 @@ export const JobName = {
   SUBSCRIPTION_CHECK: 'subscription-check',
   SCOPE_WALK: 'scope-walk',
   DRIFT_REPORT: 'drift-report',
+  ALERT_DELIVERY: 'alert-delivery',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];

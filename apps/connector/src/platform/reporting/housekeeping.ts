@@ -39,6 +39,7 @@ export const HOUSEKEEPING: Housekeeping = {
     { name: 'enrichment_poll_run', owner: 'WriteBackRetention' },
     { name: 'enrichment_outbox', owner: 'WriteBackRetention' },
     { name: 'overview_minutes', owner: 'OverviewRecorder' },
+    { name: 'alert_deliveries', owner: 'AlertRegistrations' },
   ],
   redacted: [
     { owner: 'SyncPausesShopData', tables: ['sync_pauses'] },
@@ -60,6 +61,7 @@ export const HOUSEKEEPING: Housekeeping = {
     { owner: 'MediaShopData', tables: ['media_gallery_state', 'media_image_map', 'media_product_status'] },
     { owner: 'ResyncShopData', tables: ['reconcile_checkpoints', 'resync_run_products', 'resync_runs'] },
     { owner: 'DriftRetention', tables: ['drift_findings', 'drift_reports'] },
+    { owner: 'AlertRegistrations', tables: ['alert_deliveries', 'alert_shop_states', 'alert_targets'] },
     {
       owner: 'WriteBackShopData',
       tables: [

@@ -34,6 +34,11 @@ export class AdminApi {
     return this.call<T>('POST', path, {}, body);
   }
 
+  /** `DELETE path` (a 204 answers `{}`). */
+  delete<T>(path: string): Promise<T> {
+    return this.call<T>('DELETE', path, {});
+  }
+
   /** `PUT path` with a JSON body (a secret in it is sent, never printed). */
   put<T>(path: string, body: Record<string, unknown>): Promise<T> {
     return this.call<T>('PUT', path, {}, body);

@@ -29,6 +29,7 @@ import { ResyncDryRuns1764000000087 } from './1764000000087-resync-dry-runs.js';
 import { ShopSessionInstalledAt1764000000093 } from './1764000000093-shop-session-installed-at.js';
 import { SkuMapStaleParents1764000000094 } from './1764000000094-sku-map-stale-parents.js';
 import { CreateMappingGaps1764000000095 } from './1764000000095-create-mapping-gaps.js';
+import { CreateAlerts1764000000100 } from './1764000000100-create-alerts.js';
 import { FailuresPerCause1764000000101 } from './1764000000101-failures-per-cause.js';
 import { SyncRecordTitles1764000000105 } from './1764000000105-sync-record-titles.js';
 
@@ -65,6 +66,7 @@ export const MIGRATIONS = [
   ShopSessionInstalledAt1764000000093,
   SkuMapStaleParents1764000000094,
   CreateMappingGaps1764000000095,
+  CreateAlerts1764000000100,
   FailuresPerCause1764000000101,
   SyncRecordTitles1764000000105,
 ];

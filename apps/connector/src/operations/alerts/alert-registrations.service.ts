@@ -1,0 +1,60 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { AlertSettings } from '../../platform/config/settings.js';
+import { ReplayRegistry } from '../../platform/failures/replay-registry.service.js';
+import { JobName } from '../../platform/queues/queue-names.js';
+import { QueueRecoveryRegistry } from '../../platform/queues/queue-recovery-registry.service.js';
+import { RetentionRegistry } from '../../platform/reporting/retention-registry.service.js';
+import { ShopDataRegistry } from '../../platform/reporting/shop-data-registry.service.js';
+import { AlertDeliveriesRepository } from './alert-deliveries.repository.js';
+import { AlertEnqueuer } from './alert-enqueuer.service.js';
+import { AlertTargetsRepository } from './alert-targets.repository.js';
+
+/** Pending deliveries enqueued again after the queue backend lost its jobs, at most. */
+const RECOVERY_LIMIT = 10_000;
+
+/**
+ * Why: the alerts plug into the platform's registries at module init, like every feature: a
+ * failed delivery is replayed from the failures inbox (pending again, sent again), old
+ * deliveries are pruned by the retention job (`CONNECTOR_ALERT_HISTORY_DAYS`), `shop/redact`
+ * purges a shop's targets, deliveries and state, and the pending deliveries are enqueued again
+ * when the queue backend lost its jobs.
+ */
+@Injectable()
+export class AlertRegistrations implements OnModuleInit {
+  constructor(
+    private readonly replays: ReplayRegistry,
+    private readonly retention: RetentionRegistry,
+    private readonly shopData: ShopDataRegistry,
+    private readonly recovery: QueueRecoveryRegistry,
+    private readonly deliveries: AlertDeliveriesRepository,
+    private readonly targets: AlertTargetsRepository,
+    private readonly enqueuer: AlertEnqueuer,
+    private readonly settings: AlertSettings,
+  ) {}
+
+  onModuleInit(): void {
+    this.replays.register(JobName.ALERT_DELIVERY, async (failure) => {
+      const id = failure.payload.deliveryId;
+      if (typeof id !== 'string') throw new Error('An alert failure names no delivery');
+      await this.deliveries.reopen(id);
+      await this.enqueuer.deliver(id, failure.id);
+    });
+    this.retention.register({
+      name: 'alert_deliveries',
+      ageMs: this.settings.historyMs,
+      prune: (before) => this.deliveries.pruneBefore(before),
+    });
+    this.shopData.register({
+      tables: ['alert_deliveries', 'alert_shop_states', 'alert_targets'],
+      purge: async (shop) => (await this.deliveries.purgeShop(shop)) + (await this.targets.purgeShop(shop)),
+    });
+    this.recovery.work({
+      name: 'alert-deliveries',
+      requeue: async () => {
+        const ids = await this.deliveries.pendingIds(RECOVERY_LIMIT);
+        for (const id of ids) await this.enqueuer.deliver(id);
+        return ids.length;
+      },
+    });
+  }
+}
