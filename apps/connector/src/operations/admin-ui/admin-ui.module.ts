@@ -27,6 +27,7 @@ import { AdminUiResyncController } from './admin-ui-resync.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.service.js';
 import { RootRedirectController } from './root-redirect.controller.js';
+import { UiProductTitles } from './ui-product-titles.service.js';
 import { UiShopifySearch } from './ui-shopify-search.service.js';
 
 /**
@@ -64,6 +65,6 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiLinkController,
     RootRedirectController,
   ],
-  providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
+  providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch, UiProductTitles],
 })
 export class AdminUiModule {}

@@ -1,6 +1,16 @@
 import type { FailureDto } from '../admin/failure.dto.js';
 import { actionButton, esc, page, scrollTable } from './ui-html.js';
+import { type ListContext, productLink } from './ui-product-link.js';
 import { shopOptions } from './ui-sync-pages.js';
+import { timeAgo } from './ui-time.js';
+import { inWords } from './ui-words.js';
+
+/** A failure's subject: its product (title and id) when it is one, else its key as it is. */
+function subjectOf(f: FailureDto, context: ListContext): string {
+  return /^\d{1,20}$/.test(f.subjectKey)
+    ? productLink(f.shop, f.subjectKey, context.titles)
+    : esc(f.subjectKey);
+}
 
 /** The failures inbox page: open failures first-class, each with replay and dismiss, and ticked ones in bulk. */
 export function failuresPage(
@@ -9,11 +19,8 @@ export function failuresPage(
   state: string,
   notice: string | null,
   csrf: string,
-  filter: { shop: string | null; hours: number | null; shops: readonly string[] } = {
-    shop: null,
-    hours: null,
-    shops: [],
-  },
+  filter: { shop: string | null; hours: number | null; shops: readonly string[] },
+  context: ListContext,
 ): string {
   const rows = failures
     .map(
@@ -21,9 +28,9 @@ export function failuresPage(
         f.state === 'open'
           ? `<input type="checkbox" form="bulk" name="id" value="${esc(f.id)}" id="select-${esc(f.id)}" aria-label="Select failure ${esc(f.id)}"> `
           : ''
-      }${esc(f.id)}</td><td>${esc(f.shop)}</td><td>${esc(f.jobKind)}</td>
-<td><a href="/admin/ui/products/${esc(f.subjectKey)}?shop=${encodeURIComponent(f.shop)}">${esc(f.subjectKey)}</a></td>
-<td><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td>${esc(f.attempts)}</td><td>${esc(f.lastFailedAt)}</td>
+      }${esc(f.id)}</td><td class="opt">${esc(f.shop)}</td><td class="opt">${esc(inWords('jobKind', f.jobKind))}</td>
+<td>${subjectOf(f, context)}</td>
+<td><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td class="opt">${esc(f.attempts)}</td><td class="opt">${timeAgo(f.lastFailedAt, context.now)}</td>
 <td class="state">${esc(f.state)}</td><td>${
         f.state === 'open'
           ? actionButton(`/admin/ui/failures/${f.id}/replay`, 'Replay', csrf) +
@@ -49,7 +56,7 @@ export function failuresPage(
     'Failures',
     `${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}<p>${tabs} — ${esc(total)} ${esc(state)}</p>${form}
 ${bulk}${scrollTable(
-  `<table><thead><tr><th>Id</th><th>Shop</th><th>Job</th><th>Subject</th><th>Error</th><th>Attempts</th><th>Last failed</th><th>State</th><th>Actions</th></tr></thead>
+  `<table><thead><tr><th>Id</th><th class="opt">Shop</th><th class="opt">Job</th><th>Subject</th><th>Error</th><th class="opt">Attempts</th><th class="opt">Last failed</th><th>State</th><th>Actions</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
   'Failures',
 )}`,

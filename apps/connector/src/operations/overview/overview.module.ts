@@ -11,6 +11,7 @@ import { AdminTokenGuard } from '../admin/admin-token.guard.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { AdminOverviewController } from './admin-overview.controller.js';
 import { OverviewService } from './overview.service.js';
+import { OverviewCharts } from './overview-charts.service.js';
 import { OverviewMinute } from './overview-minute.entity.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
@@ -29,7 +30,7 @@ import { OverviewRecorder } from './overview-recorder.service.js';
     MetricsModule,
   ],
   controllers: [AdminOverviewController],
-  providers: [OverviewService, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
-  exports: [OverviewService],
+  providers: [OverviewService, OverviewCharts, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
+  exports: [OverviewService, OverviewCharts],
 })
 export class OverviewModule {}
