@@ -44,11 +44,11 @@ export function enrichmentPollsPage(
     .join('');
   return page(
     'Enrichment polls',
-    `<p class="muted">Each poll of the catalog for finished enrichments and approvals; the lag is how far behind the catalog's newest finished enrichment the poll left a shop (the highest over its shops).</p>
+    `<p class="muted">Each poll of the catalog for finished enrichments and approvals; "behind the catalog" is how far behind the catalog's newest finished enrichment the poll left a shop (the highest over its shops). The overview's enrichment lag is the time since the last poll that finished.</p>
 <form method="get" action="/admin/ui/enrichment-polls"><label>Shop <select name="shop">${shopOptions(shops, filter.shop)}</select></label>
 ${hoursField(filter.hours)} <button type="submit">Filter</button></form>
 ${scrollTable(
-  `<table><thead><tr><th scope="col">Started</th><th scope="col" class="opt">Asked by</th><th scope="col" class="opt">Shops</th><th scope="col">Records found</th><th scope="col" class="opt">Changed</th><th scope="col" class="opt">Products given push work</th><th scope="col" class="opt">Catalog calls</th><th scope="col">Lag</th><th scope="col">Outcome</th></tr></thead>
+  `<table><thead><tr><th scope="col">Started</th><th scope="col" class="opt">Asked by</th><th scope="col" class="opt">Shops</th><th scope="col">Records found</th><th scope="col" class="opt">Changed</th><th scope="col" class="opt">Products given push work</th><th scope="col" class="opt">Catalog calls</th><th scope="col">Behind the catalog</th><th scope="col">Outcome</th></tr></thead>
 <tbody>${body || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
   'Enrichment polls',
 )}`,
