@@ -169,6 +169,19 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     });
   }
 
+  it("keeps an open failure's state, subject and actions in view at 390 px (less important columns left out)", async () => {
+    const page = await signedIn(390);
+    await page.goto(`${harness.url}/admin/ui/failures?shop=${shops.degraded.domain}`);
+    for (const cell of ['td.state', 'td:has(a.product)', 'td:has(button)']) {
+      const box = await page.locator(`tbody tr[data-failure-id] ${cell}`).boundingBox();
+      expect(box, cell).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), cell).toBeLessThanOrEqual(390);
+    }
+    await expect(page.locator('tbody tr[data-failure-id] td.state').textContent()).resolves.toBe('open');
+    await expect(page.locator('thead th', { hasText: 'Attempts' }).isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+
   it('reaches every control of the overview with Tab alone, each with a visible focus style', async () => {
     const page = await signedIn(1280);
     const walk = await tabThrough(page);

@@ -30,11 +30,10 @@ export function failuresPage(
           : ''
       }${esc(f.id)}</td><td class="opt">${esc(f.shop)}</td><td class="opt">${esc(inWords('jobKind', f.jobKind))}</td>
 <td>${subjectOf(f, context)}</td>
-<td><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td class="opt">${esc(f.attempts)}</td><td class="opt">${timeAgo(f.lastFailedAt, context.now)}</td>
+<td class="wrap"><code>${esc(f.error.code)}</code> ${esc(f.error.message)}</td><td class="opt">${esc(f.attempts)}</td><td class="opt">${timeAgo(f.lastFailedAt, context.now)}</td>
 <td class="state">${esc(f.state)}</td><td>${
         f.state === 'open'
-          ? actionButton(`/admin/ui/failures/${f.id}/replay`, 'Replay', csrf) +
-            actionButton(`/admin/ui/failures/${f.id}/dismiss`, 'Dismiss', csrf)
+          ? `${actionButton(`/admin/ui/failures/${f.id}/replay`, 'Replay', csrf)} ${actionButton(`/admin/ui/failures/${f.id}/dismiss`, 'Dismiss', csrf)}`
           : ''
       }</td></tr>`,
     )

@@ -51,7 +51,7 @@ export function syncsPage(
         r,
       ) => `<tr data-sync-record="${esc(r.id)}"><td>${selectionBox(r)} ${timeAgo(r.finishedAt, context.now)}</td><td class="opt">${esc(r.shop)}</td>
 <td>${productLink(r.shop, r.productId, context.titles)}</td>
-<td class="opt">${esc(inWords('syncReason', r.reason))}</td><td class="outcome">${esc(inWords('syncOutcome', r.outcome))}</td><td>${esc(r.detail ?? '')}${
+<td class="opt">${esc(inWords('syncReason', r.reason))}</td><td class="outcome">${esc(inWords('syncOutcome', r.outcome))}</td><td class="wrap">${esc(r.detail ?? '')}${
         r.errorCode ? ` <code>${esc(r.errorCode)}</code>` : ''
       }</td><td class="opt">${esc(r.calls)}</td></tr>`,
     )
