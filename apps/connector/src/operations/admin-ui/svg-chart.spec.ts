@@ -41,7 +41,7 @@ describe('svgChart', () => {
     const ticks = [...svg.matchAll(/text-anchor="end" fill="#1d2430">([^<]+)<\/text>/g)].map((m) => m[1]);
     expect(ticks).toEqual(['0', '5', '10', 'now']);
     expect(svg).toContain('>35 min ago</text>');
-    expect(svg).toContain('>17 min ago</text>');
+    expect(svg).toContain('>18 min ago</text>');
     expect(svg).toContain('>now</text>');
     expect(svg).not.toContain('24 h ago');
   });

@@ -71,7 +71,8 @@ export function svgChart(chart: OverviewChart): string {
       return `<line x1="${LEFT}" y1="${at}" x2="${WIDTH - RIGHT}" y2="${at}" stroke="${tick === 0 ? '#5a626e' : '#e3e6ea'}"/><text x="${LEFT - 4}" y="${Number(at) + 4}" font-size="11" text-anchor="end" fill="#1d2430">${esc(roundedValue(tick))}</text>`;
     })
     .join('');
-  const span = chart.to - chart.from;
+  // Whole minutes, as the title counts them ("last 10 minutes" starts "10 min ago").
+  const span = Math.ceil((chart.to - chart.from) / MINUTE) * MINUTE;
   const times = [
     [LEFT, 'start', agoLabel(span)],
     [LEFT + plotWidth / 2, 'middle', agoLabel(span / 2)],
