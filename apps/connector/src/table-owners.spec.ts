@@ -24,6 +24,8 @@ const OWNERS: TableOwner[] = [
     parts: {
       'product-sync/sku-map/sku-map-links.repository.ts':
         'links (rows entered straight as live) and the whole-map reads of drift and the reconciler',
+      'product-sync/sku-map/sku-map-titles.repository.ts':
+        "the web view's reads of product titles (its own records' snapshots), never a write",
     },
   },
   { table: 'product_sync_state', owner: 'product-sync/product-sync-states.repository.ts' },

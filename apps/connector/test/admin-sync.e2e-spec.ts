@@ -104,7 +104,7 @@ describe('admin: product status, sync pauses, the queue view', () => {
     expect(timeline.status).toBe(200);
     const page = await timeline.text();
     expect(page).toContain('class="event-sync"');
-    expect(page).toContain('sync after webhook: synced');
+    expect(page).toContain('sync after a webhook: synced');
     expect(page).toContain('POST /v1/products');
     expect(page).toContain('class="event-webhook"');
     const unknown = await admin<{ error: { code: string } }>('GET', '/admin/products/no-such-sku-anywhere');

@@ -157,14 +157,17 @@ describe('/admin/ui drift in a browser', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe(`Linked ${shop}`);
     await expect(page.locator('[role="status"]').textContent()).resolves.toMatch(/Resync run \S+ started\./);
 
-    // Found by its title through Shopify's search, after the connector's own tables.
+    // Found by its title through Shopify's search and the connector's own tables, as one result.
     const search = `/admin/ui/products?q=${encodeURIComponent('Oak Board')}&shop=${encodeURIComponent(shop)}`;
     await page.goto(`${url()}${search}`);
-    await expect(page.locator('.shopify-count').textContent()).resolves.toBe('1 product matched in Shopify.');
-    expect(await page.locator('ul.shopify-results a').getAttribute('href')).toBe(
+    await expect(page.locator('[role="status"]').textContent()).resolves.toBe(
+      '1 product found for Oak Board.',
+    );
+    expect(await page.locator('ul.results a').getAttribute('href')).toBe(
       `/admin/ui/products/${productId}?shop=${encodeURIComponent(shop)}`,
     );
-    await expect(page.locator('ul.shopify-results a').textContent()).resolves.toBe('Oak Board');
+    await expect(page.locator('ul.results a').textContent()).resolves.toBe('Oak Board');
+    await expect(page.locator('ul.results .muted').textContent()).resolves.toMatch(/in Shopify$/);
     await check('search-title', search);
     await page.close();
   });

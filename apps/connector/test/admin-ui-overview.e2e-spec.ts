@@ -103,15 +103,20 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     await expect(
       page.locator(`tr[data-shop="${shops.paused.domain}"] .reasons`).textContent(),
     ).resolves.toContain('paused by an operator (maintenance)');
-    // Two charts, each an SVG image with its title, drawn on the server.
-    await expect(page.locator('svg[role="img"] title').allTextContents()).resolves.toEqual([
-      'Webhook deliveries per minute, last 24 hours',
-      'Deliveries synced per minute by outcome, last 24 hours',
-      'Catalog calls and 429 answers per minute, last 24 hours',
-      'Enrichment poll lag (seconds, highest each minute), last 24 hours',
-      'Write-backs to Shopify per minute, last 24 hours',
-      'Failures opened and resolved per minute, last 24 hours',
-    ]);
+    // Six charts, each an SVG image with its title, drawn on the server.
+    // Over the minutes since the connector started (a young one: no 24-hour window).
+    await expect(page.locator('svg[role="img"] title').allTextContents()).resolves.toEqual(
+      [
+        'Webhook deliveries per minute',
+        'Deliveries synced per minute by outcome',
+        'Catalog calls and 429 answers per minute',
+        'Enrichment poll lag (time since the last finished poll)',
+        'Write-backs to Shopify per minute',
+        'Failures opened and resolved per minute',
+      ].map((title) =>
+        expect.stringMatching(new RegExp(`^${title.replace(/[()]/g, '\\$&')}, last \\d+ minutes$`)),
+      ),
+    );
     // The degraded shop's open failure count leads to its failures.
     await page.click(`tr[data-shop="${shops.degraded.domain}"] a[href^="/admin/ui/failures"]`);
     await page.waitForURL(/\/admin\/ui\/failures\?shop=/);
@@ -166,6 +171,19 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     });
   }
 
+  it("keeps an open failure's state, subject and actions in view at 390 px (less important columns left out)", async () => {
+    const page = await signedIn(390);
+    await page.goto(`${harness.url}/admin/ui/failures?shop=${shops.degraded.domain}`);
+    for (const cell of ['td.state', 'td:has(a.product)', 'td:has(button)']) {
+      const box = await page.locator(`tbody tr[data-failure-id] ${cell}`).boundingBox();
+      expect(box, cell).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), cell).toBeLessThanOrEqual(390);
+    }
+    await expect(page.locator('tbody tr[data-failure-id] td.state').textContent()).resolves.toBe('open');
+    await expect(page.locator('thead th', { hasText: 'Attempts' }).isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+
   it('reaches every control of the overview with Tab alone, each with a visible focus style', async () => {
     const page = await signedIn(1280);
     const walk = await tabThrough(page);
@@ -174,7 +192,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
       /^\d+: a Skip to content$/,
       /^\d+: a Catalog budget used/,
       /^\d+: a Enrichment lag/,
-      /^\d+: a Catalog calls and 429 answers per minute, last 24 hours$/,
+      /^\d+: a Catalog calls and 429 answers per minute, last \d+ minutes$/,
       /^\d+: button Sign out$/,
     ]) {
       expect(walk.controls).toContainEqual(expect.stringMatching(control));

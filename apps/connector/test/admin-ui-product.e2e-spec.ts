@@ -113,7 +113,7 @@ describe('/admin/ui products in a browser', () => {
     await page.keyboard.press('Enter');
     await page.locator('ul.results a').click();
     await page.waitForURL(new RegExp(`/admin/ui/products/${productId}\\?`));
-    await expect(page.locator('h1').textContent()).resolves.toBe(`Product ${productId}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(`${title} (product ${productId})`);
     // Both sides of the title, the catalog's read now.
     const name = page.locator('table.fields tr[data-attribute="name"]');
     await expect(name.locator('.shopify-side').textContent()).resolves.toBe(title);

@@ -80,8 +80,9 @@ describe('the write-back as operators see it', () => {
     expect(timeline.status).toBe(200);
     const page = await timeline.text();
     expect(page).toContain('class="event-write-back"');
-    expect(page).toContain(
-      `catalog&#39;s seoTitle written back to Shopify&#39;s ${seo[0]?.field} (conflict): conflict`,
+    // The merchant's edit kept, in words (not "conflict"), the target as the field they know.
+    expect(page).toMatch(
+      /the merchant edited Shopify&#39;s SEO (title|description): kept the merchant&#39;s edit \(the catalog&#39;s seoTitle is not written over it\)/,
     );
 
     const metrics = (await call(fx.harness.url, 'GET', '/metrics')).text;

@@ -211,6 +211,28 @@ export class InboxRepository {
     return query.getMany();
   }
 
+  /**
+   * The first bytes (at most `bytes`) of each product's latest kept `products/create` or
+   * `products/update` body, where the payload's product fields come first: the web view reads a
+   * title there for a product the sku map does not name. One statement for the whole list.
+   */
+  async productHeads(
+    products: ReadonlyArray<{ shop: string; productId: string }>,
+    bytes: number,
+  ): Promise<Array<{ shop: string; productId: string; head: Buffer }>> {
+    if (products.length === 0) return [];
+    const rows: Array<{ shop: string; product_id: string; head: Buffer }> = await this.entries.query(
+      `SELECT DISTINCT ON (i.shop, i.product_id) i.shop, i.product_id::text AS product_id,
+              substring(i.body from 1 for $3) AS head
+         FROM unnest($1::text[], $2::bigint[]) AS q(shop, product_id)
+         JOIN ${this.entries.metadata.tablePath} i ON i.shop = q.shop AND i.product_id = q.product_id
+        WHERE i.body IS NOT NULL AND i.topic IN ('products/create', 'products/update') AND i.state <> 'rejected'
+        ORDER BY i.shop, i.product_id, i.received_at DESC`,
+      [products.map((p) => p.shop), products.map((p) => p.productId), bytes],
+    );
+    return rows.map((row) => ({ shop: row.shop, productId: row.product_id, head: row.head }));
+  }
+
   /** Deliveries done per minute and outcome since `since` (the overview's syncs-by-outcome chart). */
   async outcomesPerMinute(since: Date): Promise<Array<{ minute: Date; outcome: string; count: number }>> {
     const rows: Array<{ minute: Date; outcome: string | null; count: string }> = await this.entries.query(

@@ -58,6 +58,40 @@ export class ProductSyncStates {
     return new Map(rows.map((row) => [row.shop, row.n]));
   }
 
+  /**
+   * One page of the products synced most recently (of one shop, or every shop), newest first:
+   * the web view's products list. `limit + 1` rows are read so the caller knows of a next page.
+   */
+  async recentlySynced(
+    shop: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<{
+    products: Array<{ shop: string; productId: string; syncedAt: Date; deleted: boolean }>;
+    more: boolean;
+  }> {
+    const rows: Array<{
+      shop: string;
+      product_id: string;
+      last_synced_at: Date;
+      tombstoned_at: Date | null;
+    }> = await this.states.query(
+      `SELECT shop, product_id::text AS product_id, last_synced_at, tombstoned_at FROM ${this.table}
+          WHERE last_synced_at IS NOT NULL AND ($1::text IS NULL OR shop = $1)
+          ORDER BY last_synced_at DESC, shop, product_id LIMIT $2 OFFSET $3`,
+      [shop, limit + 1, offset],
+    );
+    return {
+      products: rows.slice(0, limit).map((row) => ({
+        shop: row.shop,
+        productId: row.product_id,
+        syncedAt: new Date(row.last_synced_at),
+        deleted: row.tombstoned_at !== null,
+      })),
+      more: rows.length > limit,
+    };
+  }
+
   private get table(): string {
     return this.states.metadata.tablePath;
   }

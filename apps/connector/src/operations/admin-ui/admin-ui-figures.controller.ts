@@ -46,7 +46,7 @@ export class AdminUiFiguresController {
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const runs = await this.polls.latest({ shop: filter.shop, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
-    sendHtml(res, 200, enrichmentPollsPage(runs, filter, shops, csrfOf(req)));
+    sendHtml(res, 200, enrichmentPollsPage(runs, filter, shops, csrfOf(req), this.clock.now()));
   }
 
   @Get('catalog-calls')
@@ -63,6 +63,6 @@ export class AdminUiFiguresController {
   ): Promise<void> {
     const within = hoursOf(hours);
     const view = await this.overview.catalogMinutes(new Date(this.clock.now() - within * 3_600_000));
-    sendHtml(res, 200, catalogCallsPage(view, within, csrfOf(req)));
+    sendHtml(res, 200, catalogCallsPage(view, within, csrfOf(req), this.clock.now()));
   }
 }

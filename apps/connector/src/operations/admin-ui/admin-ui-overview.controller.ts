@@ -11,11 +11,14 @@ import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { ShopEntries } from '../admin/shop-entries.service.js';
 import { OverviewService } from '../overview/overview.service.js';
+import { OverviewCharts } from '../overview/overview-charts.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
 import { AdminUiGuard } from './admin-ui.guard.js';
 import { deliveriesPage, overviewPage, shopsPage, writeBacksPage } from './overview-pages.js';
 import { catalogKeysSection } from './ui-bulk-pages.js';
 import { UiPage, UiQuery } from './ui-openapi.decorators.js';
+import type { ListContext } from './ui-product-link.js';
+import { UiProductTitles } from './ui-product-titles.service.js';
 import { hoursOf, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import { shopSettingsSection } from './ui-shop-pages.js';
@@ -23,7 +26,7 @@ import { SYNC_OUTCOMES, syncsPage } from './ui-sync-pages.js';
 
 const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);
 
-/** Why: the view's landing page (each shop's state, the numbers now, 24 hours of charts), the shops page and the lists its figures link to. */
+/** Why: the view's landing page (each shop's state, the numbers now, the recent minutes' charts), the shops page and the lists its figures link to. */
 @ApiTags('admin-ui')
 @Controller('admin/ui')
 @UseFilters(AdminUiFilter)
@@ -39,6 +42,8 @@ export class AdminUiOverviewController {
     private readonly catalogs: CatalogClients,
     private readonly pauses: SyncPauses,
     private readonly syncRecords: SyncRecords,
+    private readonly charts: OverviewCharts,
+    private readonly titles: UiProductTitles,
   ) {}
 
   /** The overview; the failures inbox's old address (`/admin/ui?state=`) goes to its new one. */
@@ -57,7 +62,7 @@ export class AdminUiOverviewController {
       res.redirect(303, `/admin/ui/failures?state=${encodeURIComponent(state)}`);
       return;
     }
-    const [view, charts] = await Promise.all([this.overview.overview(), this.overview.charts()]);
+    const [view, charts] = await Promise.all([this.overview.overview(), this.charts.charts()]);
     sendHtml(res, 200, overviewPage(view, charts, csrfOf(req)));
   }
 
@@ -69,7 +74,11 @@ export class AdminUiOverviewController {
   async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     const entries = await this.entries.all();
     const keys = catalogKeysSection(catalogKeyGroups(this.shopList, this.catalogs), this.pauses.all());
-    sendHtml(res, 200, shopsPage(entries, csrfOf(req), shopSettingsSection(entries) + keys));
+    sendHtml(
+      res,
+      200,
+      shopsPage(entries, csrfOf(req), shopSettingsSection(entries) + keys, this.clock.now()),
+    );
   }
 
   @Get('deliveries')
@@ -95,7 +104,7 @@ export class AdminUiOverviewController {
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const rows = await this.inbox.latest({ ...filter, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
-    sendHtml(res, 200, deliveriesPage(rows, filter, shops, csrfOf(req)));
+    sendHtml(res, 200, deliveriesPage(rows, filter, shops, csrfOf(req), await this.context(rows)));
   }
 
   @Get('write-backs')
@@ -115,7 +124,7 @@ export class AdminUiOverviewController {
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const rows = await this.pushes.latestPushes({ shop: filter.shop, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
-    sendHtml(res, 200, writeBacksPage(rows, filter, shops, csrfOf(req)));
+    sendHtml(res, 200, writeBacksPage(rows, filter, shops, csrfOf(req), await this.context(rows)));
   }
 
   @Get('syncs')
@@ -141,7 +150,14 @@ export class AdminUiOverviewController {
     const since = new Date(this.clock.now() - filter.hours * 3_600_000);
     const rows = await this.syncRecords.latest({ ...filter, since }, 200);
     const shops = this.shopList.all.map((s) => s.domain);
-    sendHtml(res, 200, syncsPage(rows, filter, shops, csrfOf(req)));
+    sendHtml(res, 200, syncsPage(rows, filter, shops, csrfOf(req), await this.context(rows)));
+  }
+
+  /** A list's now and its products' titles (one lookup for the page). */
+  private async context(
+    rows: ReadonlyArray<{ shop: string; productId: string | null }>,
+  ): Promise<ListContext> {
+    return { now: this.clock.now(), titles: await this.titles.of(rows) };
   }
 
   private shopOrNull(shop: string | undefined): string | null {

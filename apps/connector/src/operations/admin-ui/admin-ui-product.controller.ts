@@ -7,6 +7,7 @@ import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { MappingGapsRepository } from '../../product-sync/gaps/mapping-gaps.repository.js';
+import { ProductSyncStates } from '../../product-sync/product-sync-states.repository.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import { ResyncService } from '../../resync/resync.service.js';
 import { Shops } from '../../shops/shops.js';
@@ -19,19 +20,16 @@ import { AdminUiGuard } from './admin-ui.guard.js';
 import { UiProductResyncForm } from './ui-forms.dto.js';
 import { UiAction, UiForm, UiPage, UiPathParam, UiQuery, UiRedirect } from './ui-openapi.decorators.js';
 import { targetOwners } from './ui-product-owners.js';
-import {
-  type CatalogSide,
-  productPage,
-  productSearchPage,
-  resyncConfirmPage,
-  type ShopifySide,
-} from './ui-product-pages.js';
+import { type CatalogSide, productPage, resyncConfirmPage } from './ui-product-pages.js';
+import { mergeFound, productsPage, type ShopifySearchNote } from './ui-product-search-pages.js';
+import { titleKey, UiProductTitles } from './ui-product-titles.service.js';
 import type { UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
-import { UiShopifySearch } from './ui-shopify-search.service.js';
+import { type ShopifyMatch, UiShopifySearch } from './ui-shopify-search.service.js';
 
 const PRODUCT_ID = /^[1-9]\d{0,19}$/;
 const SEARCH_LIMIT = 50;
+const PAGE_SIZE = 50;
 const ID = UiPathParam('id', { pattern: '^[1-9][0-9]*$' });
 const SHOP = UiQuery(
   'shop',
@@ -61,39 +59,69 @@ export class AdminUiProductController {
     private readonly mappings: ShopMappings,
     private readonly pushes: WriteBackStates,
     private readonly gaps: MappingGapsRepository,
+    private readonly titles: UiProductTitles,
+    private readonly syncStates: ProductSyncStates,
   ) {}
 
   @Get('products')
   @UiPage({
     operationId: 'uiProductLookup',
-    summary: 'Search products by Shopify product id, supplierSku or skuId (query q, shop)',
+    summary:
+      'The products synced most recently (a page at a time), or a search by title, Shopify product id, supplierSku or skuId (query q, shop)',
+    description:
+      "A search lists the connector's products (by id, supplierSku, skuId or stored title) and Shopify's matches in the chosen shop (or the only one) as one list.",
   })
-  @UiQuery('q', 'A Shopify product id, supplierSku or skuId.')
+  @UiQuery('q', 'A title (or part of one), a Shopify product id, supplierSku or skuId.')
   @UiQuery('shop', 'Search this shop (the only one when omitted).')
+  @UiQuery('page', 'Without q: the page of recently synced products (1, the newest, by default).')
   async products(
     @Req() req: UiRequest,
     @Res() res: Response,
     @Query('q') q?: string,
     @Query('shop') shop?: string,
+    @Query('page') pageNumber?: string,
   ): Promise<void> {
     const query = (q ?? '').trim().slice(0, 200);
     const domain = shop === undefined || shop === '' ? null : this.shopOf(shop);
-    const results =
-      query === ''
-        ? null
-        : await this.map.productsNamed(query, domain, PRODUCT_ID.test(query) ? query : null, SEARCH_LIMIT);
     const domains = this.shops.all.map((s) => s.domain);
+    const now = this.clock.now();
+    const base = { shops: domains, query, shop: domain, now };
+    if (query === '') {
+      const page = Math.min(10_000, Math.max(1, Number.parseInt(pageNumber ?? '1', 10) || 1));
+      const recent = await this.syncStates.recentlySynced(domain, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+      const titles = await this.titles.of(recent.products);
+      const view = { ...base, found: null, shopify: null, recent: { ...recent, page }, titles };
+      sendHtml(res, 200, productsPage(view, csrfOf(req)));
+      return;
+    }
     const searchShop = domain ?? (domains.length === 1 ? (domains[0] as string) : null);
-    const shopify = query === '' ? null : await this.searchShopify(searchShop, query);
-    sendHtml(res, 200, productSearchPage(domains, query, domain, results, csrfOf(req), shopify));
+    const words = /^title:\s*(.+)$/i.exec(query)?.[1] ?? (/^(handle|sku):/i.test(query) ? '' : query);
+    const [named, titled, shopify] = await Promise.all([
+      this.map.productsNamed(query, domain, PRODUCT_ID.test(query) ? query : null, SEARCH_LIMIT),
+      this.titles.search(domain === null ? domains : [domain], words, SEARCH_LIMIT),
+      this.searchShopify(searchShop, query),
+    ]);
+    const titles = await this.titles.of(named);
+    const found = mergeFound(
+      named,
+      titled,
+      searchShop === null ? null : { shop: searchShop, matches: shopify.matches },
+      titles,
+    );
+    const view = { ...base, found, shopify: shopify.note, recent: null, titles };
+    sendHtml(res, 200, productsPage(view, csrfOf(req)));
   }
 
-  private async searchShopify(shop: string | null, query: string): Promise<ShopifySide> {
-    if (shop === null) return { shop, matches: null, error: null };
+  private async searchShopify(
+    shop: string | null,
+    query: string,
+  ): Promise<{ matches: ShopifyMatch[]; note: ShopifySearchNote }> {
+    if (shop === null) return { matches: [], note: { shop, error: null } };
     try {
-      return { shop, matches: await this.shopifySearch.search(shop, query), error: null };
+      return { matches: await this.shopifySearch.search(shop, query), note: { shop, error: null } };
     } catch (error) {
-      return { shop, matches: null, error: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      return { matches: [], note: { shop, error: message } };
     }
   }
 
@@ -133,11 +161,12 @@ export class AdminUiProductController {
   ): Promise<void> {
     const product = productIdOf(id);
     const domain = this.shopOf(shop);
-    const [rows, events, states, gaps] = await Promise.all([
+    const [rows, events, states, gaps, titles] = await Promise.all([
       this.map.rowsOfProduct(domain, product),
       this.timeline.events(domain, product),
       this.pushes.forProduct(domain, product),
       this.gaps.ofProduct(domain, product),
+      this.titles.of([{ shop: domain, productId: product }]),
     ]);
     const mapping = this.mappings.mapping(domain);
     const owners = mapping === null ? null : targetOwners(mapping.writeBack, states);
@@ -160,6 +189,7 @@ export class AdminUiProductController {
           gaps: gaps === null ? null : mappingGapProductDto(gaps),
           now: this.clock.now(),
           notice,
+          title: titles.get(titleKey(domain, product)) ?? null,
         },
         csrfOf(req),
       ),

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Clock } from '#lib/clock';
 import type { ShopMode } from '../../platform/config/shop-mode.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
@@ -40,6 +41,7 @@ export class AdminUiShopSettingsController {
     private readonly goLive: GoLive,
     private readonly directory: InstalledShopDirectory,
     private readonly planned: PlannedWritesRepository,
+    private readonly clock: Clock,
   ) {}
 
   @Get('mode')
@@ -134,7 +136,7 @@ export class AdminUiShopSettingsController {
     errors: ERRORS,
   })
   async preview(@Req() req: UiRequest, @Res() res: Response, @Param('shop') shop: string): Promise<void> {
-    sendHtml(res, 200, previewPage(await this.previewOf(this.shopOf(shop)), csrfOf(req)));
+    sendHtml(res, 200, previewPage(await this.previewOf(this.shopOf(shop)), csrfOf(req), this.clock.now()));
   }
 
   /** The preview's CSV under the session (the admin API's `?format=csv` needs the admin token). */

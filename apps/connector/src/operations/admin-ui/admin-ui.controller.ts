@@ -17,6 +17,7 @@ import { UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { UiSignInForm } from './ui-forms.dto.js';
 import { UiAction, UiPage, UiPathParam, UiQuery, UiSignIn } from './ui-openapi.decorators.js';
 import { failuresPage } from './ui-pages.js';
+import { UiProductTitles } from './ui-product-titles.service.js';
 import { hoursOf, readForm, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 
@@ -42,6 +43,7 @@ export class AdminUiController {
     private readonly failures: FailuresService,
     private readonly metrics: ConnectorMetrics,
     private readonly clock: Clock,
+    private readonly titles: UiProductTitles,
   ) {}
 
   @Get('failures')
@@ -79,10 +81,12 @@ export class AdminUiController {
           ? `Failure ${done.split(' ')[1]} ${done.split(' ')[0]}.`
           : null;
     const shops = this.shops.all.map((s) => s.domain);
+    const titles = await this.titles.of(items.map((f) => ({ shop: f.shop, productId: f.subjectKey })));
+    const context = { now: this.clock.now(), titles };
     sendHtml(
       res,
       200,
-      failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req), { ...filter, shops }),
+      failuresPage(items.map(failureDto), total, shown, notice, csrfOf(req), { ...filter, shops }, context),
     );
   }
 

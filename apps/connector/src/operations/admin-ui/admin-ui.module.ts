@@ -33,6 +33,7 @@ import { AdminUiRunsController } from './admin-ui-runs.controller.js';
 import { AdminUiShopSettingsController } from './admin-ui-shop-settings.controller.js';
 import { QueuesBoard } from './queues-board.service.js';
 import { RootRedirectController } from './root-redirect.controller.js';
+import { UiProductTitles } from './ui-product-titles.service.js';
 import { UiShopifySearch } from './ui-shopify-search.service.js';
 
 /**
@@ -77,6 +78,6 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiFailureController,
     AdminUiAlertsController,
   ],
-  providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch],
+  providers: [AdminSession, AdminUiGuard, QueuesBoard, UiShopifySearch, UiProductTitles],
 })
 export class AdminUiModule {}

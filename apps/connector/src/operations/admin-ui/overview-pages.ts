@@ -1,24 +1,28 @@
 import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
+import { type OverviewChart, windowWords } from '../overview/chart-window.js';
 import type { OverviewDto } from '../overview/overview.dto.js';
-import type { ChartSeries } from '../overview/per-minute.js';
 import { minutes } from '../overview/shop-health.js';
 import { svgChart } from './svg-chart.js';
 import { esc, page, scrollTable } from './ui-html.js';
 import { overviewGapsSection } from './ui-mapping-gap-pages.js';
+import { type ListContext, productLink } from './ui-product-link.js';
 import { runTimesSection } from './ui-run-pages.js';
-
-/** A chart of the overview, with the list it links to. */
-export interface OverviewChart {
-  id: string;
-  title: string;
-  href: string;
-  series: ChartSeries[];
-}
+import { timeAgo } from './ui-time.js';
+import { inWords, targetInWords } from './ui-words.js';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
 const duration = (seconds: number | null) => (seconds === null ? '—' : minutes(seconds));
 
-/** The overview page: each shop's state and why, the numbers now, the last 24 hours' charts. */
+/**
+ * The poll lag the card shows: its chart's value now (the same measure, the time since the last
+ * poll that finished its work), else the overview's own figure.
+ */
+function pollLag(view: OverviewDto, charts: readonly OverviewChart[]): number | null {
+  const lag = charts.find((c) => c.id === 'chart-lag')?.series[0]?.values.at(-1);
+  return lag === undefined ? view.enrichmentLagSeconds : lag;
+}
+
+/** The overview page: each shop's state and why, the numbers now, the recent minutes' charts. */
 export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[], csrf: string): string {
   const shopRows = view.shops
     .map(
@@ -26,9 +30,9 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
         s,
       ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th>
 <td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
-<td><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
-<td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td>
-<td class="mapping-gap-count"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
+<td class="opt"><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
+<td class="opt"><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td>
+<td class="mapping-gap-count opt"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td><td class="opt">${esc(percent(s.costBucketUse))}</td></tr>`,
     )
     .join('');
   const backlog = view.shops.reduce((total, s) => total + s.backlog, 0);
@@ -48,11 +52,13 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       budget > 0 ? `${calls} / ${budget} a minute` : '—',
       '/admin/ui/catalog-calls?hours=1',
     ],
-    ['Enrichment lag', duration(view.enrichmentLagSeconds), '/admin/ui/enrichment-polls?hours=24'],
+    ['Enrichment lag', duration(pollLag(view, charts)), '/admin/ui/enrichment-polls?hours=24'],
     ['Write-backs in the last hour', String(view.writeBacksLastHour), '/admin/ui/write-backs?hours=1'],
     [
       'Open failures',
-      kinds.length === 0 ? '0' : kinds.map(([kind, count]) => `${count} ${kind}`).join(', '),
+      kinds.length === 0
+        ? '0'
+        : kinds.map(([kind, count]) => `${count} ${inWords('jobKind', kind)}`).join(', '),
       '/admin/ui/failures',
     ],
   ]
@@ -63,13 +69,13 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
   const chartFigures = charts
     .map(
       (c) =>
-        `<figure>${svgChart(c.id, c.title, c.series)}<figcaption><a href="${esc(c.href)}">${esc(c.title)}</a></figcaption></figure>`,
+        `<figure>${svgChart(c)}<figcaption><a href="${esc(c.href)}">${esc(c.title)}</a></figcaption></figure>`,
     )
     .join('');
   return page(
     'Overview',
     `<h2>Shops</h2>${scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Mapping gaps</th><th scope="col">Shopify cost bucket</th></tr></thead>
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col" class="opt">Open failures</th><th scope="col" class="opt">Sync backlog (oldest)</th><th scope="col" class="opt">Mapping gaps</th><th scope="col" class="opt">Shopify cost bucket</th></tr></thead>
 <tbody>${shopRows || '<tr><td colspan="7" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
@@ -78,24 +84,29 @@ ${overviewGapsSection(view.shops)}
 <p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
 ${runTimesSection(view.shops, Date.parse(view.at))}
 <h2>Now</h2><ul class="cards">${figures}</ul>
-<h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
+<h2>${esc(chartsHeading(charts))}</h2><div class="charts">${chartFigures}</div>`,
     csrf,
   );
 }
 
 /** The shops page: auth state, mode, catalog key, webhook subscriptions. */
-export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string, extra = ''): string {
+export function shopsPage(
+  shops: readonly ShopListEntryDto[],
+  csrf: string,
+  extra: string,
+  now: number,
+): string {
   const rows = shops
     .map(
       (
         s,
-      ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th><td>${esc(s.source)}</td>
+      ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th><td class="opt">${esc(s.source)}</td>
 <td class="auth">${esc(s.state)}${s.stateReason ? ` <span class="muted">(${esc(s.stateReason)})</span>` : ''}</td>
-<td>${esc(s.authKind)}</td><td class="mode">${esc(s.mode)}${s.modePinned ? ' (pinned)' : ''}</td>
-<td>${s.catalogKeySet ? 'set' : '<span class="error">not set</span>'}</td>
-<td>${s.subscriptions === null ? '<span class="muted">not checked yet</span>' : esc(s.subscriptions.join(', '))}${
+<td class="opt">${esc(s.authKind)}</td><td class="mode">${esc(s.mode)}${s.modePinned ? ' (pinned)' : ''}</td>
+<td class="opt">${s.catalogKeySet ? 'set' : '<span class="error">not set</span>'}</td>
+<td class="opt">${s.subscriptions === null ? '<span class="muted">not checked yet</span>' : esc(s.subscriptions.join(', '))}${
         s.subscriptionsCheckedAt
-          ? `<br><span class="muted">checked ${esc(s.subscriptionsCheckedAt)}</span>`
+          ? `<br><span class="muted">checked ${timeAgo(s.subscriptionsCheckedAt, now)}</span>`
           : ''
       }</td><td>${esc(s.nextStep ?? '')}</td></tr>`,
     )
@@ -103,12 +114,20 @@ export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string, extr
   return page(
     'Shops',
     scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col">Source</th><th scope="col">Auth state</th><th scope="col">Auth</th><th scope="col">Mode</th><th scope="col">Catalog key</th><th scope="col">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col" class="opt">Source</th><th scope="col">Auth state</th><th scope="col" class="opt">Auth</th><th scope="col">Mode</th><th scope="col" class="opt">Catalog key</th><th scope="col" class="opt">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shops',
     ) + extra,
     csrf,
   );
+}
+
+/** "Last 35 minutes": the charts' window (they share one). */
+function chartsHeading(charts: readonly OverviewChart[]): string {
+  const first = charts[0];
+  if (first === undefined) return 'Charts';
+  const words = windowWords(Math.floor((first.to - first.from) / 60_000) + 1);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
 function sum(counts: Record<string, number>): number {
@@ -133,6 +152,7 @@ export function deliveriesPage(
   filter: { shop: string | null; state: string | null; hours: number },
   shops: readonly string[],
   csrf: string,
+  context: ListContext,
 ): string {
   const options = ['', ...shops]
     .map(
@@ -143,14 +163,16 @@ export function deliveriesPage(
   const states = ['', 'received', 'done', 'rejected']
     .map(
       (s) =>
-        `<option value="${s}"${s === (filter.state ?? '') ? ' selected' : ''}>${s || 'any state'}</option>`,
+        `<option value="${s}"${s === (filter.state ?? '') ? ' selected' : ''}>${s ? inWords('deliveryState', s) : 'any state'}</option>`,
     )
     .join('');
   const body = rows
     .map(
-      (r) => `<tr><td>${esc(r.receivedAt.toISOString())}</td><td>${esc(r.shop)}</td><td>${esc(r.topic)}</td>
-<td>${r.productId ? `<a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a>` : ''}</td>
-<td>${esc(r.state)}</td><td>${esc(r.outcome ?? '')}</td><td>${esc(r.processedAt?.toISOString() ?? '')}</td></tr>`,
+      (
+        r,
+      ) => `<tr data-delivery="${esc(r.id)}"><td>${timeAgo(r.receivedAt, context.now)}</td><td class="opt">${esc(r.shop)}</td><td class="opt">${esc(inWords('topic', r.topic))}</td>
+<td>${r.productId ? productLink(r.shop, r.productId, context.titles) : ''}</td>
+<td class="state">${esc(inWords('deliveryState', r.state))}</td><td class="outcome">${esc(inWords('syncOutcome', r.outcome))}</td><td class="opt">${r.processedAt ? timeAgo(r.processedAt, context.now) : ''}</td></tr>`,
     )
     .join('');
   return page(
@@ -159,7 +181,7 @@ export function deliveriesPage(
 <label>State <select name="state">${states}</select></label>
 <label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
 ${scrollTable(
-  `<table><thead><tr><th scope="col">Received</th><th scope="col">Shop</th><th scope="col">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col">Processed</th></tr></thead>
+  `<table><thead><tr><th scope="col">Received</th><th scope="col" class="opt">Shop</th><th scope="col" class="opt">Topic</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Outcome</th><th scope="col" class="opt">Processed</th></tr></thead>
 <tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`,
   'Deliveries',
 )}`,
@@ -183,6 +205,7 @@ export function writeBacksPage(
   filter: { shop: string | null; hours: number },
   shops: readonly string[],
   csrf: string,
+  context: ListContext,
 ): string {
   const options = ['', ...shops]
     .map(
@@ -192,9 +215,9 @@ export function writeBacksPage(
     .join('');
   const body = rows
     .map(
-      (r) => `<tr><td>${esc(r.at.toISOString())}</td><td>${esc(r.shop)}</td>
-<td><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a></td>
-<td>${esc(r.targetKey)}</td><td>${esc(r.purpose)}</td><td>${esc(r.result)}</td></tr>`,
+      (r) => `<tr data-write-back><td>${timeAgo(r.at, context.now)}</td><td class="opt">${esc(r.shop)}</td>
+<td>${productLink(r.shop, r.productId, context.titles)}</td>
+<td><span title="${esc(r.targetKey)}">${esc(targetInWords(r.targetKey))}</span></td><td class="opt">${esc(inWords('pushPurpose', r.purpose))}</td><td class="outcome">${esc(inWords('pushResult', r.result))}</td></tr>`,
     )
     .join('');
   return page(
@@ -202,7 +225,7 @@ export function writeBacksPage(
     `<form method="get" action="/admin/ui/write-backs"><label>Shop <select name="shop">${options}</select></label>
 <label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
 ${scrollTable(
-  `<table><thead><tr><th scope="col">At</th><th scope="col">Shop</th><th scope="col">Product</th><th scope="col">Target</th><th scope="col">Purpose</th><th scope="col">Result</th></tr></thead>
+  `<table><thead><tr><th scope="col">At</th><th scope="col" class="opt">Shop</th><th scope="col">Product</th><th scope="col">Shopify field</th><th scope="col" class="opt">Why</th><th scope="col">Result</th></tr></thead>
 <tbody>${body || '<tr><td colspan="6" class="muted">None.</td></tr>'}</tbody></table>`,
   'Write-backs',
 )}`,

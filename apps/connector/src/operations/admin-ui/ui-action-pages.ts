@@ -1,7 +1,7 @@
 import type { OperatorPause } from '../../clients/catalog/sync-pauses.service.js';
 import type { PollStatus } from '../../write-back/poll/enrichment-poll-scheduler.service.js';
 import { csrfField, esc, page } from './ui-html.js';
-import { relativeTime } from './ui-timeline-words.js';
+import { timeAgo } from './ui-time.js';
 
 /** Long shop domains wrap instead of widening a phone's page. */
 const WRAP = '<style>h1,p{overflow-wrap:anywhere}</style>';
@@ -20,7 +20,7 @@ export function shopSyncPage(
 ): string {
   const base = `/admin/ui/shops/${encodeURIComponent(shop)}`;
   const state = pause
-    ? `<p class="sync-state"><strong>Paused</strong> ${esc(relativeTime(pause.since, now))}: ${esc(pause.reason)}</p>
+    ? `<p class="sync-state"><strong>Paused</strong> ${timeAgo(pause.since, now)}: ${esc(pause.reason)}</p>
 <p><a href="${base}/resume">Resume syncing…</a></p>`
     : `<p class="sync-state"><strong>Syncing</strong>: not paused by an operator.</p>
 <p><a href="${base}/pause">Pause syncing…</a></p>`;
@@ -72,7 +72,7 @@ export function shopResyncConfirmPage(shop: string, csrf: string): string {
 /** Why: the poll's confirm step and, once started, what the poll did (its state and counts). */
 export function pollPage(status: PollStatus | null, now: number, csrf: string): string {
   const shown = status
-    ? `<p role="status" class="ok">Poll ${esc(status.id)} started ${esc(relativeTime(status.requestedAt, now))}: <span class="poll-state">${esc(status.status)}</span>${
+    ? `<p role="status" class="ok">Poll ${esc(status.id)} started ${timeAgo(status.requestedAt, now)}: <span class="poll-state">${esc(status.status)}</span>${
         status.error ? `, ${esc(status.error)}` : ''
       }; ${esc(status.pushes.done)} product(s) pushed, ${esc(status.pushes.pending)} waiting.</p><p><a href="/admin/ui/enrichment/poll?poll=${encodeURIComponent(status.id)}">Reload its state</a></p>`
     : '';

@@ -4,7 +4,7 @@ import { DRIFT_KINDS, type DriftKind, type DriftRepair } from '../../drift/model
 import type { DriftFindingRow } from '../../drift/store/drift-finding-row.entity.js';
 import type { DriftReport } from '../../drift/store/drift-report.entity.js';
 import { csrfField, esc, page, scrollTable } from './ui-html.js';
-import { relativeTime } from './ui-timeline-words.js';
+import { timeAgo } from './ui-time.js';
 
 const WRAP = '<style>h1,h2,p,td{overflow-wrap:anywhere}</style>';
 
@@ -75,7 +75,7 @@ export function driftListPage(
       if (!latest)
         return `<tr><td>${esc(shop)}</td><td colspan="4" class="muted">No report yet</td><td>${run}</td></tr>`;
       const o = open.get(latest.id) ?? { new: 0, stillOpen: 0 };
-      return `<tr><td>${esc(shop)}</td><td><a href="/admin/ui/drift/${encodeURIComponent(latest.id)}">Report ${esc(latest.id)}</a>, ${esc(relativeTime(latest.createdAt.toISOString(), now))}<br><span class="muted">${esc(countsText(latest))}</span></td><td>${o.new}</td><td>${o.stillOpen}</td><td>${latest.resolved.length}</td><td>${run}</td></tr>`;
+      return `<tr><td>${esc(shop)}</td><td><a href="/admin/ui/drift/${encodeURIComponent(latest.id)}">Report ${esc(latest.id)}</a>, ${timeAgo(latest.createdAt, now)}<br><span class="muted">${esc(countsText(latest))}</span></td><td>${o.new}</td><td>${o.stillOpen}</td><td>${latest.resolved.length}</td><td>${run}</td></tr>`;
     })
     .join('');
   const table = `<table><caption class="muted">Each shop's latest drift report</caption><thead><tr><th scope="col">Shop</th><th scope="col">Latest report</th><th scope="col">New</th><th scope="col">Still open</th><th scope="col">Resolved</th><th scope="col">Action</th></tr></thead><tbody>${body}</tbody></table>`;
@@ -148,7 +148,7 @@ export function driftReportPage(
   }).join('');
   return page(
     `Drift report ${report.id}`,
-    `${WRAP}<p>${esc(report.shop)}, ${esc(relativeTime(report.createdAt.toISOString(), now))}: ${report.catalogRecords} catalog record(s) read; ${report.resolved.length} finding(s) of the previous report resolved.</p>${
+    `${WRAP}<p>${esc(report.shop)}, ${timeAgo(report.createdAt, now)}: ${report.catalogRecords} catalog record(s) read; ${report.resolved.length} finding(s) of the previous report resolved.</p>${
       groups || '<p class="ok">No findings: Shopify, the links and the catalog agree.</p>'
     }<p><a href="/admin/ui/drift">All shops' drift</a></p>`,
     csrf,

@@ -31,18 +31,22 @@ const run = (over: Partial<EnrichmentPollRun>): EnrichmentPollRun => ({
   error: null,
   ...over,
 });
+const NOW = Date.parse('2026-01-01T10:30:00Z');
+/** Each row's cells as text (tags such as `<time>` left out). */
 const cells = (html: string) =>
   [...html.matchAll(/<tr data-poll="[^"]+">([\s\S]*?)<\/tr>/g)].map((m) =>
-    [...(m[1] as string).matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((c) => c[1]),
+    [...(m[1] as string).matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) =>
+      (c[1] as string).replace(/<[^>]+>/g, ''),
+    ),
   );
 
 describe('enrichmentPollsPage', () => {
   it("shows each poll in total, its highest lag over its shops, or one shop's part of it", () => {
     const runs = [run({}), run({ id: 'poll-2', counts: {}, error: 'catalog <down>' })];
-    const all = enrichmentPollsPage(runs, { shop: null, hours: 24 }, [], 'csrf');
+    const all = enrichmentPollsPage(runs, { shop: null, hours: 24 }, [], 'csrf', NOW);
     expect(cells(all)[0]).toEqual([
-      '2026-01-01T10:00:01.000Z',
-      'admin',
+      '29 min ago',
+      'an operator',
       'a.myshopify.com, b.myshopify.com',
       '5',
       '2',
@@ -57,15 +61,20 @@ describe('enrichmentPollsPage', () => {
       { shop: 'a.myshopify.com', hours: 24 },
       ['a.myshopify.com'],
       'csrf',
+      NOW,
     );
     expect(cells(one)[0]?.slice(2)).toEqual(['a.myshopify.com', '4', '2', '1', '3', '90 s', 'finished']);
     expect(one).toContain('<option value="a.myshopify.com" selected>');
+    // The time relative to the Clock's now, the exact time (no milliseconds) on hover.
+    expect(all).toContain(
+      '<time datetime="2026-01-01T10:00:01Z" title="2026-01-01 10:00:01 UTC">29 min ago</time>',
+    );
   });
 
   it('says when a poll is still queued or running', () => {
     const queued = run({ startedAt: null, finishedAt: null, counts: {} });
     const running = run({ id: 'poll-3', finishedAt: null, counts: {} });
-    const html = enrichmentPollsPage([queued, running], { shop: null, hours: 1 }, [], 'csrf');
+    const html = enrichmentPollsPage([queued, running], { shop: null, hours: 1 }, [], 'csrf', NOW);
     expect(cells(html).map((row) => row.at(-1))).toEqual(['queued', 'running']);
   });
 });
@@ -79,10 +88,11 @@ describe('catalogCallsPage', () => {
       },
       1,
       'csrf',
+      NOW,
     );
     expect(html).toContain(
-      '<tr><td>2026-01-01T10:01:00.000Z</td><td>50</td><td class="error">2</td><td>25 %</td></tr>',
+      '<tr><td><time datetime="2026-01-01T10:01:00Z" title="2026-01-01 10:01:00 UTC">29 min ago</time></td><td>50</td><td class="error">2</td><td>25 %</td></tr>',
     );
-    expect(catalogCallsPage({ budgetPerMinute: 200, minutes: [] }, 1, 'csrf')).toContain('None.');
+    expect(catalogCallsPage({ budgetPerMinute: 200, minutes: [] }, 1, 'csrf', NOW)).toContain('None.');
   });
 });

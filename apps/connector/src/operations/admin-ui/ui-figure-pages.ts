@@ -3,6 +3,8 @@ import type { CatalogMinute } from '../overview/overview.service.js';
 import { minutes } from '../overview/shop-health.js';
 import { esc, page, scrollTable } from './ui-html.js';
 import { shopOptions } from './ui-sync-pages.js';
+import { timeAgo } from './ui-time.js';
+import { inWords } from './ui-words.js';
 
 const hoursField = (hours: number) =>
   `<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(hours)}"></label>`;
@@ -23,6 +25,7 @@ export function enrichmentPollsPage(
   filter: { shop: string | null; hours: number },
   shops: readonly string[],
   csrf: string,
+  now: number,
 ): string {
   const body = runs
     .map((run) => {
@@ -34,18 +37,18 @@ export function enrichmentPollsPage(
       const lag = part !== undefined ? part.lagSeconds : lags.length > 0 ? Math.max(...lags) : null;
       const polled = filter.shop ?? Object.keys(run.counts.shops ?? {}).join(', ');
       const outcome = outcomeOf(run);
-      return `<tr data-poll="${esc(run.id)}"><td>${esc((run.startedAt ?? run.requestedAt).toISOString())}</td><td>${esc(run.trigger)}</td>
-<td>${esc(polled)}</td><td>${esc(counts.found ?? '')}</td><td>${esc(counts.changed ?? '')}</td><td>${esc(counts.products ?? '')}</td>
-<td>${esc(counts.calls ?? '')}</td><td>${esc(lag === null ? '—' : minutes(lag))}</td><td class="${outcome.startsWith('failed') ? 'error' : ''}">${esc(outcome)}</td></tr>`;
+      return `<tr data-poll="${esc(run.id)}"><td>${timeAgo(run.startedAt ?? run.requestedAt, now)}</td><td class="opt">${esc(inWords('pollTrigger', run.trigger))}</td>
+<td class="opt">${esc(polled)}</td><td>${esc(counts.found ?? '')}</td><td class="opt">${esc(counts.changed ?? '')}</td><td class="opt">${esc(counts.products ?? '')}</td>
+<td class="opt">${esc(counts.calls ?? '')}</td><td>${esc(lag === null ? '—' : minutes(lag))}</td><td class="outcome${outcome.startsWith('failed') ? ' error' : ''}">${esc(outcome)}</td></tr>`;
     })
     .join('');
   return page(
     'Enrichment polls',
-    `<p class="muted">Each poll of the catalog for finished enrichments and approvals; the lag is how far behind the catalog's newest finished enrichment the poll left a shop (the highest over its shops).</p>
+    `<p class="muted">Each poll of the catalog for finished enrichments and approvals; "behind the catalog" is how far behind the catalog's newest finished enrichment the poll left a shop (the highest over its shops). The overview's enrichment lag is the time since the last poll that finished.</p>
 <form method="get" action="/admin/ui/enrichment-polls"><label>Shop <select name="shop">${shopOptions(shops, filter.shop)}</select></label>
 ${hoursField(filter.hours)} <button type="submit">Filter</button></form>
 ${scrollTable(
-  `<table><thead><tr><th scope="col">Started</th><th scope="col">Trigger</th><th scope="col">Shops</th><th scope="col">Records found</th><th scope="col">Changed</th><th scope="col">Products given push work</th><th scope="col">Catalog calls</th><th scope="col">Lag</th><th scope="col">Outcome</th></tr></thead>
+  `<table><thead><tr><th scope="col">Started</th><th scope="col" class="opt">Asked by</th><th scope="col" class="opt">Shops</th><th scope="col">Records found</th><th scope="col" class="opt">Changed</th><th scope="col" class="opt">Products given push work</th><th scope="col" class="opt">Catalog calls</th><th scope="col">Behind the catalog</th><th scope="col">Outcome</th></tr></thead>
 <tbody>${body || '<tr><td colspan="9" class="muted">None.</td></tr>'}</tbody></table>`,
   'Enrichment polls',
 )}`,
@@ -61,11 +64,12 @@ export function catalogCallsPage(
   view: { budgetPerMinute: number; minutes: readonly CatalogMinute[] },
   hours: number,
   csrf: string,
+  now: number,
 ): string {
   const body = view.minutes
     .map(
       (m) =>
-        `<tr><td>${esc(m.minute.toISOString())}</td><td>${esc(m.calls)}</td><td class="${m.rateLimited > 0 ? 'error' : ''}">${esc(m.rateLimited)}</td><td>${esc(
+        `<tr><td>${timeAgo(m.minute, now)}</td><td>${esc(m.calls)}</td><td class="${m.rateLimited > 0 ? 'error' : ''}">${esc(m.rateLimited)}</td><td>${esc(
           view.budgetPerMinute > 0 ? `${Math.round((m.calls / view.budgetPerMinute) * 100)} %` : '—',
         )}</td></tr>`,
     )

@@ -12,6 +12,9 @@ export function esc(value: unknown): string {
 export const UI_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+// Cells of class `opt` are the columns a narrow screen (under 40rem) leaves out, so that the
+// columns that matter (state, outcome) stay in view at 390 px without scrolling sideways; cells
+// of class `wrap` (messages naming domains and codes) may break anywhere there.
 const STYLE = `
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
@@ -33,6 +36,8 @@ th{background:#eef1f5} .muted{color:#5a626e} .error{color:#a4161a} .ok{color:#1b
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:.8rem} figure{margin:0;background:#fff;border:1px solid #e3e6ea;padding:.5rem}
 svg{max-width:100%;height:auto}
 button{cursor:pointer} code{font-size:12px}
+time{white-space:nowrap} .product-id{font-size:12px}
+@media (max-width:40rem){main{padding:.8rem .6rem} th,td{padding:.3rem;overflow-wrap:break-word} th.opt,td.opt{display:none} a.product,.product-id,tr[data-shop]>th,td.wrap,td.reasons{overflow-wrap:anywhere}}
 `;
 
 /** A hidden field carrying the session's CSRF token; every form of a signed-in page has one. */

@@ -51,7 +51,7 @@ describe('targetOwners', () => {
       ['seo.description', 'catalog', "a merchant edited it: the catalog's next value overwrites it"],
     ]);
     expect(owners[0]?.rule).toBe(
-      "the catalog's seoTitle (approved content) is written to the product's seo.title; a merchant's edit there is kept",
+      "the catalog's seoTitle (approved content) is written to the product's SEO title; a merchant's edit there is kept",
     );
     expect(owners[3]?.rule).toMatch(/is overwritten$/);
   });
@@ -61,7 +61,7 @@ describe('targetOwners', () => {
     expect(ownersHtml([])).toContain('writes nothing back');
     const html = ownersHtml(targetOwners(entries.slice(0, 1), []));
     expect(html).toContain(
-      '<strong>seo.title</strong>: owned by the catalog (seoTitle), nothing written yet.',
+      '<strong title="seo.title">SEO title</strong>: owned by the catalog (seoTitle), nothing written yet.',
     );
   });
 });

@@ -2,6 +2,7 @@ import type { WriteBackEntry } from '../../mapping/model/mapping-file.js';
 import type { PushState } from '../../write-back/decide/write-back-state.js';
 import { targetKey } from '../../write-back/decide/write-back-state.js';
 import { esc } from './ui-html.js';
+import { targetInWords } from './ui-words.js';
 
 /** One write-back target of a product and the side that owns it now, in words. */
 export interface TargetOwner {
@@ -31,7 +32,7 @@ export function targetOwners(
     const mine = states.filter((s) => s.attribute === entry.attribute && s.target === target);
     const edited = mine.some((s) => s.status === 'merchant-owned');
     const keep = entry.merchantEdits === 'keep';
-    const rule = `the catalog's ${entry.attribute} (approved content) is written to the ${entry.level}'s ${target}; a merchant's edit there is ${keep ? 'kept' : 'overwritten'}`;
+    const rule = `the catalog's ${entry.attribute} (approved content) is written to the ${entry.level}'s ${targetInWords(target)}; a merchant's edit there is ${keep ? 'kept' : 'overwritten'}`;
     const now =
       edited && keep
         ? "a merchant edited it: Shopify's value is kept"
@@ -62,7 +63,7 @@ export function ownersHtml(owners: readonly TargetOwner[] | null): string {
   return `<ul>${owners
     .map(
       (o) =>
-        `<li data-target="${esc(o.target)}" data-owner="${o.owner}"><strong>${esc(o.target)}</strong>: owned by ${
+        `<li data-target="${esc(o.target)}" data-owner="${o.owner}"><strong title="${esc(o.target)}">${esc(targetInWords(o.target))}</strong>: owned by ${
           o.owner === 'catalog' ? `the catalog (${esc(o.attribute)})` : "Shopify (the merchant's edit)"
         }, ${esc(o.now)}. <span class="muted">Rule: ${esc(o.rule)}.</span></li>`,
     )

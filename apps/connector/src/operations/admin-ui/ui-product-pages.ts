@@ -5,9 +5,9 @@ import type { TimelineEvent } from '../admin/product-timeline.service.js';
 import { csrfField, esc, page } from './ui-html.js';
 import { productGapsSection } from './ui-mapping-gap-pages.js';
 import { ownersHtml, type TargetOwner } from './ui-product-owners.js';
-import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
-import type { ShopifyMatch } from './ui-shopify-search.service.js';
-import { relativeTime, timelineLine } from './ui-timeline-words.js';
+import { timeAgo } from './ui-time.js';
+import { eventInWords } from './ui-timeline-words.js';
+import { inWords, targetInWords } from './ui-words.js';
 
 const STYLE = `<style>
 .muted{color:#4f5661}
@@ -17,67 +17,6 @@ form.search label{display:flex;flex-direction:column} ol.timeline{padding-left:1
 dl.raw{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .8rem;margin:.3rem 0} dl.raw dt{font-weight:600}
 a.button{display:inline-block;padding:.2rem .6rem;border:1px solid #1d2430;border-radius:3px;color:#1d2430;text-decoration:none;background:#fff}
 </style>`;
-
-/** Why: the products page, a search over the sku map (a GET: it changes nothing) and its results. */
-export function productSearchPage(
-  shops: string[],
-  query: string,
-  shop: string | null,
-  results: Array<{ shop: string; productId: string }> | null,
-  csrf: string,
-  shopify: ShopifySide | null = null,
-): string {
-  const options = [`<option value="">Every shop</option>`]
-    .concat(shops.map((s) => `<option${s === shop ? ' selected' : ''}>${esc(s)}</option>`))
-    .join('');
-  const list =
-    results === null
-      ? ''
-      : results.length === 0
-        ? `<p role="status">No product found for <strong>${esc(query)}</strong>.</p>`
-        : `<p role="status">${results.length} product${results.length === 1 ? '' : 's'} found for <strong>${esc(query)}</strong>.</p>
-<ul class="results">${results
-            .map(
-              (r) =>
-                `<li>${selectionBox(r)} <a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">Product ${esc(r.productId)}</a> <span class="muted">${esc(r.shop)}</span></li>`,
-            )
-            .join('')}</ul>`;
-  return page(
-    'Products',
-    `${STYLE}<form class="search" method="get" action="/admin/ui/products" role="search">
-<label for="q">Shopify product id, supplierSku or skuId <input id="q" name="q" value="${esc(query)}" required maxlength="200"></label>
-<label for="shop">Shop <select id="shop" name="shop">${options}</select></label>
-<button type="submit">Search</button></form>${
-      (results?.length ?? 0) > 0 || (shopify?.matches?.length ?? 0) > 0 ? SELECTION_FORM : ''
-    }
-<p class="muted" style="overflow-wrap:anywhere">Titles, handles and SKUs are searched in Shopify too, in the chosen shop (<code>title:</code>, <code>handle:</code> or <code>sku:</code> names the field).</p>${list}<div style="overflow-wrap:anywhere">${shopifySide(shopify)}</div>`,
-    csrf,
-  );
-}
-
-/** Why: Shopify's matches for the same words, shown after the connector's own. */
-export interface ShopifySide {
-  shop: string | null;
-  matches: ShopifyMatch[] | null;
-  error: string | null;
-}
-
-function shopifySide(side: ShopifySide | null): string {
-  if (side === null) return '';
-  const head = `<h2>In Shopify${side.shop ? ` (${esc(side.shop)})` : ''}</h2>`;
-  if (side.shop === null)
-    return `${head}<p class="muted">Choose a shop to search its products in Shopify.</p>`;
-  if (side.error !== null) return `${head}<p class="error">Shopify's search failed: ${esc(side.error)}</p>`;
-  const matches = side.matches ?? [];
-  if (matches.length === 0) return `${head}<p class="shopify-count">No product matched in Shopify.</p>`;
-  const shop = side.shop;
-  return `${head}<p class="shopify-count">${matches.length} product${matches.length === 1 ? '' : 's'} matched in Shopify.</p><ul class="shopify-results">${matches
-    .map(
-      (m) =>
-        `<li>${selectionBox({ shop, productId: m.productId })} <a href="/admin/ui/products/${esc(m.productId)}?shop=${encodeURIComponent(side.shop as string)}">${esc(m.title)}</a> <span class="muted">product ${esc(m.productId)}, handle ${esc(m.handle)}</span></li>`,
-    )
-    .join('')}</ul>`;
-}
 
 /** Why: the catalog side of the product page, read at page time, by attribute key. */
 export interface CatalogSide {
@@ -101,6 +40,8 @@ export interface ProductView {
   gaps: MappingGapProductDto | null;
   now: number;
   notice: string | null;
+  /** The product's title as the connector stores it; null when none is. */
+  title: string | null;
 }
 
 /** Why: one product at a glance: both sides, owners, the last sync and write-back, its history in words. */
@@ -108,19 +49,19 @@ export function productPage(view: ProductView, csrf: string): string {
   const { shop, productId, status, now } = view;
   const resyncHref = `/admin/ui/products/${esc(productId)}/resync?shop=${encodeURIComponent(shop)}`;
   const lastSync = status?.lastSync
-    ? `${relativeTime(status.lastSync.finishedAt, now)}: ${status.lastSync.outcome} (${status.lastSync.reason}), ${status.lastSync.calls.length} catalog call(s)`
+    ? `${timeAgo(status.lastSync.finishedAt, now)}: ${esc(`${inWords('syncOutcome', status.lastSync.outcome)} (after ${inWords('syncReason', status.lastSync.reason)}), ${status.lastSync.calls.length} catalog call(s)`)}`
     : 'none recorded';
   const latest = status?.writeBacks?.[0];
   const lastWriteBack = latest
-    ? `${relativeTime(latest.at, now)}: ${latest.details.attribute} → ${latest.field} (${latest.outcome})`
+    ? `${timeAgo(latest.at, now)}: ${esc(`${latest.details.attribute} → ${targetInWords(latest.field)} (${inWords('pushResult', latest.outcome)})`)}`
     : 'none recorded';
   return page(
-    `Product ${productId}`,
+    view.title === null ? `Product ${productId}` : `${view.title} (product ${productId})`,
     `${STYLE}${view.notice ? `<p class="ok" role="status">${esc(view.notice)}</p>` : ''}
 <p class="muted">${esc(shop)}</p>
 <p><a class="button" href="${resyncHref}">Resync this product…</a> <a href="/admin/ui/shops/${encodeURIComponent(shop)}/sync">Syncing of the shop</a></p>
-<dl class="raw"><dt>Last sync</dt><dd class="last-sync">${esc(lastSync)}</dd><dt>Last write-back</dt><dd class="last-write-back">${esc(lastWriteBack)}</dd>
-${status?.lastError ? `<dt>Last error</dt><dd>${esc(relativeTime(status.lastError.at, now))}: ${esc(status.lastError.code)} ${esc(status.lastError.message)}</dd>` : ''}</dl>
+<dl class="raw"><dt>Last sync</dt><dd class="last-sync">${lastSync}</dd><dt>Last write-back</dt><dd class="last-write-back">${lastWriteBack}</dd>
+${status?.lastError ? `<dt>Last error</dt><dd>${timeAgo(status.lastError.at, now)}: ${esc(status.lastError.code)} ${esc(status.lastError.message)}</dd>` : ''}</dl>
 ${productGapsSection(view.gaps, now)}
 <section class="sides" aria-label="Shopify and catalog sides">${sidesOf(view)}</section>
 <section class="owners"><h2>Owners of the write-back targets</h2>${ownersHtml(view.owners)}</section>
@@ -177,7 +118,7 @@ function historyOf(events: TimelineEvent[], now: number): string {
   return `<ol class="timeline">${events
     .map(
       (e) =>
-        `<li class="event-${esc(e.kind)}"><span title="${esc(e.at)}">${esc(timelineLine(e, now))}</span>${
+        `<li class="event-${esc(e.kind)}"><span>${timeAgo(e.at, now)}: ${esc(eventInWords(e))}</span>${
           e.kind === 'failure' && typeof e.details?.failureId === 'string'
             ? ` <a href="/admin/ui/failures/${esc(e.details.failureId)}">See failure ${esc(e.details.failureId)}</a>`
             : ''

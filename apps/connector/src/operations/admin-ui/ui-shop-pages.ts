@@ -1,6 +1,7 @@
 import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
 import type { FieldDiffDto, PreviewRecordDto, ShopPreviewDto } from '../admin/shop-preview.dto.js';
 import { csrfField, esc, page, scrollTable } from './ui-html.js';
+import { timeAgo } from './ui-time.js';
 
 /** Long domains and values wrap instead of widening a phone's page. */
 const WRAP = '<style>h1,p,li,td{overflow-wrap:anywhere}</style>';
@@ -83,7 +84,7 @@ function recordTitle(r: PreviewRecordDto): string {
 }
 
 /** Why: a shop's preview (what shadow would have sent): counts, each product's records with field diffs and final state, the CSV. */
-export function previewPage(preview: ShopPreviewDto, csrf: string): string {
+export function previewPage(preview: ShopPreviewDto, csrf: string, now: number): string {
   const base = `/admin/ui/shops/${encodeURIComponent(preview.shop)}`;
   const c = preview.counts;
   const cards = (
@@ -103,7 +104,7 @@ export function previewPage(preview: ShopPreviewDto, csrf: string): string {
   const products = preview.products
     .map(
       (p) =>
-        `<section class="preview-product" data-product="${esc(p.productId)}"><h2>Product ${esc(p.productId)}</h2><p class="muted">planned ${esc(p.plannedAt)}</p>${p.records
+        `<section class="preview-product" data-product="${esc(p.productId)}"><h2>Product ${esc(p.productId)}</h2><p class="muted">planned ${timeAgo(p.plannedAt, now)}</p>${p.records
           .map(
             (r) => `<h3>${recordTitle(r)}</h3>
 <p>Calls: ${r.calls.map((call) => `<code>${esc(call)}</code>`).join(', ') || '<span class="muted">none</span>'}</p>${scrollTable(

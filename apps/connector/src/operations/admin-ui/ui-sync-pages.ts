@@ -1,7 +1,10 @@
 import type { SyncOutcome } from '../../product-sync/apply/sync-subject.js';
 import type { SyncRecordLine } from '../../product-sync/sync-records.repository.js';
 import { esc, page, scrollTable } from './ui-html.js';
+import { type ListContext, productLink } from './ui-product-link.js';
 import { SELECTION_FORM, selectionBox } from './ui-resync-pages.js';
+import { timeAgo } from './ui-time.js';
+import { inWords } from './ui-words.js';
 
 /** The outcomes a sync run records (`SyncOutcome`, or `failed`), for the list's filter. */
 export const SYNC_OUTCOMES = [
@@ -34,22 +37,23 @@ export function syncsPage(
   filter: { shop: string | null; outcome: string | null; hours: number },
   shops: readonly string[],
   csrf: string,
+  context: ListContext,
 ): string {
   const outcomes = ['', ...SYNC_OUTCOMES]
     .map(
       (o) =>
-        `<option value="${o}"${o === (filter.outcome ?? '') ? ' selected' : ''}>${o ? o.replace(/_/g, ' ') : 'any outcome'}</option>`,
+        `<option value="${o}"${o === (filter.outcome ?? '') ? ' selected' : ''}>${o ? inWords('syncOutcome', o) : 'any outcome'}</option>`,
     )
     .join('');
   const body = rows
     .map(
       (
         r,
-      ) => `<tr data-sync-record="${esc(r.id)}"><td>${selectionBox(r)} ${esc(r.finishedAt.toISOString())}</td><td>${esc(r.shop)}</td>
-<td><a href="/admin/ui/products/${esc(r.productId)}?shop=${encodeURIComponent(r.shop)}">${esc(r.productId)}</a></td>
-<td>${esc(r.reason.replace(/-/g, ' '))}</td><td class="outcome">${esc(r.outcome)}</td><td>${esc(r.detail ?? '')}${
+      ) => `<tr data-sync-record="${esc(r.id)}"><td>${selectionBox(r)} ${timeAgo(r.finishedAt, context.now)}</td><td class="opt">${esc(r.shop)}</td>
+<td>${productLink(r.shop, r.productId, context.titles)}</td>
+<td class="opt">${esc(inWords('syncReason', r.reason))}</td><td class="outcome">${esc(inWords('syncOutcome', r.outcome))}</td><td class="wrap">${esc(r.detail ?? '')}${
         r.errorCode ? ` <code>${esc(r.errorCode)}</code>` : ''
-      }</td><td>${esc(r.calls)}</td></tr>`,
+      }</td><td class="opt">${esc(r.calls)}</td></tr>`,
     )
     .join('');
   return page(
@@ -58,7 +62,7 @@ export function syncsPage(
 <label>Outcome <select name="outcome">${outcomes}</select></label>
 <label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(filter.hours)}"></label> <button type="submit">Filter</button></form>
 ${rows.length > 0 ? SELECTION_FORM : ''}${scrollTable(
-  `<table><thead><tr><th scope="col">Finished</th><th scope="col">Shop</th><th scope="col">Product</th><th scope="col">After</th><th scope="col">Outcome</th><th scope="col">Detail</th><th scope="col">Catalog calls</th></tr></thead>
+  `<table><thead><tr><th scope="col">Finished</th><th scope="col" class="opt">Shop</th><th scope="col">Product</th><th scope="col" class="opt">Started by</th><th scope="col">Outcome</th><th scope="col">Detail</th><th scope="col" class="opt">Catalog calls</th></tr></thead>
 <tbody>${body || '<tr><td colspan="7" class="muted">None.</td></tr>'}</tbody></table>`,
   'Sync records',
 )}`,

@@ -43,28 +43,44 @@ describe('the timeline in words', () => {
       },
       NOW,
     );
-    expect(line).toBe('3 min ago: sync after webhook: applied → 1 PATCH to the catalog');
+    expect(line).toBe('3 min ago: sync after a webhook: applied → 1 PATCH to the catalog');
   });
 
   it('says a webhook, a write-back, a failure and a job', () => {
     expect(
       eventInWords({ at: ago(0), kind: 'webhook', summary: 'products/update done (synced)', details: {} }),
-    ).toBe('product changed in Shopify (webhook done, synced)');
+    ).toBe('product changed in Shopify (webhook handled, synced)');
     expect(
       eventInWords({
         at: ago(0),
         kind: 'write-back',
-        summary: 'push description → body_html: written',
-        details: { attribute: 'description', target: 'x', owner: 'y', purpose: 'push' },
+        summary: 'push description → descriptionHtml: ok',
+        details: { attribute: 'description', target: 'descriptionHtml', owner: 'y', purpose: 'push' },
       }),
-    ).toBe("catalog's description written back to Shopify's body_html (push): written");
+    ).toBe("catalog's description written back to Shopify's description (approved content): written");
+    // A merchant's edit the connector keeps reads as that, not as a "conflict".
+    expect(
+      eventInWords({
+        at: ago(0),
+        kind: 'write-back',
+        summary: 'conflict variantTitle → metafield:$app:catalog.variant_title: conflict',
+        details: {
+          attribute: 'variantTitle',
+          target: 'metafield:$app:catalog.variant_title',
+          owner: 'y',
+          purpose: 'conflict',
+        },
+      }),
+    ).toBe(
+      "the merchant edited Shopify's metafield “variant title”: kept the merchant's edit (the catalog's variantTitle is not written over it)",
+    );
     expect(
       eventInWords({
         at: ago(0),
         kind: 'failure',
         summary: 'sync-product failed: shopify_unauthorized (open)',
       }),
-    ).toBe('sync-product failed with shopify_unauthorized; the failure is open');
+    ).toBe('product sync failed with shopify_unauthorized; the failure is open');
     expect(eventInWords({ at: ago(0), kind: 'job', summary: 'sync (webhook) done' })).toBe(
       'sync job sync (webhook) done',
     );

@@ -1,4 +1,5 @@
 import type { TimelineEvent } from '../admin/product-timeline.service.js';
+import { inWords, targetInWords } from './ui-words.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -32,12 +33,6 @@ export function callsInWords(calls: readonly string[]): string {
   return `${list} to the catalog`;
 }
 
-const TOPIC_WORDS: Record<string, string> = {
-  'products/create': 'created in Shopify',
-  'products/update': 'changed in Shopify',
-  'products/delete': 'deleted in Shopify',
-};
-
 /** Why: the product page's timeline reads as sentences ("product changed in Shopify → synced"). */
 export function eventInWords(event: TimelineEvent): string {
   const details = event.details ?? {};
@@ -45,8 +40,7 @@ export function eventInWords(event: TimelineEvent): string {
     case 'webhook': {
       const [topic = '', state = '', ...rest] = event.summary.split(' ');
       const outcome = rest.join(' ').replace(/^\(|\)$/g, '');
-      const what = TOPIC_WORDS[topic] ?? `${topic} webhook`;
-      return `product ${what} (webhook ${state}${outcome ? `, ${outcome}` : ''})`;
+      return `${inWords('topic', topic)} (webhook ${inWords('deliveryState', state)}${outcome ? `, ${inWords('syncOutcome', outcome)}` : ''})`;
     }
     case 'sync': {
       const calls = Array.isArray(details.calls) ? details.calls.map(String) : [];
@@ -54,16 +48,24 @@ export function eventInWords(event: TimelineEvent): string {
       const reason = match?.[1] ?? 'sync';
       const outcome = match?.[2] ?? '';
       const error = typeof details.error === 'string' ? ` (error ${details.error})` : '';
-      return `sync after ${reason.replace(/-/g, ' ')}: ${outcome}${match?.[3] ? `, ${match[3]}` : ''} → ${callsInWords(calls)}${error}`;
+      return `sync after ${inWords('syncReason', reason)}: ${inWords('syncOutcome', outcome)}${match?.[3] ? `, ${match[3]}` : ''} → ${callsInWords(calls)}${error}`;
     }
     case 'write-back': {
       const attribute = String(details.attribute ?? '?');
-      const field = event.summary.split('→ ')[1]?.split(':')[0] ?? '?';
-      const outcome = event.summary.split(': ').at(-1) ?? '';
-      return `catalog's ${attribute} written back to Shopify's ${field} (${String(details.purpose ?? 'push')}): ${outcome}`;
+      const field = targetInWords(
+        String(details.target ?? event.summary.split('→ ')[1]?.split(': ')[0] ?? '?'),
+      );
+      const outcome = inWords('pushResult', event.summary.split(': ').at(-1) ?? '');
+      if (details.purpose === 'conflict')
+        return `the merchant edited Shopify's ${field}: ${outcome} (the catalog's ${attribute} is not written over it)`;
+      return `catalog's ${attribute} written back to Shopify's ${field} (${inWords('pushPurpose', String(details.purpose ?? 'push'))}): ${outcome}`;
     }
     case 'failure':
-      return event.summary.replace(/^(\S+) failed: (\S+) \((\w+)\)$/, '$1 failed with $2; the failure is $3');
+      return event.summary.replace(
+        /^(\S+) failed: (\S+) \((\w+)\)$/,
+        (_, kind: string, code: string, state: string) =>
+          `${inWords('jobKind', kind)} failed with ${code}; the failure is ${state}`,
+      );
     case 'job':
       return `sync job ${event.summary}`;
     default:

@@ -13,6 +13,7 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { RunsModule } from '../runs/runs.module.js';
 import { AdminOverviewController } from './admin-overview.controller.js';
 import { OverviewService } from './overview.service.js';
+import { OverviewCharts } from './overview-charts.service.js';
 import { OverviewMinute } from './overview-minute.entity.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
@@ -33,7 +34,7 @@ import { OverviewRecorder } from './overview-recorder.service.js';
     RunsModule,
   ],
   controllers: [AdminOverviewController],
-  providers: [OverviewService, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
-  exports: [OverviewService],
+  providers: [OverviewService, OverviewCharts, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
+  exports: [OverviewService, OverviewCharts],
 })
 export class OverviewModule {}

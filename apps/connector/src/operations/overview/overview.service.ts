@@ -17,10 +17,8 @@ import { RunTimes } from '../runs/run-times.service.js';
 import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
-import { type ChartSeries, perMinute } from './per-minute.js';
 import { shopHealth } from './shop-health.js';
 
-const DAY_MINUTES = 24 * 60;
 /** The reasons of a shop's mapping gaps the overview names (the list page has all). */
 const GAP_REASONS = 10;
 
@@ -30,8 +28,6 @@ export interface CatalogMinute {
   calls: number;
   rateLimited: number;
 }
-/** Line colours, each at least 4.5:1 against white. */
-const COLOURS = ['#0b4fb3', '#1b6e35', '#8a4b00', '#a4161a', '#6a3d9a'];
 
 /**
  * Why: the overview (API and page) needs every shop's facts from many owners at once: its
@@ -175,75 +171,5 @@ export class OverviewService {
       budgetPerMinute: Math.floor(this.catalog.ratePerSecond * 60) * accounts,
       minutes: [...byMinute.values()].sort((a, b) => b.minute.getTime() - a.minute.getTime()),
     };
-  }
-
-  /** The last 24 hours per minute, from the tables' own timestamps: deliveries, failures opened and resolved. */
-  async charts(): Promise<Array<{ id: string; title: string; href: string; series: ChartSeries[] }>> {
-    // This process's counts since its last write, so the charts include them.
-    await this.recorder.flush();
-    const now = this.clock.now();
-    const since = new Date(now - DAY_MINUTES * 60_000);
-    const [deliveries, failures, outcomes, written, calls, limited, lag] = await Promise.all([
-      this.inbox.perMinute(since, null),
-      this.failures.perMinute(since),
-      this.inbox.outcomesPerMinute(since),
-      this.pushes.pushesPerMinute(since),
-      this.minutes.since('catalog_calls', since),
-      this.minutes.since('catalog_429', since),
-      this.minutes.since('enrichment_lag', since),
-    ]);
-    const kinds = [...new Set(outcomes.map((row) => row.outcome))].sort().slice(0, COLOURS.length);
-    return [
-      {
-        id: 'chart-deliveries',
-        title: 'Webhook deliveries per minute, last 24 hours',
-        href: '/admin/ui/deliveries?hours=24',
-        series: [{ name: 'deliveries', colour: '#0b4fb3', values: perMinute(deliveries, now, DAY_MINUTES) }],
-      },
-      {
-        id: 'chart-syncs',
-        title: 'Deliveries synced per minute by outcome, last 24 hours',
-        href: '/admin/ui/syncs',
-        series: kinds.map((kind, i) => ({
-          name: kind,
-          colour: COLOURS[i] as string,
-          values: perMinute(
-            outcomes.filter((row) => row.outcome === kind),
-            now,
-            DAY_MINUTES,
-          ),
-        })),
-      },
-      {
-        id: 'chart-catalog',
-        title: 'Catalog calls and 429 answers per minute, last 24 hours',
-        href: '/admin/ui/catalog-calls?hours=24',
-        series: [
-          { name: 'calls', colour: '#0b4fb3', values: perMinute(calls, now, DAY_MINUTES) },
-          { name: '429', colour: '#a4161a', values: perMinute(limited, now, DAY_MINUTES) },
-        ],
-      },
-      {
-        id: 'chart-lag',
-        title: 'Enrichment poll lag (seconds, highest each minute), last 24 hours',
-        href: '/admin/ui/enrichment-polls?hours=24',
-        series: [{ name: 'lag', colour: '#8a4b00', values: perMinute(lag, now, DAY_MINUTES) }],
-      },
-      {
-        id: 'chart-write-backs',
-        title: 'Write-backs to Shopify per minute, last 24 hours',
-        href: '/admin/ui/write-backs?hours=24',
-        series: [{ name: 'write-backs', colour: '#6a3d9a', values: perMinute(written, now, DAY_MINUTES) }],
-      },
-      {
-        id: 'chart-failures',
-        title: 'Failures opened and resolved per minute, last 24 hours',
-        href: '/admin/ui/failures?hours=24',
-        series: [
-          { name: 'opened', colour: '#a4161a', values: perMinute(failures.opened, now, DAY_MINUTES) },
-          { name: 'resolved', colour: '#1b6e35', values: perMinute(failures.resolved, now, DAY_MINUTES) },
-        ],
-      },
-    ];
   }
 }

@@ -1,8 +1,8 @@
-/** One line of a chart: its name, colour and a value per minute (oldest first). */
+/** One line of a chart: its name, colour and a value per minute (oldest first; null: none yet). */
 export interface ChartSeries {
   name: string;
   colour: string;
-  values: readonly number[];
+  values: ReadonlyArray<number | null>;
 }
 
 /** Buckets timestamped counts into `minutes` per-minute slots ending at `now` (oldest first). */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SkuMapRepository } from './sku-map.repository.js';
 import { SkuMapLinks } from './sku-map-links.repository.js';
 import { SkuMapRow } from './sku-map-row.entity.js';
+import { SkuMapTitles } from './sku-map-titles.repository.js';
 
 /**
  * The Shopify <-> supplierSku <-> skuId map: the `sku_map` table and its one repository. Every
@@ -10,7 +11,7 @@ import { SkuMapRow } from './sku-map-row.entity.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SkuMapRow])],
-  providers: [SkuMapRepository, SkuMapLinks],
-  exports: [SkuMapRepository, SkuMapLinks],
+  providers: [SkuMapRepository, SkuMapLinks, SkuMapTitles],
+  exports: [SkuMapRepository, SkuMapLinks, SkuMapTitles],
 })
 export class SkuMapModule {}

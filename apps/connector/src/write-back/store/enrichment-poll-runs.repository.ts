@@ -93,6 +93,22 @@ export class EnrichmentPollRuns {
     return at === null ? null : new Date(at);
   }
 
+  /**
+   * When each poll that finished its work (no error) since `since` finished, oldest first, with
+   * the last one before `since` ahead of them: the overview's poll lag, minute by minute.
+   */
+  async finishedSince(since: Date): Promise<Date[]> {
+    const rows: Array<{ finished_at: Date }> = await this.runs.query(
+      `SELECT finished_at FROM ${this.runs.metadata.tablePath}
+        WHERE error IS NULL AND finished_at IS NOT NULL
+          AND finished_at >= COALESCE((SELECT max(finished_at) FROM ${this.runs.metadata.tablePath}
+                                        WHERE error IS NULL AND finished_at < $1), $1)
+        ORDER BY finished_at`,
+      [since],
+    );
+    return rows.map((row) => new Date(row.finished_at));
+  }
+
   find(id: string): Promise<EnrichmentPollRun | null> {
     return this.runs.findOneBy({ id });
   }
