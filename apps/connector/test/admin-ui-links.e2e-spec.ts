@@ -150,7 +150,9 @@ describe('/admin/ui links', () => {
     const list = await uiPage(world.harness.url, cookie, `/admin/ui/failures?shop=${world.shop.domain}`);
     const subjectOf = (id: string) => {
       const row = list.html.match(new RegExp(`<tr data-failure-id="${id}">[\\s\\S]*?</tr>`))?.[0] ?? '';
-      return [...row.matchAll(/<td>(?:<[^>]*>)*<a href="([^"]*)"/g)].map((m) => m[1]?.replace(/&amp;/g, '&'));
+      return [...row.matchAll(/<td>(?:<[^>]*>)*<a (?:class="[^"]*" )?href="([^"]*)"/g)].map((m) =>
+        m[1]?.replace(/&amp;/g, '&'),
+      );
     };
     const product = `/admin/ui/products/${productId}?shop=${encodeURIComponent(world.shop.domain)}`;
     expect(subjectOf(ids.sync as string)).toContain(product);

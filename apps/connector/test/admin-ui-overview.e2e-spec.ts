@@ -209,7 +209,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Skip to content');
     const labels: unknown[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
       labels.push(await focused());
     }
@@ -224,7 +224,7 @@ describe('/admin/ui overview: shop states, pages, accessibility', () => {
       'Queues',
     ]);
     // The skip link moves the focus to the content.
-    for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Shift+Tab');
     expect(await focused()).toBe('Skip to content');
     await page.keyboard.press('Enter');
     expect(await page.evaluate('document.activeElement.id')).toBe('main');

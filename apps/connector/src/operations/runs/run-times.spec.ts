@@ -15,7 +15,10 @@ const schedule = { pollIntervalMs: MINUTE, reconcileIntervalMs: 6 * HOUR, driftI
 
 describe("a shop's last and next runs", () => {
   it('reads each last run from its evidence and dues the next one an interval later', () => {
+    // Frozen between the test's moves: two reads of the wall clock a millisecond apart would differ.
     const clock = new MovableClock();
+    const frozen = Date.now();
+    clock.now = () => frozen + clock.offsetMs;
     const start = clock.now();
     const evidence: RunEvidence = {
       lastSync: start - 12 * MINUTE,
