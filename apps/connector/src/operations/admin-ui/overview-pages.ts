@@ -1,3 +1,4 @@
+import type { NextStep } from '../../platform/causes/causes.js';
 import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
 import type { OverviewDto } from '../overview/overview.dto.js';
 import type { ChartSeries } from '../overview/per-minute.js';
@@ -23,7 +24,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       (
         s,
       ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th>
-<td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
+<td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>${nextCell(s.next)}
 <td><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
 <td><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td><td>${esc(percent(s.costBucketUse))}</td></tr>`,
     )
@@ -66,11 +67,11 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
   return page(
     'Overview',
     `<h2>Shops</h2>${scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th></tr></thead>
-<tbody>${shopRows || '<tr><td colspan="6" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Next step</th><th scope="col">Open failures</th><th scope="col">Sync backlog (oldest)</th><th scope="col">Shopify cost bucket</th></tr></thead>
+<tbody>${shopRows || '<tr><td colspan="7" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
-<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
+<p class="muted">Failing: the job queue down, needs re-authorisation, uninstalled, paused by an operator, mapping invalid, the catalog answering 5xx to half the product writes or more (last 5 minutes), or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: 5xx or 429 answers to a tenth of the calls or more, the catalog breaker open, no enrichment poll finished for more than twice its interval, the job queue's state lost and repaired in the last 15 minutes, or open failures.</p>
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
     csrf,
@@ -103,6 +104,25 @@ export function shopsPage(shops: readonly ShopListEntryDto[], csrf: string, extr
     ) + extra,
     csrf,
   );
+}
+
+/** The next step of a shop's worst cause: its words, the page that shows or does it, the command. */
+function nextCell(next: NextStep | null): string {
+  if (next === null) return '<td class="next"></td>';
+  const link = next.href === null ? '' : ` <a href="${esc(next.href)}">${esc(linkWords(next.href))}</a>`;
+  const command = next.command === null ? '' : ` <code>${esc(next.command)}</code>`;
+  return `<td class="next">${esc(next.text)}${link}${command}</td>`;
+}
+
+/** What a next step's link opens, in words: its page's name (`catalog-calls`: "catalog calls"). */
+function linkWords(href: string): string {
+  const path = href.split('?')[0] ?? '';
+  const page =
+    path
+      .split('/')
+      .filter((part) => part !== '' && !part.includes('.'))
+      .at(-1) ?? 'overview';
+  return page === 'ui' ? 'overview' : page.replaceAll('-', ' ');
 }
 
 function sum(counts: Record<string, number>): number {

@@ -5,6 +5,7 @@ import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { MappingModule } from '../../mapping/mapping.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
+import { HealthModule } from '../../platform/health/health.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { AdminModule } from '../admin/admin.module.js';
 import { AdminTokenGuard } from '../admin/admin-token.guard.js';
@@ -14,6 +15,7 @@ import { OverviewService } from './overview.service.js';
 import { OverviewMinute } from './overview-minute.entity.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
+import { ShopStatesService } from './shop-states.service.js';
 
 /** The shops' states and the numbers that matter now: `GET /admin/overview`, and the web view's overview. */
 @Module({
@@ -25,11 +27,12 @@ import { OverviewRecorder } from './overview-recorder.service.js';
     IntakeModule,
     MappingModule,
     FailuresModule,
+    HealthModule,
     WriteBackModule,
     MetricsModule,
   ],
   controllers: [AdminOverviewController],
-  providers: [OverviewService, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
-  exports: [OverviewService],
+  providers: [OverviewService, ShopStatesService, OverviewMinutes, OverviewRecorder, AdminTokenGuard],
+  exports: [OverviewService, ShopStatesService],
 })
 export class OverviewModule {}
