@@ -339,7 +339,9 @@ describe('npm run connector', () => {
     });
     expect(wrong.code).toBe(1);
     // The API's next step follows on its own line (the causes table's words).
-    expect(wrong.stderr).toMatch(/^connector: .+ \(unauthorized, HTTP 401\)\n {2}next: Send `Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>`.*\n$/);
+    expect(wrong.stderr).toMatch(
+      /^connector: .+ \(unauthorized, HTTP 401\)\n {2}next: Send `Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>`.*\n$/,
+    );
     expect(wrong.stdout + wrong.stderr).not.toContain('a-wrong-admin-token-000');
     const { CONNECTOR_ADMIN_TOKEN: _token, ...withoutToken } = cliEnv;
     const unset = await runCli(['--url', connector.url, 'failures'], withoutToken);

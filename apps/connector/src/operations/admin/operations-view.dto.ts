@@ -105,7 +105,12 @@ export class EnrichmentProgressDto implements EnrichmentStatus {
     description: 'Seconds since the last poll that finished its work (the shop polled least recently).',
   })
   lagSeconds!: number | null;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When that poll finished.' })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When that poll finished.',
+  })
   polledAt!: string | null;
   @ApiProperty({ type: 'integer', nullable: true }) watchlistSize!: number | null;
 }

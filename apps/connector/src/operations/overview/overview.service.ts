@@ -6,7 +6,7 @@ import { CatalogSettings } from '../../platform/config/settings.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
-import type { OverviewDto, ShopOverviewDto } from './overview.dto.js';
+import type { OverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
 import { type ChartSeries, perMinute } from './per-minute.js';
