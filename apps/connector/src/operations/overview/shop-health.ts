@@ -127,7 +127,9 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   if (facts.backlogAgeSeconds !== null && facts.backlogAgeSeconds > facts.backlogFailingSeconds) {
     failing(
       'sync_backlog',
-      `${facts.backlog} deliveries wait for their sync, the oldest for ${minutes(facts.backlogAgeSeconds)}`,
+      facts.backlog === 1
+        ? `1 delivery waits for its sync, for ${minutes(facts.backlogAgeSeconds)}`
+        : `${facts.backlog} deliveries wait for their sync, the oldest for ${minutes(facts.backlogAgeSeconds)}`,
     );
   }
 
@@ -185,7 +187,9 @@ function openFailuresReason(facts: ShopHealthFacts): { code: CauseCode; text: st
   const top = codes[0]?.[0] ?? null;
   const why = codes.map(([code]) => errorInWords(code)).join('; ');
   const held =
-    facts.heldByFailures > 0 ? `; ${facts.heldByFailures} deliveries held until it is replayed` : '';
+    facts.heldByFailures === 0
+      ? ''
+      : `; ${facts.heldByFailures === 1 ? '1 delivery' : `${facts.heldByFailures} deliveries`} held until replayed`;
   return {
     code: (top === null ? null : causeOfError(top)) ?? 'open_failures',
     text: `open failures: ${kinds.map(([kind, count]) => `${count} ${kind}`).join(', ')}${why ? `: ${why}` : ''}${held}`,
