@@ -6,8 +6,8 @@ import { UiCsrfRefused, UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { esc, page, signInPage, UI_CSP } from './ui-html.js';
 
 /** The error's next step (the causes table's hint), when its code has one. */
-function nextStep(code: string): string {
-  const hint = hintFor(code);
+function nextStep(error: ConnectorError): string {
+  const hint = hintFor(error.code, error.details);
   return hint === null ? '' : `<p class="next">Next: ${esc(hint)}</p>`;
 }
 
@@ -38,7 +38,7 @@ export class AdminUiFilter implements ExceptionFilter {
                 (error as ConnectorError).status,
                 page(
                   'Error',
-                  `<p class="error">${esc(error.message)}</p>${nextStep((error as ConnectorError).code)}<p><a href="/admin/ui">Back</a></p>`,
+                  `<p class="error">${esc(error.message)}</p>${nextStep(error as ConnectorError)}<p><a href="/admin/ui">Back</a></p>`,
                   null,
                 ),
               ];

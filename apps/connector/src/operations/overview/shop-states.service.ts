@@ -9,6 +9,8 @@ import { nextStep } from '../../platform/causes/causes.js';
 import { EnrichmentSettings, OperationsSettings } from '../../platform/config/settings.js';
 import { FailuresService } from '../../platform/failures/failures.service.js';
 import { Readiness } from '../../platform/health/readiness.service.js';
+import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { QueueStateWatch } from '../../platform/queues/queue-state-watch.service.js';
 import { WriteBackStatus } from '../../write-back/write-back-status.service.js';
 import { ShopEntries } from '../admin/shop-entries.service.js';
@@ -56,17 +58,19 @@ export class ShopStatesService {
   ) {}
 
   async states(): Promise<ShopStates> {
+    // PostgreSQL holds every fact: without it no state can be told, and the answer says why.
+    const measured = await this.readiness.measure();
+    if (measured.errors.database !== null) throw databaseDown(measured.errors.database);
     // This process's catalog calls since its last write, so the catalog rules read them.
     await this.recorder.flush();
     const now = this.clock.now();
-    const [entries, backlog, open, lags, use, calls, measured] = await Promise.all([
+    const [entries, backlog, open, lags, use, calls] = await Promise.all([
       this.entries.all(),
       this.inbox.backlog(),
       this.failures.openCountsByCode(),
       this.writeBack.pollLags(),
       this.buckets.use(now),
       this.minutes.accountSeriesSince(new Date(now - EVIDENCE_MINUTES * 60_000)),
-      this.readiness.measure(),
     ]);
     const loss = this.queueWatch.lastStateLoss();
     const platform: PlatformFacts = {
@@ -132,4 +136,15 @@ export class ShopStatesService {
     const polled = shops.map((s) => s.pollLagSeconds).filter((lag): lag is number => lag !== null);
     return { shops, openFailuresByKind, pollLagSeconds: polled.length === 0 ? null : Math.max(...polled) };
   }
+}
+
+/** The overview's answer without PostgreSQL: 503 `storage_unavailable` (its hint: the next step), the cause in words. */
+function databaseDown(error: string): ConnectorError {
+  const full = /too many clients|remaining connection slots/i.test(error);
+  return new ConnectorError(
+    ConnectorErrorCode.STORAGE_UNAVAILABLE,
+    `${full ? 'PostgreSQL has no connection left (too many clients)' : 'PostgreSQL does not answer'}: the shops' states cannot be read (${error}).`,
+    { cause: full ? 'database_out_of_connections' : 'database_unavailable' },
+    { 'Retry-After': '5' },
+  );
 }

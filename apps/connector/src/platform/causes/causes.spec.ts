@@ -55,6 +55,9 @@ describe('the causes table', () => {
       /^Send `Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>`/,
     );
     expect(hintFor(ConnectorErrorCode.INTERNAL_ERROR)).toMatch(/requestId/);
+    expect(hintFor(ConnectorErrorCode.STORAGE_UNAVAILABLE, { cause: 'database_out_of_connections' })).toMatch(
+      /^PostgreSQL has no connection left \(too many clients\)\. Raise the server's max_connections/,
+    );
     expect(hintFor(ConnectorErrorCode.NOT_FOUND)).toBeNull();
     expect(hintFor(ConnectorErrorCode.BAD_REQUEST)).toBeNull();
     expect(nextStepText({ text: 'Do it.', href: null, command: null })).toBe('Do it.');

@@ -1,4 +1,4 @@
-import { CAUSES, type CauseCode, nextStep, nextStepText } from './causes.js';
+import { CAUSE_CODES, CAUSES, type CauseCode, nextStep, nextStepText } from './causes.js';
 
 /**
  * The cause behind each error code the connector records or answers: a failure's code (the
@@ -70,14 +70,19 @@ const API_CAUSES: Readonly<Record<string, CauseCode>> = {
   insufficient_scopes: 'shopify_scopes_missing',
 };
 
-/** The `hint` of an admin API error code: its next step in one line, or null when it has none. */
-export function hintFor(apiCode: string): string | null {
-  const own = API_HINTS[apiCode];
-  if (own !== undefined) return own;
-  const cause = API_CAUSES[apiCode];
-  return cause === undefined
-    ? null
-    : `${capitalised(CAUSES[cause].words)}. ${nextStepText(nextStep(cause, null))}`;
+/**
+ * The `hint` of an admin API error: its next step in one line, or null when it has none. An
+ * error that knows its cause better than its code (`details.cause`, a cause code: PostgreSQL
+ * out of connections rather than just unavailable) gets that cause's.
+ */
+export function hintFor(apiCode: string, details?: Record<string, unknown>): string | null {
+  const named = details?.cause;
+  const cause =
+    typeof named === 'string' && (CAUSE_CODES as readonly string[]).includes(named)
+      ? (named as CauseCode)
+      : API_CAUSES[apiCode];
+  if (cause === undefined) return API_HINTS[apiCode] ?? null;
+  return `${capitalised(CAUSES[cause].words)}. ${nextStepText(nextStep(cause, null))}`;
 }
 
 function capitalised(text: string): string {

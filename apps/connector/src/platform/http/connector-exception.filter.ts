@@ -22,7 +22,7 @@ export class ConnectorExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const requestId = requestIdOf(req, res);
     const error = this.toConnectorError(exception, req, requestId);
-    const hint = hintFor(error.code);
+    const hint = hintFor(error.code, error.details);
     const body: ConnectorErrorBody = {
       error: {
         code: error.code,
