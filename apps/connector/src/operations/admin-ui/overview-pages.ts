@@ -71,7 +71,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
 <tbody>${shopRows || '<tr><td colspan="7" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
-<p class="muted">Failing: the job queue down, needs re-authorisation, uninstalled, paused by an operator, mapping invalid, the catalog answering 5xx to half the product writes or more (last 5 minutes), or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: 5xx or 429 answers to a tenth of the calls or more, the catalog breaker open, no enrichment poll finished for more than twice its interval, the job queue's state lost and repaired in the last 15 minutes, or open failures.</p>
+<p class="muted">Failing: the job queue down, needs re-authorisation, uninstalled, paused by an operator, mapping invalid, the catalog answering 5xx to (or not answering) half the product writes or more (last 5 minutes), or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: 5xx answers, no answers or 429s to a tenth of the calls or more, the catalog breaker open, no enrichment poll finished for more than twice its interval, the job queue's state lost and repaired in the last 15 minutes, or open failures.</p>
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>Last 24 hours</h2><div class="charts">${chartFigures}</div>`,
     csrf,

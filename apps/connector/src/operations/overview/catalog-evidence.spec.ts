@@ -30,6 +30,7 @@ describe('catalog evidence', () => {
       { series: accountSeries('catalog_write_500', a), count: 6 },
       { series: accountSeries('catalog_write_503', a), count: 1 },
       { series: accountSeries('catalog_429', a), count: 2 },
+      { series: accountSeries('catalog_write_unanswered', a), count: 1 },
       { series: accountSeries('catalog_writes', 'http://catalog#bbbb'), count: 99 },
       { series: 'catalog_calls', count: 500 },
     ];
@@ -37,6 +38,7 @@ describe('catalog evidence', () => {
       windowMinutes: 5,
       writes: 8,
       serverErrors: { '500': 6, '503': 1 },
+      unanswered: 1,
       calls: 12,
       rateLimited: 2,
     });

@@ -15,7 +15,8 @@ export type AccountSeriesKind =
   | 'catalog_calls'
   | 'catalog_429'
   | 'catalog_writes'
-  | `catalog_write_${number}`;
+  | `catalog_write_${number}`
+  | 'catalog_write_unanswered';
 
 /** The series name of one account's counter. */
 export function accountSeries(kind: AccountSeriesKind, account: string): `${AccountSeriesKind}@${string}` {
@@ -24,8 +25,8 @@ export function accountSeries(kind: AccountSeriesKind, account: string): `${Acco
 
 /**
  * Why: the catalog rules judge an account by its calls of the last minutes, every replica's, as
- * `overview_minutes` holds them (rows of `accountSeries`): product writes and those answered 5xx
- * by status, calls and those answered 429. Null when the account made no call in the window.
+ * `overview_minutes` holds them (rows of `accountSeries`): product writes, those answered 5xx by
+ * status and those not answered at all (time-out, connection refused), calls and those answered 429. Null when the account made no call in the window.
  */
 export function catalogEvidence(
   rows: ReadonlyArray<{ series: string; count: number }>,
@@ -35,6 +36,7 @@ export function catalogEvidence(
     windowMinutes: EVIDENCE_MINUTES,
     writes: 0,
     serverErrors: {},
+    unanswered: 0,
     calls: 0,
     rateLimited: 0,
   };
@@ -47,6 +49,7 @@ export function catalogEvidence(
     if (kind === 'catalog_calls') evidence.calls += row.count;
     else if (kind === 'catalog_429') evidence.rateLimited += row.count;
     else if (kind === 'catalog_writes') evidence.writes += row.count;
+    else if (kind === 'catalog_write_unanswered') evidence.unanswered += row.count;
     else if (kind.startsWith('catalog_write_')) {
       const status = kind.slice('catalog_write_'.length);
       evidence.serverErrors[status] = (evidence.serverErrors[status] ?? 0) + row.count;

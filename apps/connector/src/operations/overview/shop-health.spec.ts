@@ -21,7 +21,15 @@ const fine: ShopHealthFacts = {
 };
 
 const calls = (evidence: Partial<CatalogEvidence>): { catalog: CatalogEvidence } => ({
-  catalog: { windowMinutes: 5, writes: 0, serverErrors: {}, calls: 0, rateLimited: 0, ...evidence },
+  catalog: {
+    windowMinutes: 5,
+    writes: 0,
+    serverErrors: {},
+    unanswered: 0,
+    calls: 0,
+    rateLimited: 0,
+    ...evidence,
+  },
 });
 
 describe('shopHealth', () => {
@@ -57,6 +65,11 @@ describe('shopHealth', () => {
       calls({ writes: 4, serverErrors: { '500': 1, '503': 1 }, calls: 4 }),
       'catalog_server_errors',
       /^the catalog answers 500 or 503 to 50% of product writes \(2 of 4 in the last 5 min\)$/,
+    ],
+    [
+      calls({ writes: 5, unanswered: 5, calls: 5 }),
+      'catalog_unreachable',
+      /^the catalog does not answer 100% of product writes \(5 of 5 in the last 5 min: time-out or connection refused\)$/,
     ],
     [
       { platform: { queueProblem: 'connect ECONNREFUSED 127.0.0.1:6379', queueStateLostSecondsAgo: null } },

@@ -18,8 +18,9 @@ export interface CatalogEvidence {
   windowMinutes: number;
   /** Product writes (creates, updates, deletes of products and variants) sent. */
   writes: number;
-  /** Of those, the ones answered 5xx, by status. */
+  /** Of those, the ones answered 5xx, by status, and the ones not answered (time-out, refused). */
   serverErrors: Record<string, number>;
+  unanswered: number;
   /** Every call sent, and the ones answered 429. */
   calls: number;
   rateLimited: number;
@@ -83,7 +84,7 @@ export interface ShopHealth {
  * Why: one set of rules, shared by `GET /admin/overview`, the overview page and `connector
  * status`, decides whether a shop is `failing` (nothing of it gets through: the job queue down,
  * its auth, an operator's pause, an invalid mapping, a stored catalog key that cannot be
- * decrypted, the catalog answering 5xx to most product writes, a sync backlog older than its
+ * decrypted, the catalog answering 5xx to (or not answering) most product writes, a sync backlog older than its
  * threshold), `degraded` (it gets through, slowly or with gaps: 5xx or 429 answers to a part of
  * the calls, the catalog breaker open, no poll finished its work for more than twice the poll's
  * interval, the queue's state lost and repaired lately, open failures) or `healthy`. Each rule
@@ -124,6 +125,12 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
   const share = catalog === null || catalog.writes < MIN_SAMPLE ? 0 : fives / catalog.writes;
   const serverErrors = catalog === null ? '' : serverErrorWords(catalog, fives);
   if (share >= SERVER_ERRORS_FAILING) failing('catalog_server_errors', serverErrors);
+  const silent = catalog === null || catalog.writes < MIN_SAMPLE ? 0 : catalog.unanswered / catalog.writes;
+  const unanswered =
+    catalog === null
+      ? ''
+      : `the catalog does not answer ${percent(silent)} of product writes (${catalog.unanswered} of ${catalog.writes} in the last ${catalog.windowMinutes} min: time-out or connection refused)`;
+  if (silent >= SERVER_ERRORS_FAILING) failing('catalog_unreachable', unanswered);
   if (facts.backlogAgeSeconds !== null && facts.backlogAgeSeconds > facts.backlogFailingSeconds) {
     failing(
       'sync_backlog',
@@ -135,6 +142,8 @@ export function shopHealth(facts: ShopHealthFacts): ShopHealth {
 
   if (share >= ERRORS_DEGRADED && share < SERVER_ERRORS_FAILING)
     degraded('catalog_server_errors', serverErrors);
+  if (silent >= ERRORS_DEGRADED && silent < SERVER_ERRORS_FAILING)
+    degraded('catalog_unreachable', unanswered);
   if (
     catalog !== null &&
     catalog.calls >= MIN_SAMPLE &&
