@@ -315,7 +315,8 @@ describe('npm run connector', () => {
     const twice = await cli('replay', failure?.id as string);
     expect(twice).toMatchObject({ code: 1, stdout: '' });
     expect(twice.stderr.trim()).toBe(
-      `connector: Failure ${failure?.id} is replayed: only open failures can be replayed or dismissed. (failure_not_open, HTTP 409)`,
+      `connector: Failure ${failure?.id} is replayed: only open failures can be replayed or dismissed. (failure_not_open, HTTP 409)\n` +
+        '  next: The failure was replayed, dismissed or resolved already: the failures list shows its state.',
     );
     const unknown = await cli('replay', '999999999');
     expect(unknown.code).toBe(1);
@@ -338,7 +339,10 @@ describe('npm run connector', () => {
       CONNECTOR_ADMIN_TOKEN: 'a-wrong-admin-token-000',
     });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/^connector: .+ \(unauthorized, HTTP 401\)\n$/);
+    // The API's next step follows on its own line (the causes table's words).
+    expect(wrong.stderr).toMatch(
+      /^connector: .+ \(unauthorized, HTTP 401\)\n {2}next: Send `Authorization: Bearer <CONNECTOR_ADMIN_TOKEN>`.*\n$/,
+    );
     expect(wrong.stdout + wrong.stderr).not.toContain('a-wrong-admin-token-000');
     const { CONNECTOR_ADMIN_TOKEN: _token, ...withoutToken } = cliEnv;
     const unset = await runCli(['--url', connector.url, 'failures'], withoutToken);

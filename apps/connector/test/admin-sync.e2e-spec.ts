@@ -30,7 +30,7 @@ interface QueueView {
   shops: Array<{ shop: string; paused: boolean; by: string | null; reason: string | null }>;
   pauses: Array<{ scope: string; reason: string }>;
   catalog: Array<{ account: string; breaker: string; callsLastMinute: number; budgetPerMinute: number }>;
-  enrichment: { checkpoint: unknown; lagSeconds: unknown; watchlistSize: unknown };
+  enrichment: { checkpoint: unknown; lagSeconds: unknown; polledAt: unknown; watchlistSize: unknown };
 }
 
 // Product status, pausing and resuming syncing, and the queue and budget view, against the sync
@@ -250,7 +250,12 @@ describe('admin: product status, sync pauses, the queue view', () => {
     expect(account?.account).not.toContain(world.account.apiKey);
     expect(account).toMatchObject({ breaker: 'closed', budgetPerMinute: 3000 });
     expect(account?.callsLastMinute).toBeGreaterThan(0);
-    expect(view.body.enrichment).toEqual({ checkpoint: null, lagSeconds: null, watchlistSize: 0 });
+    expect(view.body.enrichment).toEqual({
+      checkpoint: null,
+      lagSeconds: null,
+      polledAt: null,
+      watchlistSize: 0,
+    });
     const bad = await admin<{ error: { details: { parameter: string } } }>(
       'POST',
       '/admin/sync/pause?shop=nope.myshopify.com',

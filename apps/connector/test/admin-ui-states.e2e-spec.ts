@@ -29,6 +29,8 @@ interface ShopState {
   shop: string;
   state: string;
   reasons: string[];
+  cause: { code: string; text: string } | null;
+  next: { text: string; href: string | null; command: string | null } | null;
   authState: string;
   backlog: number;
   costBucketUse: number | null;
@@ -38,10 +40,10 @@ interface ShopState {
 // what causes it in a running connector against both sandboxes: Shopify refusing a shop's
 // credentials (needs_reauth), an uninstall webhook, an operator's pause, a mapping that does not
 // fit its catalog account, a sync that has not finished for more than 5 minutes (the connector's
-// clock moved on), the catalog breaker open for a refused key, the enrichment poll lagging more
-// than twice its interval (the catalog's enrichment completed long ago), an open failure; and a
-// shop where everything gets through. Read from GET /admin/overview and the overview page, each
-// with its reason in words. Then the lists behind the figures (sync records, failures,
+// clock moved on), the catalog breaker open for a refused key, no enrichment poll finished for
+// more than twice its interval (the connector's clock moved on: an enrichment completed long ago
+// is no lag), an open failure; and a shop where everything gets through. Read from GET
+// /admin/overview and the overview page, each with its reason in words, its cause and next step. Then the lists behind the figures (sync records, failures,
 // deliveries, enrichment polls, catalog calls), filtered by shop and by time as the connector's
 // clock moves on.
 describe('overview: every shop state rule, driven through the running connector', () => {
@@ -72,12 +74,16 @@ describe('overview: every shop state rule, driven through the running connector'
     new Map(
       (await admin<{ shops: ShopState[] }>('GET', '/admin/overview')).body.shops.map((s) => [s.shop, s]),
     );
-  /** The overview page's row of a shop: its state and its reasons, as shown. */
+  /** The overview page's row of a shop: its state, its reasons and its next step, as shown. */
   const row = (html: string, shop: TestShop) => {
     const found = new RegExp(
-      `<tr data-shop="${shop.domain.replaceAll('.', '\\.')}">[\\s\\S]*?<td class="state-(\\w+)">\\w+</td><td class="reasons">([^<]*)</td>`,
+      `<tr data-shop="${shop.domain.replaceAll('.', '\\.')}">[\\s\\S]*?<td class="state-(\\w+)">\\w+</td><td class="reasons">([^<]*)</td><td class="next">(.*?)</td>`,
     ).exec(html);
-    return { state: found?.[1], reasons: found?.[2] === undefined ? undefined : textOf(found[2]) };
+    return {
+      state: found?.[1],
+      reasons: found?.[2] === undefined ? undefined : textOf(found[2]),
+      next: found?.[3] === undefined ? undefined : textOf(found[3]),
+    };
   };
   const settled = (rows: Map<string, ShopState>, shop: TestShop) => rows.get(shop.domain);
 
@@ -172,28 +178,68 @@ describe('overview: every shop state rule, driven through the running connector'
     }, 30_000);
     const healthy = settled(first, shops.healthy);
     expect(healthy).toMatchObject({ state: 'healthy', reasons: ['everything gets through'] });
-    const expected: Array<[TestShop, string, RegExp]> = [
+    // Each with its cause (the causes table's code) and the next step's page.
+    const expected: Array<[TestShop, string, RegExp, string | null, string | null]> = [
       [
         shops.reauth,
         'failing',
         /^Shopify refuses its token: it needs to be authorised again \(not installed/,
+        'shopify_token_refused',
+        '/admin/ui/shops',
       ],
-      [shops.uninstalled, 'failing', /^the app is uninstalled$/],
-      [shops.paused, 'failing', /^syncing is paused by an operator \(maintenance\)$/],
-      [shops.mapping, 'failing', /^its mapping is invalid \(.*noSuchAttribute/s],
-      [shops.breaker, 'degraded', /^the catalog breaker is (open|half-open)$/],
-      [shops.failures, 'degraded', /^open failures: 1 sync-product$/],
+      [shops.uninstalled, 'failing', /^the app is uninstalled$/, 'app_uninstalled', '/admin/ui/shops'],
+      [
+        shops.paused,
+        'failing',
+        /^syncing is paused by an operator \(maintenance\)$/,
+        'operator_pause',
+        `/admin/ui/shops/${shops.paused.domain}/resume`,
+      ],
+      [
+        shops.mapping,
+        'failing',
+        /^its mapping is invalid \(.*noSuchAttribute/s,
+        'mapping_invalid',
+        `/admin/ui/shops/${shops.mapping.domain}/preview`,
+      ],
+      [
+        shops.breaker,
+        'degraded',
+        /^the catalog breaker is (open|half-open)$/,
+        'catalog_breaker_open',
+        '/admin/ui/catalog-calls?hours=1',
+      ],
+      // The revoked token's failed sync holds its delivery (no job: it waits for a replay).
+      [
+        shops.failures,
+        'degraded',
+        /^open failures: 1 sync-product: Shopify refuses the shop's token \(401\); 1 delivery held until replayed$/,
+        'shopify_token_refused',
+        '/admin/ui/shops',
+      ],
       // A sync under way for a minute is no rule's business yet.
-      [shops.backlog, 'healthy', /^everything gets through$/],
+      [shops.backlog, 'healthy', /^everything gets through$/, null, null],
     ];
     let html = (await uiPage(harness.url, cookie, '/admin/ui')).html;
-    for (const [shop, state, reason] of expected) {
-      expect(settled(first, shop)?.state, shop.domain).toBe(state);
-      expect(settled(first, shop)?.reasons[0], shop.domain).toMatch(reason);
+    for (const [shop, state, reason, code, href] of expected) {
+      const found = settled(first, shop);
+      expect(found?.state, shop.domain).toBe(state);
+      expect(found?.reasons[0], shop.domain).toMatch(reason);
+      expect(found?.cause?.code ?? null, shop.domain).toBe(code);
+      expect(found?.cause?.text ?? null, shop.domain).toBe(code === null ? null : found?.reasons[0]);
+      expect(found?.next?.href ?? null, shop.domain).toBe(href);
       expect(row(html, shop).state, shop.domain).toBe(state);
       expect(row(html, shop).reasons, shop.domain).toMatch(reason);
+      // The page's next step: the words, the link, the command.
+      expect(row(html, shop).next, shop.domain).toContain(found?.next?.text ?? '');
+      if (href !== null) expect(row(html, shop).next, shop.domain).toContain(`<a href="${href}">`);
     }
-    expect(row(html, shops.healthy)).toEqual({ state: 'healthy', reasons: 'everything gets through' });
+    expect(row(html, shops.healthy)).toEqual({
+      state: 'healthy',
+      reasons: 'everything gets through',
+      next: '',
+    });
+    expect(settled(first, shops.healthy)).toMatchObject({ cause: null, next: null });
 
     // The catalog finished an enrichment half an hour ago (its write became visible late): the
     // poll's checkpoint is that old, more than twice the poll's 10 minute interval.
@@ -214,23 +260,24 @@ describe('overview: every shop state rule, driven through the running connector'
       if (status.body.status === 'failed') throw new Error(`poll failed: ${status.text}`);
       return status.body.status === 'finished';
     }, 60_000);
-    // Six minutes later by the connector's clock: the backlog shop's delivery still waits.
+    // Six minutes later by the connector's clock: the backlog shop's delivery still waits. The
+    // healthy shop's catalog last enriched something half an hour ago, but its poll finished 6
+    // minutes ago, less than twice the poll's 10 minute interval: a quiet catalog is no lag.
     clock.offsetMs = 6 * MINUTE;
     const later = await eventually(async () => {
       const all = await states();
-      return (
-        settled(all, shops.backlog)?.state === 'failing' &&
-        settled(all, shops.healthy)?.state === 'degraded' &&
-        all
-      );
+      return settled(all, shops.backlog)?.state === 'failing' && all;
     }, 30_000);
-    const lag = /^the enrichment poll lags 3\d min \(more than twice its 600 s interval\)$/;
-    expect(settled(later, shops.healthy)?.reasons).toEqual([expect.stringMatching(lag)]);
-    const backlog = /^1 deliveries wait for their sync, the oldest for [67] min$/;
-    expect(settled(later, shops.backlog)?.reasons).toEqual([
-      expect.stringMatching(backlog),
-      expect.stringMatching(lag),
-    ]);
+    expect(settled(later, shops.healthy)).toMatchObject({
+      state: 'healthy',
+      reasons: ['everything gets through'],
+      cause: null,
+    });
+    const backlog = /^1 delivery waits for its sync, for [67] min$/;
+    expect(settled(later, shops.backlog)?.reasons).toEqual([expect.stringMatching(backlog)]);
+    expect(settled(later, shops.backlog)?.next?.href).toBe(
+      `/admin/ui/deliveries?shop=${shops.backlog.domain}&state=received`,
+    );
     html = (await uiPage(harness.url, cookie, '/admin/ui')).html;
     // The shirt's sync read Shopify: its shop's cost bucket use is known, and shown.
     const use = settled(later, shops.healthy)?.costBucketUse;
@@ -241,10 +288,27 @@ describe('overview: every shop state rule, driven through the running connector'
         `<tr data-shop="${shops.healthy.domain}">(?:(?!<tr)[\\s\\S])*?<td class="opt">\\d{1,3} %</td></tr>`,
       ),
     );
-    expect(row(html, shops.healthy).state).toBe('degraded');
-    expect(row(html, shops.healthy).reasons).toMatch(new RegExp(lag.source.slice(1, -1)));
+    expect(row(html, shops.healthy).state).toBe('healthy');
     expect(row(html, shops.backlog).state).toBe('failing');
     expect(row(html, shops.backlog).reasons).toMatch(new RegExp(backlog.source.slice(1, -1)));
+
+    // 25 minutes later, no poll has finished its work since: more than twice the interval.
+    clock.offsetMs = 25 * MINUTE;
+    const lagging = await eventually(async () => {
+      const all = await states();
+      return settled(all, shops.healthy)?.state === 'degraded' && all;
+    }, 30_000);
+    const lag =
+      /^no enrichment poll has finished its work for 2[56] min \(more than twice its 600 s interval\)$/;
+    expect(settled(lagging, shops.healthy)?.reasons).toEqual([expect.stringMatching(lag)]);
+    expect(settled(lagging, shops.healthy)?.cause?.code).toBe('poll_lag');
+    expect(settled(lagging, shops.healthy)?.next?.href).toBe('/admin/ui/enrichment-polls?hours=24');
+    expect(settled(lagging, shops.backlog)?.reasons).toEqual([
+      expect.stringMatching(/^1 delivery waits for its sync, for 2[56] min$/),
+    ]);
+    html = (await uiPage(harness.url, cookie, '/admin/ui')).html;
+    expect(row(html, shops.healthy).state).toBe('degraded');
+    expect(row(html, shops.healthy).reasons).toMatch(new RegExp(lag.source.slice(1, -1)));
   });
 
   it('links every figure to the list behind it, each list filtered by shop and time', async () => {

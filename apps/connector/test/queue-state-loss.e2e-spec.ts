@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ShopOverviewDto } from '../src/operations/overview/overview.dto.js';
 import type { HealthDetailsDto as HealthDetails } from '../src/platform/health/health.dto.js';
 import { JobName, QueueName } from '../src/platform/queues/queue-names.js';
 import { QueueStateWatch } from '../src/platform/queues/queue-state-watch.service.js';
@@ -25,6 +27,7 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
   let harness: ConnectorHarness;
   let shop: TestShop;
   const backend = kind === chosen.kind ? chosen : { kind: 'postgres' as const, url: inject('databaseUrl') };
+  const adminToken = `queue-loss-${randomBytes(16).toString('hex')}`;
 
   beforeAll(async () => {
     sandboxes = await startSandboxes();
@@ -37,6 +40,7 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
       shopifyFetch: sandboxes.shopifyFetch,
       // Deliveries' jobs wait long enough for the wipe to take them; the check runs often.
       env: {
+        CONNECTOR_ADMIN_TOKEN: adminToken,
         CONNECTOR_SYNC_DEBOUNCE_MS: '4000',
         CONNECTOR_QUEUE_CHECK_INTERVAL_MS: '200',
         ...(backend.kind === 'postgres' ? { REDIS_URL: undefined } : {}),
@@ -164,5 +168,21 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
     expect(loss.requeued.inbox).toBe(3);
     expect(loss.requeued['enrichment-outbox']).toBe(1);
     expect((await fetch(`${harness.url}/health/ready`)).status).toBe(200);
+
+    // The overview says so for a while after (not "everything gets through"), with the next step.
+    const overview = await call<{ shops: ShopOverviewDto[] }>(
+      harness.url,
+      'GET',
+      '/admin/overview',
+      adminToken,
+    );
+    const state = overview.body.shops.find((s) => s.shop === shop.domain);
+    expect(state?.state).not.toBe('healthy');
+    expect(state?.causes).toContainEqual({
+      code: 'queue_state_lost',
+      severity: 'degraded',
+      text: expect.stringMatching(/^the job queue lost its state \d+ s ago and was repaired/),
+      next: expect.objectContaining({ href: '/admin/ui/queues' }),
+    });
   });
 });

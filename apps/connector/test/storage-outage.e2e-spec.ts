@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { type Sandboxes, startSandboxes } from './support/sandboxes.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
@@ -6,12 +8,13 @@ import { productUpdateBody, testShop } from './support/test-shop.js';
 
 // The connector's PostgreSQL goes away (a TCP proxy in front of the shared server is cut; the
 // server itself is never stopped): intake answers 503 so Shopify sends again, readiness fails,
-// and both recover when it comes back.
+// the overview answers 503 with the cause and its next step, and they recover when it comes back.
 describe('PostgreSQL unavailable', () => {
   let sandboxes: Sandboxes;
   let harness: ConnectorHarness;
   let proxy: TcpProxy;
   const shop = testShop();
+  const adminToken = `outage-${randomBytes(16).toString('hex')}`;
 
   beforeAll(async () => {
     sandboxes = await startSandboxes();
@@ -26,7 +29,7 @@ describe('PostgreSQL unavailable', () => {
       catalogApiKey: account.apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
       databaseUrl: database.toString(),
-      env: { CONNECTOR_DATABASE_TIMEOUT_MS: '1000' },
+      env: { CONNECTOR_DATABASE_TIMEOUT_MS: '1000', CONNECTOR_ADMIN_TOKEN: adminToken },
     });
   });
   afterAll(async () => {
@@ -48,6 +51,21 @@ describe('PostgreSQL unavailable', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ ready: false, checks: { database: 'down' } });
     expect((await fetch(`${harness.url}/health/live`)).status).toBe(200);
+    // The overview cannot tell the shops' states: it says why, and the next step.
+    const overview = await call<{ error: { code: string; message: string; hint?: string } }>(
+      harness.url,
+      'GET',
+      '/admin/overview',
+      adminToken,
+    );
+    expect(overview.status).toBe(503);
+    expect(overview.body.error).toMatchObject({
+      code: 'storage_unavailable',
+      message: expect.stringMatching(
+        /^PostgreSQL does not answer: the shops' states cannot be read \(.+\)\.$/,
+      ),
+      hint: expect.stringMatching(/Check DATABASE_URL and the database server\./),
+    });
 
     proxy.restore();
     const accepted = await eventually(async () => {

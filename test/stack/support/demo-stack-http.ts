@@ -12,6 +12,9 @@ export interface ShopState {
   shop: string;
   state: string;
   reasons: string[];
+  /** The worst rule's cause (the causes table's code) and its next step; null when healthy. */
+  cause: { code: string; text: string } | null;
+  next: { text: string; href: string | null; command: string | null } | null;
   authState: string;
 }
 
@@ -25,12 +28,19 @@ export function textOf(text: string): string {
     .replaceAll('&amp;', '&');
 }
 
-/** The overview page's row of a shop: its state and its reasons, as shown. */
-export function overviewRow(html: string, domain: string): { state?: string; reasons?: string } {
+/** The overview page's row of a shop: its state, its reasons and its next step (HTML), as shown. */
+export function overviewRow(
+  html: string,
+  domain: string,
+): { state?: string; reasons?: string; next?: string } {
   const found = new RegExp(
-    `<tr data-shop="${domain.replaceAll('.', '\\.')}">[\\s\\S]*?<td class="state-(\\w+)">\\w+</td><td class="reasons">([^<]*)</td>`,
+    `<tr data-shop="${domain.replaceAll('.', '\\.')}">[\\s\\S]*?<td class="state-(\\w+)">\\w+</td><td class="reasons">([^<]*)</td><td class="next">(.*?)</td>`,
   ).exec(html);
-  return { state: found?.[1], reasons: found?.[2] === undefined ? undefined : textOf(found[2]) };
+  return {
+    state: found?.[1],
+    reasons: found?.[2] === undefined ? undefined : textOf(found[2]),
+    next: found?.[3] === undefined ? undefined : textOf(found[3]),
+  };
 }
 
 /**

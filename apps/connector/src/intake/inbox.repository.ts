@@ -175,16 +175,27 @@ export class InboxRepository {
     return rows.map((row) => ({ shop: row.shop, productId: row.product_id }));
   }
 
-  /** Per shop: deliveries still waiting for their sync and the oldest one's arrival (the overview). */
-  async backlog(): Promise<Array<{ shop: string; waiting: number; oldest: Date }>> {
-    const rows: Array<{ shop: string; waiting: string; oldest: Date }> = await this.entries.query(
-      `SELECT shop, count(*) AS waiting, min(received_at) AS oldest
-         FROM ${this.entries.metadata.tablePath} WHERE state = 'received' GROUP BY shop`,
-    );
+  /**
+   * Per shop: the deliveries whose sync is still to come (a job or the sweeper has them) and the
+   * oldest one's arrival, and apart the deliveries held by an open failure of their product's
+   * sync (no job: they wait for a replay). A backlog is work waiting, so only the first count as
+   * one (the overview); the held ones are the failure's business.
+   */
+  async backlog(): Promise<Array<{ shop: string; waiting: number; oldest: Date | null; held: number }>> {
+    const rows: Array<{ shop: string; waiting: string; oldest: Date | null; held: string }> =
+      await this.entries.query(
+        `SELECT shop, count(*) FILTER (WHERE NOT held) AS waiting, min(received_at) FILTER (WHERE NOT held) AS oldest,
+                count(*) FILTER (WHERE held) AS held
+           FROM (SELECT i.shop, i.received_at, ${this.openSyncFailure} AS held
+                   FROM ${this.entries.metadata.tablePath} i
+                  WHERE i.state = 'received' AND i.product_id IS NOT NULL) d
+          GROUP BY shop`,
+      );
     return rows.map((row) => ({
       shop: row.shop,
       waiting: Number(row.waiting),
-      oldest: new Date(row.oldest),
+      oldest: row.oldest === null ? null : new Date(row.oldest),
+      held: Number(row.held),
     }));
   }
 

@@ -7,6 +7,7 @@ import type { RetentionSettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
 import { RetentionRegistry } from '../platform/reporting/retention-registry.service.js';
 import { Shops } from '../shops/shops.js';
+import { POLLED_CHECKPOINT } from './store/enrichment-checkpoint.entity.js';
 import { EnrichmentOutboxRow } from './store/enrichment-outbox.entity.js';
 import { EnrichmentOutbox } from './store/enrichment-outbox.repository.js';
 import { EnrichmentPollRun } from './store/enrichment-poll-run.entity.js';
@@ -91,12 +92,19 @@ describe('the write-back in operations', () => {
     ]);
     expect(await status.history(shop, '77', 1)).toHaveLength(1);
 
-    expect(await status.enrichmentStatus()).toEqual({ checkpoint: null, lagSeconds: null, watchlistSize: 0 });
-    const checkpoint = clock.now() - 30_000;
+    expect(await status.enrichmentStatus()).toEqual({
+      checkpoint: null,
+      lagSeconds: null,
+      polledAt: null,
+      watchlistSize: 0,
+    });
+    // The newest enrichment the poll saw is half an hour old; the poll itself finished 30 s ago.
+    const checkpoint = clock.now() - 1_800_000;
+    const polled = clock.now() - 30_000;
     await outbox.commit({
       shop,
       pollId: null,
-      checkpoints: { 'dataEnrichment.completedAt': checkpoint },
+      checkpoints: { 'dataEnrichment.completedAt': checkpoint, [POLLED_CHECKPOINT]: polled },
       found: [],
       watch: [{ skuId: 'SKU-W', productId: '77', attributes: ['seoTitle'] }],
       unwatch: [],
@@ -104,7 +112,9 @@ describe('the write-back in operations', () => {
     expect(await status.enrichmentStatus()).toEqual({
       checkpoint: new Date(checkpoint).toISOString(),
       lagSeconds: 30,
+      polledAt: new Date(polled).toISOString(),
       watchlistSize: 1,
     });
+    expect(await status.pollLags()).toEqual(new Map([[shop, 30]]));
   });
 });

@@ -7,10 +7,16 @@ import { WriteBackStates } from './store/write-back-states.repository.js';
 
 /** The poll's progress, as the queue and budget view shows it (null: not known yet). */
 export interface EnrichmentStatus {
-  /** The poll's checkpoint (ISO 8601), or null before the first poll. */
+  /** The poll's checkpoint (ISO 8601): the newest enrichment it has seen; null before any. */
   checkpoint: string | null;
-  /** Seconds between now and the checkpoint. */
+  /**
+   * Seconds since the last poll that finished its work, of the shop polled least recently
+   * (null before any poll finished). Not the checkpoint's age: a quiet catalog enriches nothing,
+   * and its polls are on time all the same.
+   */
   lagSeconds: number | null;
+  /** When that poll finished (ISO 8601), or null. */
+  polledAt: string | null;
   /** Catalog records watched for approved content. */
   watchlistSize: number | null;
 }
@@ -40,12 +46,27 @@ export class WriteBackStatus {
   ) {}
 
   async enrichmentStatus(): Promise<EnrichmentStatus> {
-    const { checkpoint, watched } = await this.outbox.progress(this.shops.all.map((shop) => shop.domain));
+    const { checkpoint, watched, polled } = await this.outbox.progress(this.shops.all.map((s) => s.domain));
+    const oldest = polled.size === 0 ? null : Math.min(...polled.values());
     return {
       checkpoint: checkpoint === null ? null : new Date(checkpoint).toISOString(),
-      lagSeconds: checkpoint === null ? null : Math.max(0, (this.clock.now() - checkpoint) / 1000),
+      lagSeconds: oldest === null ? null : this.secondsSince(oldest),
+      polledAt: oldest === null ? null : new Date(oldest).toISOString(),
       watchlistSize: watched,
     };
+  }
+
+  /**
+   * Per shop, seconds since its last poll that finished its work (the overview's poll lag rule);
+   * shops never polled (no write-back entries, or none finished yet) are absent.
+   */
+  async pollLags(): Promise<Map<string, number>> {
+    const { polled } = await this.outbox.progress(this.shops.all.map((s) => s.domain));
+    return new Map([...polled].map(([shop, at]) => [shop, this.secondsSince(at)]));
+  }
+
+  private secondsSince(at: number): number {
+    return Math.max(0, (this.clock.now() - at) / 1000);
   }
 
   /** A product's write-backs, latest first. */

@@ -16,6 +16,7 @@ import {
   MediaSettings,
   QueueSettings,
 } from '../../platform/config/settings.js';
+import { BoundedErrorLog } from '../../platform/queues/bounded-error-log.js';
 import { Observations } from '../../platform/reporting/observations.service.js';
 import { Shops } from '../../shops/shops.js';
 import { CatalogKeyMissingError } from './catalog-key-missing.error.js';
@@ -52,6 +53,11 @@ export class CatalogClients implements OnModuleDestroy {
   ) {
     const { redisUrl } = queueSettings;
     this.redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+    // Heard, or ioredis prints each reconnect's error raw beside the JSON log.
+    this.redis?.on(
+      'error',
+      new BoundedErrorLog(clock, (message) => this.logger.warn(message)).listener('Rate limiter Redis'),
+    );
     this.pool =
       this.redis === null && databaseSettings.url
         ? new pg.Pool({

@@ -1,8 +1,15 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
+import { hintFor } from '../../platform/causes/error-causes.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { UiCsrfRefused, UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { esc, page, signInPage, UI_CSP } from './ui-html.js';
+
+/** The error's next step (the causes table's hint), when its code has one. */
+function nextStep(error: ConnectorError): string {
+  const hint = hintFor(error.code, error.details);
+  return hint === null ? '' : `<p class="next">Next: ${esc(hint)}</p>`;
+}
 
 /**
  * The operators' view answers in HTML, errors included: no session is the sign-in page (401),
@@ -31,7 +38,7 @@ export class AdminUiFilter implements ExceptionFilter {
                 (error as ConnectorError).status,
                 page(
                   'Error',
-                  `<p class="error">${esc(error.message)}</p><p><a href="/admin/ui">Back</a></p>`,
+                  `<p class="error">${esc(error.message)}</p>${nextStep(error as ConnectorError)}<p><a href="/admin/ui">Back</a></p>`,
                   null,
                 ),
               ];

@@ -1,3 +1,4 @@
+import type { NextStep } from '../../platform/causes/causes.js';
 import type { ShopListEntryDto } from '../admin/shop-list.dto.js';
 import { type OverviewChart, windowWords } from '../overview/chart-window.js';
 import type { OverviewDto } from '../overview/overview.dto.js';
@@ -29,7 +30,7 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
       (
         s,
       ) => `<tr data-shop="${esc(s.shop)}"><th scope="row">${esc(s.shop)} <a class="muted" href="/admin/ui/syncs?shop=${encodeURIComponent(s.shop)}">syncs</a></th>
-<td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>
+<td class="state-${esc(s.state)}">${esc(s.state)}</td><td class="reasons">${esc(s.reasons.join('; '))}</td>${nextCell(s.next)}
 <td class="opt"><a href="/admin/ui/failures?shop=${encodeURIComponent(s.shop)}">${esc(sum(s.openFailures))}</a></td>
 <td class="opt"><a href="/admin/ui/deliveries?shop=${encodeURIComponent(s.shop)}&amp;state=received">${esc(s.backlog)} (${esc(duration(s.backlogAgeSeconds))})</a></td>
 <td class="mapping-gap-count opt"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td><td class="opt">${esc(percent(s.costBucketUse))}</td></tr>`,
@@ -75,13 +76,12 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
   return page(
     'Overview',
     `<h2>Shops</h2>${scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col" class="opt">Open failures</th><th scope="col" class="opt">Sync backlog (oldest)</th><th scope="col" class="opt">Mapping gaps</th><th scope="col" class="opt">Shopify cost bucket</th></tr></thead>
-<tbody>${shopRows || '<tr><td colspan="7" class="muted">No shop.</td></tr>'}</tbody></table>`,
+      `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Next step</th><th scope="col" class="opt">Open failures</th><th scope="col" class="opt">Sync backlog (oldest)</th><th scope="col" class="opt">Mapping gaps</th><th scope="col" class="opt">Shopify cost bucket</th></tr></thead>
+<tbody>${shopRows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
     )}
-<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, open failures, or more of its products with mapping gaps than CONNECTOR_MAPPING_GAP_DEGRADED_SHARE (10 % by default).</p>
+<p class="muted">Failing: the job queue down, needs re-authorisation, uninstalled, paused by an operator, mapping invalid, the catalog answering 5xx to (or not answering) half the product writes or more (last 5 minutes), or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: 5xx answers, no answers or 429s to a tenth of the calls or more, the catalog breaker open, no enrichment poll finished for more than twice its interval, the job queue's state lost and repaired in the last 15 minutes, open failures, or more of its products with mapping gaps than CONNECTOR_MAPPING_GAP_DEGRADED_SHARE (10 % by default).</p>
 ${overviewGapsSection(view.shops)}
-<p class="muted">Failing: needs re-authorisation, uninstalled, paused by an operator, mapping invalid, or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: the catalog breaker open, the enrichment poll lagging more than twice its interval, or open failures.</p>
 ${runTimesSection(view.shops, Date.parse(view.at))}
 <h2>Now</h2><ul class="cards">${figures}</ul>
 <h2>${esc(chartsHeading(charts))}</h2><div class="charts">${chartFigures}</div>`,
@@ -128,6 +128,25 @@ function chartsHeading(charts: readonly OverviewChart[]): string {
   if (first === undefined) return 'Charts';
   const words = windowWords(Math.floor((first.to - first.from) / 60_000) + 1);
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
+
+/** The next step of a shop's worst cause: its words, the page that shows or does it, the command. */
+function nextCell(next: NextStep | null): string {
+  if (next === null) return '<td class="next"></td>';
+  const link = next.href === null ? '' : ` <a href="${esc(next.href)}">${esc(linkWords(next.href))}</a>`;
+  const command = next.command === null ? '' : ` <code>${esc(next.command)}</code>`;
+  return `<td class="next">${esc(next.text)}${link}${command}</td>`;
+}
+
+/** What a next step's link opens, in words: its page's name (`catalog-calls`: "catalog calls"). */
+function linkWords(href: string): string {
+  const path = href.split('?')[0] ?? '';
+  const page =
+    path
+      .split('/')
+      .filter((part) => part !== '' && !part.includes('.'))
+      .at(-1) ?? 'overview';
+  return page === 'ui' ? 'overview' : page.replaceAll('-', ' ');
 }
 
 function sum(counts: Record<string, number>): number {

@@ -92,8 +92,26 @@ export class CatalogAccountUseDto {
 /** Why: the enrichment poll's checkpoint, lag and watchlist size; null until the stage reports them. */
 @ApiSchema({ name: 'EnrichmentProgress' })
 export class EnrichmentProgressDto implements EnrichmentStatus {
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) checkpoint!: string | null;
-  @ApiProperty({ type: 'number', nullable: true }) lagSeconds!: number | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'The newest enrichment the poll has seen.',
+  })
+  checkpoint!: string | null;
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: 'Seconds since the last poll that finished its work (the shop polled least recently).',
+  })
+  lagSeconds!: number | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When that poll finished.',
+  })
+  polledAt!: string | null;
   @ApiProperty({ type: 'integer', nullable: true }) watchlistSize!: number | null;
 }
 

@@ -71,6 +71,10 @@ describe('shopHealth with mapping gaps', () => {
     pollLagSeconds: null,
     pollIntervalSeconds: 60,
     openFailures: {},
+    heldByFailures: 0,
+    catalog: null,
+    openFailureCodes: {},
+    platform: { queueProblem: null, queueStateLostSecondsAgo: null },
   };
 
   it('is degraded above the share, healthy once the gaps are fixed', () => {
@@ -80,9 +84,11 @@ describe('shopHealth with mapping gaps', () => {
       topReason: { reason: CATEGORY, products: 1 },
       reasonCount: 1,
     });
+    const reason = `1 of 2 products cannot be fully enriched (50 %, more than 10 %): 1 product: ${CATEGORY}`;
     expect(shopHealth({ ...fine, mappingGaps: gapped })).toEqual({
       state: 'degraded',
-      reasons: [`1 of 2 products cannot be fully enriched (50 %, more than 10 %): 1 product: ${CATEGORY}`],
+      reasons: [reason],
+      causes: [{ code: 'mapping_gaps', severity: 'degraded', text: reason }],
     });
     expect(shopHealth({ ...fine, mappingGaps: facts({ knownProducts: 2 }) }).state).toBe('healthy');
   });

@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import type { AccountSeriesKind } from './catalog-evidence.js';
 import { OverviewMinute } from './overview-minute.entity.js';
 
-/** The series kept in `overview_minutes`. */
-export type OverviewSeries = 'catalog_calls' | 'catalog_429' | 'enrichment_lag';
+/** The series kept in `overview_minutes`: every account's, and each catalog account's (`catalogEvidence`). */
+export type OverviewSeries =
+  | 'catalog_calls'
+  | 'catalog_429'
+  | 'enrichment_lag'
+  | `${AccountSeriesKind}@${string}`;
 
 /**
  * Why: the one owner of `overview_minutes`. Counters are added and the lag keeps the minute's
@@ -38,6 +43,16 @@ export class OverviewMinutes {
       .where('m.series = :series AND m.minute >= :since', { series, since })
       .getMany();
     return rows.map((row) => ({ minute: row.minute, count: row.value }));
+  }
+
+  /** Every catalog account's series (`<kind>@<account>`) summed since `since` (the catalog rules). */
+  async accountSeriesSince(since: Date): Promise<Array<{ series: string; count: number }>> {
+    const rows: Array<{ series: string; total: number }> = await this.rows.query(
+      `SELECT series, sum(value) AS total FROM ${this.table}
+        WHERE minute >= date_trunc('minute', $1::timestamptz) AND series LIKE '%@%' GROUP BY series`,
+      [since],
+    );
+    return rows.map((row) => ({ series: row.series, count: Number(row.total) }));
   }
 
   /** Retention: deletes the minutes older than `before`; resolves to how many went. */

@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nest
 import { Clock } from '#lib/clock';
 import { Observations } from '../../platform/reporting/observations.service.js';
 import { RetentionRegistry } from '../../platform/reporting/retention-registry.service.js';
+import { accountSeries, isProductWrite } from './catalog-evidence.js';
 import { OverviewMinutes, type OverviewSeries } from './overview-minutes.repository.js';
 
 /** The overview's minutes are kept this long: the charts show 24 hours, a second day for comparison. */
@@ -20,7 +21,8 @@ interface Pending {
 
 /**
  * Why: catalog calls, 429s and the enrichment lag are only reported as they happen (no table
- * keeps them). Counting each into `overview_minutes` at once would put a write on the pool for
+ * keeps them); each catalog account's calls, 429s, product writes and their 5xx answers too
+ * (the catalog rules of the shops' states read them: `catalogEvidence`). Counting each into `overview_minutes` at once would put a write on the pool for
  * every catalog call, so this process sums them per series and minute in memory and writes one
  * upsert per series and minute every few seconds (and at shutdown, and before the overview
  * reads). A write that fails is dropped: observation never breaks the work it observes.
@@ -39,8 +41,18 @@ export class OverviewRecorder implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.observations.subscribe({
-      catalogCall: () => this.note('catalog_calls', 1, 'add'),
-      catalogRateLimited: () => this.note('catalog_429', 1, 'add'),
+      catalogCall: ({ account, endpoint, status }) => {
+        this.note('catalog_calls', 1, 'add');
+        this.note(accountSeries('catalog_calls', account), 1, 'add');
+        if (!isProductWrite(endpoint)) return;
+        this.note(accountSeries('catalog_writes', account), 1, 'add');
+        if (status !== null && status >= 500)
+          this.note(accountSeries(`catalog_write_${status}`, account), 1, 'add');
+      },
+      catalogRateLimited: ({ account }) => {
+        this.note('catalog_429', 1, 'add');
+        this.note(accountSeries('catalog_429', account), 1, 'add');
+      },
       pollLag: ({ seconds }) => this.note('enrichment_lag', seconds, 'highest'),
     });
     this.registry.register({

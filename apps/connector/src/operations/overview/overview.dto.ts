@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { CAUSE_CODES, type CauseCode, type NextStep } from '../../platform/causes/causes.js';
 import { MappingGapReasonCountDto } from '../admin/mapping-gaps.dto.js';
 import { ShopRunTimesDto } from '../runs/runs.dto.js';
 import type { ShopHealthState } from './shop-health.js';
@@ -33,6 +34,38 @@ export class ShopMappingGapsDto {
   reasonCount!: number;
 }
 
+/** Why: what to do about a cause (the causes table's next step): words, a page, a command. */
+@ApiSchema({ name: 'NextStep' })
+export class NextStepDto implements NextStep {
+  @ApiProperty() text!: string;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'A page of the web view that shows or does it.',
+  })
+  href!: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'A command line (docs/cli.md) that shows or does it.',
+  })
+  command!: string | null;
+}
+
+/** Why: the cause of a shop's state (the worst rule that applies), by code and in words. */
+@ApiSchema({ name: 'ShopCause' })
+export class ShopCauseDto {
+  @ApiProperty({ enum: CAUSE_CODES }) code!: CauseCode;
+  @ApiProperty({ description: 'The reason in words, with its figures.' }) text!: string;
+}
+
+/** Why: one rule that applies to a shop: its cause, how bad, the reason in words and the next step. */
+@ApiSchema({ name: 'ShopCauseStep' })
+export class ShopCauseStepDto extends ShopCauseDto {
+  @ApiProperty({ enum: ['failing', 'degraded'] }) severity!: 'failing' | 'degraded';
+  @ApiProperty({ type: NextStepDto }) next!: NextStepDto;
+}
+
 /** One shop on the overview: its state, why, and the facts the rules read. */
 @ApiSchema({ name: 'ShopOverview' })
 export class ShopOverviewDto {
@@ -40,11 +73,36 @@ export class ShopOverviewDto {
   @ApiProperty({ enum: ['healthy', 'degraded', 'failing'] }) state!: ShopHealthState;
   @ApiProperty({ type: [String], description: 'Every rule that applies, in words (failing ones first).' })
   reasons!: string[];
+  @ApiProperty({
+    type: ShopCauseDto,
+    nullable: true,
+    description: 'The worst rule that applies (null when healthy).',
+  })
+  cause!: ShopCauseDto | null;
+  @ApiProperty({
+    type: NextStepDto,
+    nullable: true,
+    description: 'What to do about `cause` (null when healthy).',
+  })
+  next!: NextStepDto | null;
+  @ApiProperty({ type: [ShopCauseStepDto], description: 'Every rule that applies, each with its next step.' })
+  causes!: ShopCauseStepDto[];
   @ApiProperty() authState!: string;
   @ApiProperty({ enum: ['live', 'shadow'] }) mode!: string;
   @ApiProperty({ type: 'integer', description: 'Deliveries waiting for their sync.' }) backlog!: number;
   @ApiProperty({ type: 'number', nullable: true }) backlogAgeSeconds!: number | null;
+  @ApiProperty({
+    type: 'integer',
+    description: "Deliveries held by an open failure of their product's sync: they wait for a replay.",
+  })
+  heldByFailures!: number;
   @ApiProperty() breaker!: string;
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: "Seconds since the shop's last enrichment poll that finished its work (null: never polled).",
+  })
+  pollLagSeconds!: number | null;
   @ApiProperty({
     type: 'number',
     nullable: true,
@@ -85,7 +143,13 @@ export class OverviewDto {
   @ApiProperty({ type: 'integer', description: 'Deliveries received in the last minute, every shop.' })
   deliveriesLastMinute!: number;
   @ApiProperty({ type: [OverviewCatalogAccountDto] }) catalog!: OverviewCatalogAccountDto[];
-  @ApiProperty({ type: 'number', nullable: true }) enrichmentLagSeconds!: number | null;
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description:
+      'The highest poll lag of the shops polled: seconds since their last poll that finished its work.',
+  })
+  enrichmentLagSeconds!: number | null;
   @ApiProperty({ ...COUNTS, description: 'Open failures by job kind, every shop.' })
   openFailuresByKind!: Record<string, number>;
   @ApiProperty({ type: 'integer', description: 'Write-backs sent to Shopify in the last hour, every shop.' })

@@ -124,6 +124,23 @@ export class FailuresRepository {
     return rows.map((row) => ({ shop: row.shop, jobKind: row.job_kind, count: Number(row.count) }));
   }
 
+  /** Open failures per shop, job kind and error code (the overview names each one's cause). */
+  async openCountsByCode(): Promise<
+    Array<{ shop: string; jobKind: string; errorCode: string; count: number }>
+  > {
+    const rows: Array<{ shop: string; job_kind: string; error_code: string; count: string }> =
+      await this.failures.query(
+        `SELECT shop, job_kind, error_code, count(*) AS count FROM ${this.table}
+          WHERE state = 'open' GROUP BY shop, job_kind, error_code`,
+      );
+    return rows.map((row) => ({
+      shop: row.shop,
+      jobKind: row.job_kind,
+      errorCode: row.error_code,
+      count: Number(row.count),
+    }));
+  }
+
   /** Failures per minute of `column` (when they were opened, or resolved) since `since`. */
   async perMinute(
     column: 'first_failed_at' | 'resolved_at',

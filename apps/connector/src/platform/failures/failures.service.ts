@@ -86,6 +86,11 @@ export class FailuresService {
     return this.failures.openCounts();
   }
 
+  /** Open failures per shop, job kind and error code. */
+  openCountsByCode(): Promise<Array<{ shop: string; jobKind: string; errorCode: string; count: number }>> {
+    return this.failures.openCountsByCode();
+  }
+
   /** Failures opened and resolved per minute since `since` (the overview's chart). */
   async perMinute(since: Date): Promise<{
     opened: Array<{ minute: Date; count: number }>;

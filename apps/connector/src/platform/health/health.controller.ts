@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiConnectorErrors } from '../http/connector-error.dto.js';
+import { QUEUE_DEPENDENCY } from '../queues/queue-state-watch.service.js';
 import { DependencyHealth } from '../reporting/dependency-health.service.js';
 import { DependencyStateDto, HealthDetailsDto, LivenessDto, ReadinessDto } from './health.dto.js';
 import { Readiness } from './readiness.service.js';
@@ -15,7 +16,8 @@ import { Readiness } from './readiness.service.js';
 /**
  * `/health/live` (the process answers), `/health/ready` (it can take webhooks: PostgreSQL and the
  * queue only) and `/health` (readiness plus the catalog's and Shopify's cached state; its status
- * follows readiness alone, so a dependency outage never fails it either).
+ * follows readiness alone, so a dependency outage never fails it either). One measurement per
+ * request: the queue's cached entry is corrected by readiness's probe of it when they disagree.
  */
 @ApiTags('health')
 @ApiExtraModels(DependencyStateDto)
@@ -36,7 +38,8 @@ export class HealthController {
   @ApiOkResponse({ type: HealthDetailsDto })
   @ApiServiceUnavailableResponse({ type: HealthDetailsDto, description: 'Not ready (the same body)' })
   async details(@Res({ passthrough: true }) res: Response): Promise<HealthDetailsDto> {
-    const report = await this.readiness.check();
+    const { errors, ...report } = await this.readiness.measure();
+    this.dependencies.confirm(QUEUE_DEPENDENCY, report.checks.queue, errors.queue);
     res.status(report.ready ? 200 : 503);
     return { ...report, dependencies: this.dependencies.snapshot() };
   }

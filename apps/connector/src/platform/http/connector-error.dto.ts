@@ -20,6 +20,13 @@ export class ConnectorErrorDetailDto {
     description: 'A 400 names the wrong field in `parameter` and lists them all in `fields`.',
   })
   details?: Record<string, unknown>;
+
+  @ApiProperty({
+    required: false,
+    description:
+      "The next step, for the codes that have one (e.g. `storage_unavailable`, `unauthorized`, `internal_error`): the same words as the overview's causes.",
+  })
+  hint?: string;
 }
 
 /** Why: `{"error": {...}}`, the body of every error answer (ConnectorExceptionFilter writes it). */

@@ -40,6 +40,10 @@ describe('ConnectorExceptionFilter', () => {
     expect(sent.status).toBe(503);
     expect(sent.headers['Retry-After']).toBe('5');
     expect(sent.body).toMatchObject({ error: { code: 'storage_unavailable', requestId: 'req-42' } });
+    // Its next step, in the causes table's words.
+    expect((sent.body as { error: { hint: string } }).error.hint).toMatch(
+      /^PostgreSQL does not answer\. Check DATABASE_URL and the database server\. \(\/health, `npm run connector -- check-config`\)$/,
+    );
   });
 
   it('answers an unexpected error 500 with the correlation id only: no stack, no message', () => {
@@ -51,6 +55,7 @@ describe('ConnectorExceptionFilter', () => {
         code: ConnectorErrorCode.INTERNAL_ERROR,
         message: 'Internal error (request req-42).',
         requestId: 'req-42',
+        hint: "The connector's log has the stack under this answer's requestId.",
       },
     });
     expect(JSON.stringify(sent.body)).not.toContain('shpat_leaky');

@@ -1,13 +1,15 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { hintFor } from '../causes/error-causes.js';
 import { ConnectorError, type ConnectorErrorBody } from './connector.error.js';
 import { ConnectorErrorCode } from './connector-error-code.js';
 import { type ConnectorRequest, requestIdOf } from './request-id.js';
 
 /**
- * The one place errors become HTTP answers, always `{"error": {code, message, requestId}}`.
- * Anything unexpected answers 500 with the correlation id only: no stack, no message, no secret
- * (the log line has the stack, under the same id).
+ * The one place errors become HTTP answers, always `{"error": {code, message, requestId}}`, with
+ * `hint` (the next step, from the causes table) for the codes that have one. Anything unexpected
+ * answers 500 with the correlation id only: no stack, no message, no secret (the log line has
+ * the stack, under the same id).
  */
 @Catch()
 export class ConnectorExceptionFilter implements ExceptionFilter {
@@ -20,12 +22,14 @@ export class ConnectorExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const requestId = requestIdOf(req, res);
     const error = this.toConnectorError(exception, req, requestId);
+    const hint = hintFor(error.code, error.details);
     const body: ConnectorErrorBody = {
       error: {
         code: error.code,
         message: error.message,
         requestId,
         ...(error.details ? { details: error.details } : {}),
+        ...(hint === null ? {} : { hint }),
       },
     };
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);

@@ -1,12 +1,14 @@
 import { CONNECTOR_ERROR_STATUS, ConnectorErrorCode } from './connector-error-code.js';
 
-/** The body of every error answer: `{"error": {"code", "message", "requestId", "details"?}}`. */
+/** The body of every error answer: `{"error": {"code", "message", "requestId", "details"?, "hint"?}}`. */
 export interface ConnectorErrorBody {
   error: {
     code: ConnectorErrorCode;
     message: string;
     requestId: string;
     details?: Record<string, unknown>;
+    /** The next step, for the codes that have one (platform/causes). */
+    hint?: string;
   };
 }
 

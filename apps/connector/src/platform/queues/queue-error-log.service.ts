@@ -4,59 +4,72 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
+  type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService, ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
+import { FlowProducer, type Queue, QueueEvents } from 'bullmq';
 import { Clock } from '#lib/clock';
+import { BoundedErrorLog } from './bounded-error-log.js';
 import { ALL_QUEUES } from './queue-names.js';
 
-const QUIET_MS = 10_000;
+/** Anything of BullMQ that emits its connection's errors. */
+interface ErrorEmitter {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
 
 /**
- * Listens to every queue's and worker's `error` events. Without a listener BullMQ prints each
- * error object whole, as fast as its retry loop spins while the backend is unreachable; here
- * each source logs one line, then at most one line (with a count) per 10 seconds.
+ * Listens to the `error` events of every queue, worker, flow producer and queue-events listener
+ * (their Redis or PostgreSQL connections' errors, the job schedulers' too: a queue forwards its
+ * scheduler's). Without a listener BullMQ and ioredis print each error object whole, raw, as
+ * fast as their retry loops spin while the backend is unreachable; here each source writes one
+ * JSON line, then at most one line (with a count) per 10 seconds (`BoundedErrorLog`). The queues
+ * are heard from module init, the workers as soon as they exist.
  */
 @Injectable()
-export class QueueErrorLog implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class QueueErrorLog implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Queues');
-  private readonly last = new Map<string, { at: number; suppressed: number }>();
-  private stopping = false;
+  private readonly errors: BoundedErrorLog;
+  private readonly heard = new WeakSet<object>();
 
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly discovery: DiscoveryService,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    this.errors = new BoundedErrorLog(clock, (message) => this.logger.error(message));
+  }
 
+  onModuleInit(): void {
+    this.listen();
+  }
+
+  /** The workers are made at module init (`@nestjs/bullmq`): those made after this one's are heard now. */
   onApplicationBootstrap(): void {
+    this.listen();
+  }
+
+  beforeApplicationShutdown(): void {
+    this.errors.stop();
+  }
+
+  private listen(): void {
     for (const name of ALL_QUEUES) {
-      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
-      queue.on('error', (error) => this.log(`queue ${name}`, error));
+      this.hear(`queue ${name}`, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
     }
     for (const wrapper of this.discovery.getProviders()) {
       const instance: unknown = wrapper.instance;
       if (instance instanceof WorkerHost) {
-        instance.worker.on('error', (error: Error) => this.log(`worker ${instance.worker.name}`, error));
-      }
+        // `worker` throws until @nestjs/bullmq made it.
+        const worker = (instance as unknown as { _worker?: ErrorEmitter & { name: string } })._worker;
+        if (worker) this.hear(`worker ${worker.name}`, worker);
+      } else if (instance instanceof FlowProducer) this.hear('flow producer', instance);
+      else if (instance instanceof QueueEvents) this.hear(`queue events ${instance.name}`, instance);
     }
   }
 
-  /** Connections dropped while shutting down are expected, not news. */
-  beforeApplicationShutdown(): void {
-    this.stopping = true;
-  }
-
-  private log(source: string, error: Error): void {
-    if (this.stopping) return;
-    const now = this.clock.now();
-    const seen = this.last.get(source);
-    if (seen && now - seen.at < QUIET_MS) {
-      seen.suppressed += 1;
-      return;
-    }
-    const more = seen && seen.suppressed > 0 ? ` (${seen.suppressed} more since)` : '';
-    this.last.set(source, { at: now, suppressed: 0 });
-    this.logger.error(`${source}: ${error.message}${more}`);
+  private hear(source: string, emitter: ErrorEmitter): void {
+    if (this.heard.has(emitter)) return;
+    this.heard.add(emitter);
+    emitter.on('error', this.errors.listener(source));
   }
 }

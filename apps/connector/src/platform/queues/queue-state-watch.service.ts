@@ -66,6 +66,11 @@ export class QueueStateWatch implements OnApplicationBootstrap, BeforeApplicatio
     clearTimeout(this.soon);
   }
 
+  /** The last time this process found the queue's state lost (and repaired it); null: never. */
+  lastStateLoss(): QueueStateLoss | null {
+    return this.lastLoss;
+  }
+
   /** One check now (the schedule, a reconnect, tests); a check already running is joined. */
   check(): Promise<void> {
     this.running ??= this.checkOnce().finally(() => {

@@ -65,6 +65,25 @@ export class DependencyHealth implements OnApplicationBootstrap, OnModuleDestroy
     this.reports.set(name, { ...report, checkedAt: new Date(this.clock.now()).toISOString() });
   }
 
+  /**
+   * A fresh measurement of a dependency (readiness's probe of the queue, made for the request
+   * at hand) replaces its cached report when the two disagree, keeping the cached details (an
+   * `error` given, or none when it is up): one answer never says both `down` and `up`.
+   */
+  confirm(name: string, status: 'up' | 'down', error: string | null): void {
+    const cached = this.reports.get(name);
+    if (cached === undefined) return;
+    const agrees =
+      status === 'down' ? cached.status === 'down' : cached.status === 'up' || cached.status === 'degraded';
+    if (agrees) return;
+    const { error: _before, ...details } = cached.details;
+    this.reports.set(name, {
+      status,
+      checkedAt: new Date(this.clock.now()).toISOString(),
+      details: status === 'down' && error !== null ? { ...details, error } : details,
+    });
+  }
+
   /** The cached reports, by dependency name. */
   snapshot(): Record<string, DependencyReport> {
     return Object.fromEntries(this.reports);

@@ -9,6 +9,7 @@ import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.
 import { Shops } from '../../shops/shops.js';
 import { PushEnqueuer } from '../push/push-enqueuer.service.js';
 import { PushHistory } from '../push/push-history.service.js';
+import { POLLED_CHECKPOINT } from '../store/enrichment-checkpoint.entity.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import type { PollCounts, PollRunCounts, ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
 import { trimRecord } from '../store/record-snapshot.js';
@@ -185,6 +186,7 @@ export class EnrichmentPoller {
     counts.found = chunks.found;
     counts.unmapped = chunks.unmapped;
     // The checkpoints last, with what leaves the watchlist: every page's work is committed.
+    checkpoints[POLLED_CHECKPOINT] = now;
     await this.outbox.commit({ shop, pollId, checkpoints, found: [], watch: [], unwatch: [...gone] });
     const completed = checkpoints['dataEnrichment.completedAt'] ?? null;
     if (completed !== null) {

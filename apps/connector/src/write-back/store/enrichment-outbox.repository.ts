@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { pruneInBatches } from '../../platform/reporting/retention-registry.service.js';
-import { EnrichmentCheckpoint } from './enrichment-checkpoint.entity.js';
+import { EnrichmentCheckpoint, POLLED_CHECKPOINT } from './enrichment-checkpoint.entity.js';
 import { EnrichmentOutboxRow } from './enrichment-outbox.entity.js';
 import { EnrichmentSeen } from './enrichment-seen.entity.js';
 import type { RecordSnapshot } from './record-snapshot.js';
@@ -234,12 +234,16 @@ export class EnrichmentOutbox {
 
   /**
    * The poll's progress over `shops`: the oldest `dataEnrichment.completedAt` checkpoint (epoch
-   * ms, null before any shop has one) and how many records the watchlists hold.
+   * ms, null before any shop has one), how many records the watchlists hold, and when each
+   * shop's last poll finished its work (the `polled` row; shops never polled are absent).
    */
-  async progress(shops: readonly string[]): Promise<{ checkpoint: number | null; watched: number }> {
+  async progress(
+    shops: readonly string[],
+  ): Promise<{ checkpoint: number | null; watched: number; polled: Map<string, number> }> {
     const manager = this.outbox.manager;
+    const checkpoints = manager.getRepository(EnrichmentCheckpoint).metadata.tablePath;
     const [checkpoint] = (await manager.query(
-      `SELECT min(checkpoint)::text AS at FROM ${manager.getRepository(EnrichmentCheckpoint).metadata.tablePath}
+      `SELECT min(checkpoint)::text AS at FROM ${checkpoints}
         WHERE field = 'dataEnrichment.completedAt' AND checkpoint IS NOT NULL AND shop = ANY($1::text[])`,
       [[...shops]],
     )) as Array<{ at: string | null }>;
@@ -248,8 +252,17 @@ export class EnrichmentOutbox {
         WHERE shop = ANY($1::text[])`,
       [[...shops]],
     )) as Array<{ n: string }>;
+    const polled = (await manager.query(
+      `SELECT shop, checkpoint::text AS at FROM ${checkpoints}
+        WHERE field = $2 AND checkpoint IS NOT NULL AND shop = ANY($1::text[])`,
+      [[...shops], POLLED_CHECKPOINT],
+    )) as Array<{ shop: string; at: string }>;
     const at = checkpoint?.at ?? null;
-    return { checkpoint: at === null ? null : Number(at), watched: Number(watched?.n ?? 0) };
+    return {
+      checkpoint: at === null ? null : Number(at),
+      watched: Number(watched?.n ?? 0),
+      polled: new Map(polled.map((row) => [row.shop, Number(row.at)])),
+    };
   }
 
   /** Pending and done rows of one poll's push work. */

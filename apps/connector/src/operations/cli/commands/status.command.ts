@@ -1,9 +1,12 @@
 import { Command } from 'commander';
 import type { ProductStatusDto as ProductStatus } from '../../admin/product-status.dto.js';
+import type { OverviewDto } from '../../overview/overview.dto.js';
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
+import { printShopStates } from './shop-states-output.js';
 
 /**
- * `status <id>`: one product's status from the admin API (`GET /admin/products/{id}`), found by
+ * `status`: every shop's state, why and the next step (`GET /admin/overview`). `status <id>`: one
+ * product's status from the admin API (`GET /admin/products/{id}`), found by
  * its Shopify product id, a `supplierSku` or a `skuId`: its catalog records (the sku map), its
  * last sync and the calls it made, its last error, why the catalog cannot fully enrich it (its
  * mapping gaps in words, each with the records it touches), the catalog's enrichment status and
@@ -11,12 +14,20 @@ import type { CliOutput, ContextOf } from '../context/cli-context.js';
  */
 export function statusCommand(contextOf: ContextOf): Command {
   return new Command('status')
-    .description("show a product's status: by Shopify product id, supplierSku or skuId")
-    .argument('<id>', 'a Shopify product id, a supplierSku or a skuId')
+    .description(
+      "show each shop's state, why and the next step; with an id, a product's status (by Shopify product id, supplierSku or skuId)",
+    )
+    .argument('[id]', 'a Shopify product id, a supplierSku or a skuId')
     .option('--shop <domain>', 'the shop (when the id is known in several)')
     .option('--json', 'print the API answer as JSON')
-    .action(async (id: string, options: { shop?: string; json?: boolean }, command: Command) => {
+    .action(async (id: string | undefined, options: { shop?: string; json?: boolean }, command: Command) => {
       const { admin, out } = contextOf(command);
+      if (id === undefined) {
+        const view = await admin.get<OverviewDto>('/admin/overview');
+        if (options.json) out.line(JSON.stringify(view, null, 2));
+        else printShopStates(view, admin.baseUrl, out);
+        return;
+      }
       const status = await admin.get<ProductStatus>(`/admin/products/${encodeURIComponent(id)}`, {
         shop: options.shop,
       });

@@ -5,7 +5,7 @@ import { CliError, ExitCode } from './cli-error.js';
 export type AdminQuery = Record<string, string | number | boolean | undefined>;
 
 interface ErrorBody {
-  error?: { code?: string; message?: string; details?: Record<string, unknown> };
+  error?: { code?: string; message?: string; details?: Record<string, unknown>; hint?: string };
 }
 
 /**
@@ -86,7 +86,12 @@ export class AdminApi {
     const error = (answer as ErrorBody | undefined)?.error;
     const message = error?.message ?? `${method} ${url.pathname} answered ${response.status}`;
     const code = error?.code ? ` (${error.code}, HTTP ${response.status})` : ` (HTTP ${response.status})`;
-    throw new CliError(`${message}${code}`, response.status === 400 ? ExitCode.USAGE : ExitCode.FAILURE);
+    // The API's next step, when its code has one (the causes table's words).
+    const hint = error?.hint ? `\n  next: ${error.hint}` : '';
+    throw new CliError(
+      `${message}${code}${hint}`,
+      response.status === 400 ? ExitCode.USAGE : ExitCode.FAILURE,
+    );
   }
 }
 

@@ -1,0 +1,27 @@
+import type { OverviewDto } from '../../overview/overview.dto.js';
+import type { CliOutput } from '../context/cli-context.js';
+
+/**
+ * Why: `connector status` without an id prints what `GET /admin/overview` says of each shop, as
+ * the web view's overview does: its state, every reason in words (the worst first), and the next
+ * step of each (the causes table: words, the page of the web view at the connector's URL, the
+ * command).
+ */
+export function printShopStates(view: OverviewDto, baseUrl: string, out: CliOutput): void {
+  if (view.shops.length === 0) out.line('no shop');
+  for (const shop of view.shops) {
+    out.line(`${shop.shop}: ${shop.state}`);
+    if (shop.state === 'healthy') {
+      out.line(`  ${shop.reasons.join('; ')}`);
+      continue;
+    }
+    for (const cause of shop.causes) {
+      out.line(`  ${cause.severity === 'failing' ? 'failing' : 'degraded'}: ${cause.text}`);
+      const where = [
+        cause.next.href === null ? null : `${baseUrl}${cause.next.href}`,
+        cause.next.command === null ? null : `$ ${cause.next.command}`,
+      ].filter((part): part is string => part !== null);
+      out.line(`    next: ${cause.next.text}${where.length > 0 ? ` ${where.join('  ')}` : ''}`);
+    }
+  }
+}
