@@ -3,7 +3,6 @@ import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { CatalogSettings } from '../../platform/config/settings.js';
-import { FailuresService } from '../../platform/failures/failures.service.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
 import type { OverviewDto } from './overview.dto.js';
@@ -28,7 +27,6 @@ export class OverviewService {
     private readonly states: ShopStatesService,
     private readonly catalogs: CatalogClients,
     private readonly inbox: InboxRepository,
-    private readonly failures: FailuresService,
     private readonly pushes: WriteBackStates,
     private readonly window: CatalogCallWindow,
     private readonly catalog: CatalogSettings,
