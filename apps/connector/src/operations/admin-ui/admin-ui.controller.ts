@@ -7,6 +7,7 @@ import { FailureNotOpenError, FailuresService } from '../../platform/failures/fa
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { Shops } from '../../shops/shops.js';
+import { AuthFailureLimit } from '../admin/auth-failure-limit.service.js';
 import { failureDto } from '../admin/failure.dto.js';
 import { failureIdOf } from '../admin/failure-query.js';
 import { ConnectorMetrics } from '../metrics/connector-metrics.service.js';
@@ -42,6 +43,7 @@ export class AdminUiController {
     private readonly failures: FailuresService,
     private readonly metrics: ConnectorMetrics,
     private readonly clock: Clock,
+    private readonly limit: AuthFailureLimit,
   ) {}
 
   @Get('failures')
@@ -86,19 +88,24 @@ export class AdminUiController {
     );
   }
 
-  /** The token in a form body, never a URL; right: a session cookie and back to the inbox. */
+  /**
+   * The token in a form body, never a URL; right: a session cookie and back to the inbox. A wrong
+   * one counts against the client's address (`AuthFailureLimit`: then the sign-in page, 429).
+   */
   @Post('login')
   @UiSignIn({
     operationId: 'uiSignIn',
     summary:
       'Sign in with the admin token (form body, never the URL): sets the HttpOnly, SameSite=Strict session cookie',
-    errors: [401, 503],
+    errors: [401, 429, 503],
     form: UiSignInForm,
   })
   async login(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     if (!this.sessions.enabled) throw new UiDisabled();
+    const client = this.limit.admit(req, 'sign-in');
     const form = await readForm(req);
     if (typeof form.token !== 'string' || !this.sessions.tokenMatches(form.token)) {
+      this.limit.failed(client, req, 'sign-in');
       throw new UiSignInRequired('That is not the admin token.');
     }
     const session = this.sessions.open();
