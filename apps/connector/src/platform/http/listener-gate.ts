@@ -42,11 +42,15 @@ export interface ListenerGateOptions {
 export function listenerGate(options: ListenerGateOptions) {
   return (req: ConnectorRequest, res: Response, next: NextFunction): void => {
     const side = routeSide(req.path);
-    if (side === 'both') return next();
-    const refused = options.split
-      ? (side === 'private') !== options.arrivedPrivately(req)
-      : side === 'private' && !options.trusted.fromInside(req);
-    if (!refused) return next();
+    const refused =
+      side !== 'both' &&
+      (options.split
+        ? (side === 'private') !== options.arrivedPrivately(req)
+        : side === 'private' && !options.trusted.fromInside(req));
+    if (!refused) {
+      next();
+      return;
+    }
     const error = new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No route ${req.method} ${req.path}.`);
     const body: ConnectorErrorBody = {
       error: { code: error.code, message: error.message, requestId: requestIdOf(req, res) },
