@@ -124,10 +124,15 @@ export async function startConnector(
           'Connector',
         );
       }
-      bound = {
-        public: own,
-        admin: admin === null ? null : await privateListener.listen(express, admin.port, admin.host),
-      };
+      let adminBound: Bound | null = null;
+      try {
+        if (admin !== null) adminBound = await privateListener.listen(express, admin.port, admin.host);
+      } catch (error) {
+        // The private port is taken (or the host unknown): nothing stays half open.
+        await app.close().catch(() => undefined);
+        throw error;
+      }
+      bound = { public: own, admin: adminBound };
       return own.url;
     },
     get url() {

@@ -15,6 +15,7 @@ const PRIVATE_ROUTES: Array<[path: string, served: number]> = [
   ['/metrics', 200],
   ['/docs', 200],
   ['/openapi.json', 200],
+  ['/health', 200], // with its dependencies (the probes /health/live and /health/ready are public)
   ['/', 302],
 ];
 

@@ -10,13 +10,16 @@ export type RouteSide = 'public' | 'private' | 'both';
 
 /** What Shopify reaches: the webhook door and the install (OAuth) routes. */
 const PUBLIC_ROUTES = /^\/(?:webhooks\/|auth\/shopify(?:\/|$))/i;
-/** The probes of load balancers and orchestrators, on either listener. */
-const BOTH_ROUTES = /^\/health(?:\/|$)/i;
+/**
+ * The probes of load balancers and orchestrators, on either listener. `GET /health` itself is
+ * private: its dependencies name the catalog's URL, its key's fingerprint and every shop.
+ */
+const BOTH_ROUTES = /^\/health\/(?:live|ready)\/?$/i;
 
 /**
  * The side of a path (Express matches routes case-insensitively, so this does too). Anything not
- * listed as public is private: `/admin/*` (the API, the web view, bull-board), `/metrics`,
- * `/docs`, `/openapi.json`, `/` and every path no route serves.
+ * listed is private: `/admin/*` (the API, the web view, bull-board), `/metrics`, `/docs`,
+ * `/openapi.json`, `/health` (with its dependencies), `/` and every path no route serves.
  */
 export function routeSide(path: string): RouteSide {
   if (PUBLIC_ROUTES.test(path)) return 'public';

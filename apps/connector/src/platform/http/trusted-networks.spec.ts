@@ -64,7 +64,7 @@ describe('routeSide', () => {
   it('lists what Shopify reaches as public, the probes on both, everything else private', () => {
     for (const path of ['/webhooks/shopify', '/auth/shopify', '/auth/shopify/callback', '/AUTH/Shopify'])
       expect(routeSide(path), path).toBe('public');
-    for (const path of ['/health', '/health/ready', '/health/live'])
+    for (const path of ['/health/ready', '/health/live', '/Health/Live/'])
       expect(routeSide(path), path).toBe('both');
     for (const path of [
       '/',
@@ -78,6 +78,9 @@ describe('routeSide', () => {
       '/openapi.json',
       '/auth/shopifyx',
       '/healthz',
+      '/health',
+      '/health/',
+      '/health/ready/x',
       '//admin/shops',
     ])
       expect(routeSide(path), path).toBe('private');
