@@ -3,10 +3,10 @@ import { ManualClock } from '#lib/clock';
 import { INSIDE_NETWORKS } from '../../platform/config/listener-config.js';
 import { Secret } from '../../platform/config/secret.js';
 import type { AdminSettings, HttpSettings } from '../../platform/config/settings.js';
+import { AuthFailureLimit } from '../../platform/http/auth-failure-limit.service.js';
 import type { ConnectorError } from '../../platform/http/connector.error.js';
 import type { ConnectorRequest } from '../../platform/http/request-id.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
-import { AuthFailureLimit } from './auth-failure-limit.service.js';
 
 const TOKEN = 'admin-token-0123456789';
 const guardWith = (token: string | null, clock = new ManualClock(1_000_000), limit = 1_000) => {

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { AdminSettings } from '../../platform/config/settings.js';
+import { AuthFailureLimit } from '../../platform/http/auth-failure-limit.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import type { ConnectorRequest } from '../../platform/http/request-id.js';
-import { AuthFailureLimit } from './auth-failure-limit.service.js';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 

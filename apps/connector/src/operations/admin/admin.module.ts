@@ -24,7 +24,6 @@ import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { AdminWriteBackController } from './admin-write-back.controller.js';
-import { AuthFailureLimit } from './auth-failure-limit.service.js';
 import { GoLive } from './go-live.service.js';
 import { MappingGapList } from './mapping-gap-list.service.js';
 import { ProductStatus } from './product-status.service.js';
@@ -61,16 +60,7 @@ import { ShopEntries } from './shop-entries.service.js';
     AdminWriteBackController,
     AdminMappingGapsController,
   ],
-  providers: [
-    AuthFailureLimit,
-    AdminTokenGuard,
-    ProductTimeline,
-    ProductStatus,
-    ShopEntries,
-    GoLive,
-    MappingGapList,
-  ],
-  // One `AuthFailureLimit` per app: the web view's sign-in and the overview's guard count with it.
-  exports: [AuthFailureLimit, ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
+  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
+  exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
 })
 export class AdminModule {}

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '#lib/clock';
-import { AdminSettings, HttpSettings } from '../../platform/config/settings.js';
-import { ConnectorError } from '../../platform/http/connector.error.js';
-import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { TrustedNetworks } from '../../platform/http/trusted-networks.js';
+import { AdminSettings, HttpSettings } from '../config/settings.js';
+import { ConnectorError } from './connector.error.js';
+import { ConnectorErrorCode } from './connector-error-code.js';
+import { TrustedNetworks } from './trusted-networks.js';
 
 /** What was tried: a bearer token on `/admin/*`, or the web view's sign-in form. */
 export type AuthAttempt = 'bearer' | 'sign-in';
@@ -18,8 +18,9 @@ const MAX_CLIENTS = 10_000;
  * `CONNECTOR_AUTH_FAILURE_WINDOW_MS`, every further attempt from that address answers 429 with
  * `Retry-After` (when the oldest failure leaves the window), the right token included, so a
  * guess cannot be told from a refusal. A right token clears nothing (others may share the
- * address). Counts live in this process: each replica limits on its own (docs/admin-api.md,
- * "Failed authentications").
+ * address). Counts live in this process: each replica limits on its own (docs/operations.md,
+ * "Listeners"). One instance per app (`AuthFailureLimitModule`, global): every module guarding
+ * admin routes counts with it.
  */
 @Injectable()
 export class AuthFailureLimit {
