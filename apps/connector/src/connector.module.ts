@@ -21,6 +21,7 @@ import { databaseModule } from './platform/database/database.module.js';
 import { RetentionModule } from './platform/database/retention.module.js';
 import { FailuresModule } from './platform/failures/failures.module.js';
 import { HealthModule } from './platform/health/health.module.js';
+import { AuthFailureLimitModule } from './platform/http/auth-failure-limit.module.js';
 import { ConnectorExceptionFilter } from './platform/http/connector-exception.filter.js';
 import { connectorValidationPipe } from './platform/http/connector-validation.pipe.js';
 import { queuesModule } from './platform/queues/queues.module.js';
@@ -96,6 +97,7 @@ export function connectorModule(config: ConnectorConfig, wiring: ConnectorWiring
     imports: [
       connectorConfigModule(config, wiring.clock),
       wiringModule(wiring),
+      AuthFailureLimitModule,
       databaseModule(config),
       ReportingModule,
       RetentionModule,

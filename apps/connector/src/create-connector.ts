@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import type { DynamicModule, INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
@@ -9,7 +9,10 @@ import { OpenApiDocument } from './operations/docs/openapi-document.service.js';
 import type { ConnectorConfig } from './platform/config/connector.config.js';
 import { configuredSecrets } from './platform/config/operations-config.js';
 import { JsonLogger } from './platform/http/json-logger.js';
+import { listenerGate } from './platform/http/listener-gate.js';
+import { type Bound, boundOf, PrivateListener } from './platform/http/private-listener.js';
 import { requestLog } from './platform/http/request-log.js';
+import { TrustedNetworks } from './platform/http/trusted-networks.js';
 
 /** In-process overrides, for tests and the local stack. */
 export interface ConnectorOptions {
@@ -29,13 +32,23 @@ export interface ConnectorOptions {
 /** A created connector: the app, and what main.ts and tests do with it. */
 export interface Connector {
   readonly app: INestApplication;
-  /** Starts listening on the configured host (port 0 picks a free one); resolves to the base URL. */
+  /**
+   * Starts listening on the configured host (port 0 picks a free one), and on the private
+   * listener's when `CONNECTOR_ADMIN_PORT` is set; resolves to the (public) base URL.
+   */
   listen(port?: number): Promise<string>;
   /** Base URL, e.g. `http://127.0.0.1:3000`; known once listening. */
   readonly url: string;
   /** The bound address, e.g. `127.0.0.1:3000`; known once listening. */
   readonly address: string;
-  /** Stops taking requests, lets running jobs finish, closes connections. */
+  /**
+   * The private listener's base URL (the admin API, the web view, `/metrics`, `/docs`), or null
+   * when one port serves everything; known once listening.
+   */
+  readonly adminUrl: string | null;
+  /** The private listener's bound address, or null; known once listening. */
+  readonly adminAddress: string | null;
+  /** Stops taking requests (on both listeners), lets running jobs finish, closes connections. */
   close(): Promise<void>;
 }
 
@@ -74,8 +87,18 @@ export async function startConnector(
   config: ConnectorConfig,
   logger: LoggerService,
 ): Promise<Connector> {
-  app.getHttpAdapter().getInstance().disable('x-powered-by');
+  const express = app.getHttpAdapter().getInstance() as RequestListener & { disable(name: string): void };
+  express.disable('x-powered-by');
+  const privateListener = new PrivateListener();
+  const admin = config.http.adminListener;
   app.use(requestLog(logger));
+  app.use(
+    listenerGate({
+      split: admin !== null,
+      arrivedPrivately: (req) => privateListener.arrivedHere(req),
+      trusted: new TrustedNetworks(config.http.trustedNetworks),
+    }),
+  );
   try {
     await app.init();
     app.get(OpenApiDocument).describe(app);
@@ -84,7 +107,7 @@ export async function startConnector(
     await app.close().catch(() => undefined);
     throw error;
   }
-  let bound: { url: string; address: string } | undefined;
+  let bound: { public: Bound; admin: Bound | null } | undefined;
   const known = () => {
     if (!bound) throw new Error('The connector is not listening yet');
     return bound;
@@ -93,19 +116,42 @@ export async function startConnector(
     app,
     async listen(port = config.http.port) {
       await app.listen(port, config.http.host);
-      const { address, port: actual } = app.getHttpServer().address() as AddressInfo;
-      const reachable = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
-      const host = (h: string) => (h.includes(':') ? `[${h}]` : h);
-      bound = { url: `http://${host(reachable)}:${actual}`, address: `${host(address)}:${actual}` };
-      return bound.url;
+      const own = boundOf(app.getHttpServer());
+      if (admin === null) {
+        logger.warn(
+          `CONNECTOR_ADMIN_PORT is not set: the admin API, the web view, /metrics and /docs share the public port ${own.address}, ` +
+            'refused (404) to requests from outside (docs/operations.md, "Listeners"); set CONNECTOR_ADMIN_PORT to serve them on a private listener.',
+          'Connector',
+        );
+      }
+      let adminBound: Bound | null = null;
+      try {
+        if (admin !== null) adminBound = await privateListener.listen(express, admin.port, admin.host);
+      } catch (error) {
+        // The private port is taken (or the host unknown): nothing stays half open.
+        await app.close().catch(() => undefined);
+        throw error;
+      }
+      bound = { public: own, admin: adminBound };
+      return own.url;
     },
     get url() {
-      return known().url;
+      return known().public.url;
     },
     get address() {
-      return known().address;
+      return known().public.address;
     },
-    close: () => app.close(),
+    get adminUrl() {
+      return known().admin?.url ?? null;
+    },
+    get adminAddress() {
+      return known().admin?.address ?? null;
+    },
+    async close() {
+      const closing = privateListener.close();
+      await app.close();
+      await closing;
+    },
   };
 }
 

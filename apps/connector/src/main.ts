@@ -34,9 +34,13 @@ try {
   const connector = await createConnector(config, { logger: jsonLogger });
   const url = await connector.listen();
   const queue = config.queue.redisUrl === null ? 'PostgreSQL' : 'Redis';
+  const admin =
+    connector.adminUrl === null
+      ? `admin API, web view, metrics and docs on the same port, from inside only`
+      : `admin API ${connector.adminUrl}/admin, web view ${connector.adminUrl}/admin/ui, metrics and docs on the private listener ${connector.adminUrl} (bound ${connector.adminAddress})`;
   logger.log(
-    `Connector listening on ${url} (bound ${connector.address}): webhooks ${url}${WEBHOOK_PATH}, ` +
-      `readiness ${url}/health/ready; shops ${config.shops.map((s) => s.domain).join(', ')}; queues on ${queue}`,
+    `Connector listening on ${url} (bound ${connector.address}, public): webhooks ${url}${WEBHOOK_PATH}, ` +
+      `readiness ${url}/health/ready; ${admin}; shops ${config.shops.map((s) => s.domain).join(', ')}; queues on ${queue}`,
   );
   let stopping = false;
   const stop = async (signal: string) => {

@@ -98,7 +98,7 @@ describe('/admin/ui in the OpenAPI document, and its forms checked by the same d
   it('keeps each action: a form with the CSRF token, 303 where it redirects, the sign-in form without a session', () => {
     const signIn = operation('/admin/ui/login', 'post');
     expect(signIn).toMatchObject({ operationId: 'uiSignIn', tags: ['admin-ui'], security: [] });
-    expect(Object.keys(signIn.responses).sort()).toEqual(['303', '401', '500', '503']);
+    expect(Object.keys(signIn.responses).sort()).toEqual(['303', '401', '429', '500', '503']);
     expect(formOf(signIn)).toMatchObject({
       required: ['token'],
       properties: { token: { type: 'string', format: 'password' } },

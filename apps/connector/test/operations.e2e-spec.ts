@@ -48,7 +48,9 @@ describe('operations', () => {
       catalogUrl: sandboxes.catalog.url,
       catalogApiKey: account.apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
-      env: { CONNECTOR_ADMIN_TOKEN: token },
+      // Every admin route is asked with three wrong tokens from this one address: far more than the
+      // failed-authentication limit lets through (admin-auth-limit.e2e-spec.ts tests the limit).
+      env: { CONNECTOR_ADMIN_TOKEN: token, CONNECTOR_AUTH_FAILURE_LIMIT: '100000' },
     });
   });
   afterAll(async () => {

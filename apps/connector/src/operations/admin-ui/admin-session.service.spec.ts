@@ -5,7 +5,15 @@ import { AdminSession } from './admin-session.service.js';
 
 const TOKEN = 'admin-token-0123456789';
 const sessions = (token: string | null, clock = new ManualClock(Date.UTC(2026, 10, 23))) =>
-  new AdminSession({ token: token === null ? null : new Secret(token), uiSessionTtlMs: 60_000 }, clock);
+  new AdminSession(
+    {
+      token: token === null ? null : new Secret(token),
+      uiSessionTtlMs: 60_000,
+      authFailureLimit: 10,
+      authFailureWindowMs: 60_000,
+    },
+    clock,
+  );
 
 describe('AdminSession', () => {
   it('opens sessions that verify, with a CSRF token of their own, never containing the admin token', () => {

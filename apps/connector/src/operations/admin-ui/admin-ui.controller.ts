@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { AdminSettings } from '../../platform/config/settings.js';
 import { FailureNotOpenError, FailuresService } from '../../platform/failures/failures.service.js';
+import { AuthFailureLimit } from '../../platform/http/auth-failure-limit.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { Shops } from '../../shops/shops.js';
@@ -44,6 +45,7 @@ export class AdminUiController {
     private readonly metrics: ConnectorMetrics,
     private readonly clock: Clock,
     private readonly titles: UiProductTitles,
+    private readonly limit: AuthFailureLimit,
   ) {}
 
   @Get('failures')
@@ -90,19 +92,24 @@ export class AdminUiController {
     );
   }
 
-  /** The token in a form body, never a URL; right: a session cookie and back to the inbox. */
+  /**
+   * The token in a form body, never a URL; right: a session cookie and back to the inbox. A wrong
+   * one counts against the client's address (`AuthFailureLimit`: then the sign-in page, 429).
+   */
   @Post('login')
   @UiSignIn({
     operationId: 'uiSignIn',
     summary:
       'Sign in with the admin token (form body, never the URL): sets the HttpOnly, SameSite=Strict session cookie',
-    errors: [401, 503],
+    errors: [401, 429, 503],
     form: UiSignInForm,
   })
   async login(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
     if (!this.sessions.enabled) throw new UiDisabled();
+    const client = this.limit.admit(req, 'sign-in');
     const form = await readForm(req);
     if (typeof form.token !== 'string' || !this.sessions.tokenMatches(form.token)) {
+      this.limit.failed(client, req, 'sign-in');
       throw new UiSignInRequired('That is not the admin token.');
     }
     const session = this.sessions.open();

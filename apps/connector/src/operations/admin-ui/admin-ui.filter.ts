@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common'
 import type { Response } from 'express';
 import { hintFor } from '../../platform/causes/error-causes.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
+import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { UiCsrfRefused, UiDisabled, UiSignInRequired } from './ui-errors.js';
 import { esc, page, signInPage, UI_CSP } from './ui-html.js';
 
@@ -13,7 +14,8 @@ function nextStep(error: ConnectorError): string {
 
 /**
  * The operators' view answers in HTML, errors included: no session is the sign-in page (401),
- * a failed CSRF check a 403 page, a closed admin API 503, a connector error its status and message.
+ * a failed CSRF check a 403 page, a closed admin API 503, too many failed sign-ins the sign-in page
+ * with the wait (429, `Retry-After`), a connector error its status and message (and headers).
  * Anything else goes on to the connector's filter (a 500 with a correlation id only).
  */
 @Catch(UiSignInRequired, UiCsrfRefused, UiDisabled, ConnectorError)
@@ -34,14 +36,19 @@ export class AdminUiFilter implements ExceptionFilter {
             ]
           : error instanceof UiDisabled
             ? [503, page('Disabled', '<p>The admin UI is disabled: set CONNECTOR_ADMIN_TOKEN.</p>', null)]
-            : [
-                (error as ConnectorError).status,
-                page(
-                  'Error',
-                  `<p class="error">${esc(error.message)}</p>${nextStep(error as ConnectorError)}<p><a href="/admin/ui">Back</a></p>`,
-                  null,
-                ),
-              ];
+            : (error as ConnectorError).code === ConnectorErrorCode.TOO_MANY_ATTEMPTS
+              ? [429, signInPage(error.message)]
+              : [
+                  (error as ConnectorError).status,
+                  page(
+                    'Error',
+                    `<p class="error">${esc(error.message)}</p>${nextStep(error as ConnectorError)}<p><a href="/admin/ui">Back</a></p>`,
+                    null,
+                  ),
+                ];
+    if (error instanceof ConnectorError) {
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    }
     res
       .status(status)
       .setHeader('Content-Type', 'text/html; charset=utf-8')

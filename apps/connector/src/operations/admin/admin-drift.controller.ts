@@ -42,7 +42,7 @@ const REPORT_ID = ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[1
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin')
 @UseGuards(AdminTokenGuard)
 export class AdminDriftController {

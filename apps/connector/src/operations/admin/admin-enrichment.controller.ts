@@ -22,7 +22,7 @@ const POLL_ID = /^poll-[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/enrichment')
 @UseGuards(AdminTokenGuard)
 export class AdminEnrichmentController {

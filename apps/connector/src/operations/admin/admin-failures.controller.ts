@@ -39,7 +39,7 @@ const FAILURE_ID = ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/failures')
 @UseGuards(AdminTokenGuard)
 export class AdminFailuresController {

@@ -14,7 +14,7 @@ import { LinkQuery } from './run-parameters.dto.js';
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/link')
 @UseGuards(AdminTokenGuard)
 export class AdminLinkController {

@@ -8,7 +8,7 @@ import { MappingGapPageDto, MappingGapsQuery } from './mapping-gaps.dto.js';
 /** `GET /admin/mapping-gaps`: a shop's products the mapping cannot fully map, why in words, paged. */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/mapping-gaps')
 @UseGuards(AdminTokenGuard)
 export class AdminMappingGapsController {

@@ -26,7 +26,7 @@ import { previewCsv, shopPreview } from './shop-preview.js';
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @ApiExtraModels(ShopPreviewDto)
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)

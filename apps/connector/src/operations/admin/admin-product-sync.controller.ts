@@ -27,7 +27,7 @@ const PRODUCT_ID = /^[1-9]\d{0,19}$/;
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/products')
 @UseGuards(AdminTokenGuard)
 export class AdminProductSyncController {

@@ -25,7 +25,7 @@ export class ProductStatusQuery {
 /** `GET /admin/products/{id}`: a product's status by Shopify product id, `supplierSku` or `skuId`. */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/products')
 @UseGuards(AdminTokenGuard)
 export class AdminProductsController {

@@ -17,7 +17,7 @@ import { runParametersOf, ShopRunParameters } from './run-parameters.dto.js';
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/reconcile')
 @UseGuards(AdminTokenGuard)
 export class AdminReconcileController {

@@ -29,7 +29,7 @@ const RUN_ID = ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[1-9]
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/resync')
 @UseGuards(AdminTokenGuard)
 export class AdminResyncController {

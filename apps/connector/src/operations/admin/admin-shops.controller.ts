@@ -39,7 +39,7 @@ const SHOP = ApiParam({ name: 'shop', description: 'The shop (`<name>.myshopify.
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
 export class AdminShopsController {

@@ -34,7 +34,7 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin')
 @UseGuards(AdminTokenGuard)
 export class AdminSyncController {

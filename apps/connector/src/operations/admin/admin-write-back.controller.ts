@@ -16,7 +16,7 @@ import { WriteBackRunDto } from './write-back-run.dto.js';
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/products')
 @UseGuards(AdminTokenGuard)
 export class AdminWriteBackController {

@@ -44,7 +44,7 @@ import { AlertTargets, type AlertTargetView } from './alert-targets.service.js';
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin')
 @UseGuards(AdminTokenGuard)
 export class AdminAlertTargetsController {

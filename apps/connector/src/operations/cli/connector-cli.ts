@@ -31,7 +31,10 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
   const contextOf = contextFactory(cliEnvironment(env), out);
   const program = new Command('connector')
     .description('Operate the catalog connector: check its configuration, webhooks, failures, resyncs.')
-    .option('--url <url>', 'the connector to call (default http://127.0.0.1:<PORT>, the local stack: 3000)')
+    .option(
+      '--url <url>',
+      'the connector to call (default http://127.0.0.1:<CONNECTOR_ADMIN_PORT or PORT>, the local stack: 3000)',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => out.line(text.trimEnd()),

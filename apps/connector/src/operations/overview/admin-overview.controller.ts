@@ -8,7 +8,7 @@ import { OverviewService } from './overview.service.js';
 /** `GET /admin/overview`: each shop's state (healthy, degraded, failing) with its reasons, and the numbers now. */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin')
 @UseGuards(AdminTokenGuard)
 export class AdminOverviewController {

@@ -12,7 +12,7 @@ import { DEFAULT_RUN_PAGE, RUN_KINDS, RunListDto, RunListQuery } from './runs.dt
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/runs')
 @UseGuards(AdminTokenGuard)
 export class AdminRunsController {

@@ -11,13 +11,21 @@ export interface AdminConfig {
   token: Secret | null;
   /** Lifetime of an `/admin/ui` session (the cookie set by signing in with the token). */
   uiSessionTtlMs: number;
+  /**
+   * Failed sign-ins and wrong bearer tokens one client address may make within
+   * `authFailureWindowMs`; then 429 until the oldest leaves the window (per process).
+   */
+  authFailureLimit: number;
+  authFailureWindowMs: number;
 }
 
-/** `CONNECTOR_ADMIN_TOKEN` (or `_FILE`) and `CONNECTOR_ADMIN_UI_SESSION_TTL_MS`. */
+/** `CONNECTOR_ADMIN_TOKEN` (or `_FILE`), `CONNECTOR_ADMIN_UI_SESSION_TTL_MS`, `CONNECTOR_AUTH_FAILURE_*`. */
 export function readAdmin(read: EnvReader, env: Env, readFile: SecretFileReader): AdminConfig {
   return {
     token: readAdminToken(read, env, readFile),
     uiSessionTtlMs: read.int('CONNECTOR_ADMIN_UI_SESSION_TTL_MS', 8 * 3_600_000, { min: 1_000 }),
+    authFailureLimit: read.int('CONNECTOR_AUTH_FAILURE_LIMIT', 10, { min: 1 }),
+    authFailureWindowMs: read.int('CONNECTOR_AUTH_FAILURE_WINDOW_MS', 60_000, { min: 1_000 }),
   };
 }
 

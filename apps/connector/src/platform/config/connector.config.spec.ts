@@ -29,7 +29,17 @@ describe('loadConnectorConfig', () => {
       host: '127.0.0.1',
       webhookBodyLimitBytes: 4 * 1024 * 1024,
       publicUrl: null,
+      adminListener: null,
+      trustedNetworks: [
+        '127.0.0.0/8',
+        '::1/128',
+        '10.0.0.0/8',
+        '172.16.0.0/12',
+        '192.168.0.0/16',
+        'fc00::/7',
+      ],
     });
+    expect(config.admin).toMatchObject({ authFailureLimit: 10, authFailureWindowMs: 60_000 });
     expect(config.database).toMatchObject({ url: null, schema: 'connector', poolSize: 10 });
     expect(config.queue).toEqual({
       redisUrl: null,
@@ -262,6 +272,41 @@ describe('loadConnectorConfig', () => {
     expect(JSON.stringify(config)).not.toContain('admin-token-from-file');
     expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_ADMIN_TOKEN: 'short' }))).toContain(
       'CONNECTOR_ADMIN_TOKEN must be at least 16 characters long',
+    );
+  });
+
+  it('reads the private listener, the trusted networks and the failed-authentication limit', () => {
+    const config = loadConnectorConfig({
+      ...BASE,
+      CONNECTOR_ADMIN_PORT: '3001',
+      CONNECTOR_ADMIN_TRUSTED_NETWORKS: '203.0.113.0/24, 2001:db8::/32,198.51.100.7',
+      CONNECTOR_AUTH_FAILURE_LIMIT: '5',
+      CONNECTOR_AUTH_FAILURE_WINDOW_MS: '30000',
+    });
+    expect(config.http.adminListener).toEqual({ port: 3001, host: '127.0.0.1' });
+    expect(config.http.trustedNetworks.slice(-3)).toEqual([
+      '203.0.113.0/24',
+      '2001:db8::/32',
+      '198.51.100.7',
+    ]);
+    expect(config.admin).toMatchObject({ authFailureLimit: 5, authFailureWindowMs: 30_000 });
+    const problems = problemsOf(() =>
+      loadConnectorConfig({
+        ...BASE,
+        PORT: '3000',
+        CONNECTOR_ADMIN_PORT: '3000',
+        CONNECTOR_ADMIN_TRUSTED_NETWORKS: '10.0.0.0/33,office',
+        CONNECTOR_AUTH_FAILURE_LIMIT: '0',
+      }),
+    );
+    expect(problems).toContain('CONNECTOR_ADMIN_PORT must differ from PORT (3000)');
+    expect(problems).toContain(
+      'CONNECTOR_ADMIN_TRUSTED_NETWORKS: "10.0.0.0/33" is not an address or a network',
+    );
+    expect(problems).toContain('CONNECTOR_ADMIN_TRUSTED_NETWORKS: "office" is not an address or a network');
+    expect(problems).toContain('CONNECTOR_AUTH_FAILURE_LIMIT must be at least 1, got 0');
+    expect(problemsOf(() => loadConnectorConfig({ ...BASE, CONNECTOR_ADMIN_HOST: '0.0.0.0' }))).toContain(
+      'CONNECTOR_ADMIN_HOST is set but CONNECTOR_ADMIN_PORT is not',
     );
   });
 });

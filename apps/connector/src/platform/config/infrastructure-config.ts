@@ -1,4 +1,5 @@
 import type { EnvReader } from '#lib/config';
+import { type AdminListenerConfig, readAdminListener, readTrustedNetworks } from './listener-config.js';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -13,6 +14,14 @@ export interface HttpConfig {
    * subscriptions pointed at `<publicUrl>/webhooks/shopify` (created idempotently at boot).
    */
   publicUrl: string | null;
+  /**
+   * The private listener (`CONNECTOR_ADMIN_PORT`): the admin API, the web view, `/metrics` and
+   * `/docs` there, refused on `port`. Null: one port, the private routes refused to requests
+   * from outside (docs/operations.md, "Listeners").
+   */
+  adminListener: AdminListenerConfig | null;
+  /** Networks counted as inside: loopback, private ranges and `CONNECTOR_ADMIN_TRUSTED_NETWORKS`. */
+  trustedNetworks: string[];
 }
 
 /** The connector's PostgreSQL. */
@@ -81,15 +90,18 @@ export function readOptionalUrl(read: EnvReader, name: string): string | null {
   return value === undefined ? null : read.url(name).replace(/\/+$/, '');
 }
 
-/** The HTTP server's variables (`PORT`, `CONNECTOR_HOST`, ...). */
+/** The HTTP server's variables (`PORT`, `CONNECTOR_HOST`, `CONNECTOR_ADMIN_PORT`, ...). */
 export function readHttp(read: EnvReader): HttpConfig {
+  const port = read.port('PORT', 3000);
   return {
-    port: read.port('PORT', 3000),
+    port,
     host: read.string('CONNECTOR_HOST', '127.0.0.1'),
     webhookBodyLimitBytes: read.int('CONNECTOR_WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, {
       min: 1024,
     }),
     publicUrl: readOptionalUrl(read, 'CONNECTOR_PUBLIC_URL'),
+    adminListener: readAdminListener(read, port),
+    trustedNetworks: readTrustedNetworks(read),
   };
 }
 

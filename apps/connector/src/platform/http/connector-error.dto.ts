@@ -45,6 +45,7 @@ const ERROR_TEXT: Record<number, string> = {
   410: 'Refused: a bot-like User-Agent (the install begins in a browser)',
   413: 'Payload too large',
   422: 'Signed, but not a usable product payload (kept)',
+  429: 'Too many failed authentications from this address: wait for Retry-After (seconds)',
   500: 'Internal error: the correlation id only',
   503: 'Unavailable (storage down; admin API disabled without CONNECTOR_ADMIN_TOKEN)',
 };

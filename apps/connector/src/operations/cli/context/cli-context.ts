@@ -34,7 +34,7 @@ export type ContextOf = (command: Command) => CliContext;
 /**
  * Builds the context factory for one run of the command line: environment -> config, once, with
  * a configuration error reported as one line (exit 1), and the admin API at `--url` (default:
- * the connector on this machine at `PORT`, the local stack's 3000).
+ * the connector on this machine at `CONNECTOR_ADMIN_PORT`, else `PORT`, the local stack's 3000).
  */
 export function contextFactory(env: Env, out: CliOutput): ContextOf {
   let config: ConnectorConfig | undefined;
@@ -51,7 +51,8 @@ export function contextFactory(env: Env, out: CliOutput): ContextOf {
   return (command) => {
     const loaded = load();
     const given = command.optsWithGlobals<{ url?: string }>().url;
-    const url = (given ?? `http://127.0.0.1:${loaded.http.port}`).replace(/\/+$/, '');
+    const port = loaded.http.adminListener?.port || loaded.http.port;
+    const url = (given ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
     return {
       config: loaded,
       admin: new AdminApi(url, loaded.admin.token),
