@@ -274,5 +274,17 @@ describe('connector mapping init and check-config --shop', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.problems.map((p) => p.path)).toEqual(['product.productType']);
+    // Without one, the shop's own mapping: this shop has none yet.
+    const none = await call<{ error: { message: string } }>(
+      harness.url,
+      'POST',
+      `/admin/shops/${own.domain}/mapping/evaluation`,
+      token,
+      {},
+    );
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe(
+      `${own.domain} has no mapping file: send one to evaluate ({"mapping": "<the file's text>"}).`,
+    );
   });
 });
