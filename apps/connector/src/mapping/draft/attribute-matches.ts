@@ -78,7 +78,7 @@ export function matchOptions(
         subject,
         entry: 'variant.options',
         products: option.products,
-        message: `no variant-specific attribute of that name${attribute ? ` is free (${attribute.key} is fed already)` : ''}: its values are not sent to the catalog until it is mapped`,
+        message: `${unmatchedOption(option.name, attribute, attributes)}: its values are not sent to the catalog until it is mapped`,
         candidates: near,
       });
       continue;
@@ -103,6 +103,19 @@ export function matchOptions(
     }
   }
   return { drafts, decisions };
+}
+
+/** Why an option matched no attribute: none of its name, one fed already, or one a variant cannot hold. */
+function unmatchedOption(
+  name: string,
+  taken: AttributeDefinition | undefined,
+  attributes: readonly AttributeDefinition[],
+): string {
+  if (taken) return `no variant-specific attribute of that name is free (${taken.key} is fed already)`;
+  const product = byName(name, attributes);
+  if (product)
+    return `attribute "${product.key}" has that name but is not variant-specific (a variant cannot hold it)`;
+  return 'no variant-specific attribute of that name';
 }
 
 function matchValues(draft: OptionDraft): void {

@@ -116,7 +116,9 @@ describe('draftMapping', () => {
       ),
       'product type "Sale: 50%" (1 product): no leaf category of that name (and none alike: choose from the taxonomy, or add one)',
       expect.stringMatching(/^no product type \(1 product\): these products have no product type/),
-      expect.stringMatching(/^option "Material" \(1 product\): no variant-specific attribute of that name/),
+      expect.stringMatching(
+        /^option "Material" \(1 product\): attribute "material" has that name but is not variant-specific \(a variant cannot hold it\)/,
+      ),
       expect.stringMatching(
         /^option "Size" \(1 product\): "Tiny" is not among the values of size \(DROPDOWN\)/,
       ),

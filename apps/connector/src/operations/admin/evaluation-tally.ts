@@ -11,6 +11,12 @@ export type EvaluatedReason = Pick<GapReason, 'reason' | 'attribute'> & {
   code: GapReason['code'] | 'sync-failure';
 };
 
+/** What became of one product read: gone from Shopify, not synced (status or scope), or planned. */
+export type EvaluationOutcome =
+  | { kind: 'gone' }
+  | { kind: 'out-of-scope' }
+  | { kind: 'planned'; productId: string; title: string; reasons: EvaluatedReason[] };
+
 /**
  * Why: `check-config` reports how many of the shop's products a mapping cannot (fully) enrich
  * and why, grouped by the mapping gaps' own reasons (`productGapReasons`), so what it says
@@ -19,15 +25,23 @@ export type EvaluatedReason = Pick<GapReason, 'reason' | 'attribute'> & {
  */
 export class EvaluationTally {
   read = 0;
-  outOfScope = 0;
   evaluated = 0;
+  private outOfScope = 0;
   private readonly reasons = new Map<string, EvaluatedReason & { products: number; examples: string[] }>();
   private readonly products: MappingEvaluationDto['products'] = [];
   private unenrichable = 0;
   private blocked = 0;
 
+  /** One product read, and what became of it. */
+  record(outcome: EvaluationOutcome): void {
+    this.read += 1;
+    if (outcome.kind === 'out-of-scope') this.outOfScope += 1;
+    if (outcome.kind === 'planned')
+      this.add({ productId: outcome.productId, title: outcome.title }, outcome.reasons);
+  }
+
   /** One evaluated product and its reasons (none: it maps fully). */
-  add(product: { productId: string; title: string }, reasons: readonly EvaluatedReason[]): void {
+  private add(product: { productId: string; title: string }, reasons: readonly EvaluatedReason[]): void {
     this.evaluated += 1;
     if (reasons.length === 0) return;
     this.unenrichable += 1;

@@ -22,7 +22,7 @@ import { productGapReasons } from '../../product-sync/gaps/gap-reasons.js';
 import { planSync } from '../../product-sync/plan/index.js';
 import { ScopeGate } from '../../product-sync/scope/scope-gate.service.js';
 import { Shops } from '../../shops/shops.js';
-import { type EvaluatedReason, EvaluationTally } from './evaluation-tally.js';
+import { type EvaluatedReason, type EvaluationOutcome, EvaluationTally } from './evaluation-tally.js';
 import {
   DEFAULT_EVALUATED_PRODUCTS,
   type MappingEvaluationBody,
@@ -32,6 +32,8 @@ import { mappingSetupError } from './mapping-setup-errors.js';
 
 /** Products read per evaluated one at most (the others out of scope): a shop of drafts ends the read. */
 const READS_PER_PRODUCT = 4;
+/** Canonical reads at once (the shop's cost pacer still paces them). */
+const CONCURRENT_READS = 4;
 
 /**
  * Why: before anything syncs (issue 43), an operator learns how many of the shop's products a
@@ -79,14 +81,20 @@ export class MappingEvaluations {
         do {
           const page = await listProductPage(admin, { after, first: Math.min(250, limit * 2), query });
           after = page.next;
-          for (const { productId } of page.items) {
-            if (seen.has(productId)) continue;
-            if (tally.evaluated >= limit || tally.read >= limit * READS_PER_PRODUCT) {
+          const fresh = page.items.map((item) => item.productId).filter((id) => !seen.has(id));
+          for (let at = 0; at < fresh.length; ) {
+            const room = Math.min(limit - tally.evaluated, limit * READS_PER_PRODUCT - tally.read);
+            if (room <= 0) {
               more = true;
               break search;
             }
-            seen.add(productId);
-            await this.evaluateOne(shop, admin, productId, mapping, currencyCode, tally);
+            const group = fresh.slice(at, at + Math.min(CONCURRENT_READS, room));
+            at += group.length;
+            for (const id of group) seen.add(id);
+            const outcomes = await Promise.all(
+              group.map((id) => this.evaluateOne(shop, admin, id, mapping, currencyCode)),
+            );
+            for (const outcome of outcomes) tally.record(outcome);
           }
         } while (after !== null);
       }
@@ -136,9 +144,7 @@ export class MappingEvaluations {
     productId: string,
     mapping: ValidatedMapping,
     currencyCode: string,
-    tally: EvaluationTally,
-  ): Promise<void> {
-    tally.read += 1;
+  ): Promise<EvaluationOutcome> {
     let read: Awaited<ReturnType<typeof fetchCanonicalProduct>>;
     try {
       read = await fetchCanonicalProduct(admin, productId, {
@@ -149,15 +155,13 @@ export class MappingEvaluations {
       });
     } catch (error) {
       if (!(error instanceof CanonicalReadError)) throw error;
-      tally.add({ productId, title: '' }, [{ reason: error.message, code: 'sync-failure', attribute: null }]);
-      return;
+      const reason = { reason: error.message, code: 'sync-failure' as const, attribute: null };
+      return { kind: 'planned', productId, title: '', reasons: [reason] };
     }
     const product = read.product;
-    if (product === null) return;
-    if (!(await this.scope.verdict(shop, product, mapping.file.scope)).inScope) {
-      tally.outOfScope += 1;
-      return;
-    }
+    if (product === null) return { kind: 'gone' };
+    if (!(await this.scope.verdict(shop, product, mapping.file.scope)).inScope)
+      return { kind: 'out-of-scope' };
     const plan = planSync({
       shop: { domain: shop, currencyCode },
       product,
@@ -172,6 +176,6 @@ export class MappingEvaluations {
     });
     if (plan.failure !== null && plan.failure.code !== 'missing-required-attribute')
       reasons.push({ reason: plan.failure.message, code: 'sync-failure', attribute: null });
-    tally.add({ productId: product.legacyResourceId, title: product.title }, reasons);
+    return { kind: 'planned', productId: product.legacyResourceId, title: product.title, reasons };
   }
 }
