@@ -95,6 +95,7 @@ import { SyncTurns } from './sync-turns.service.js';
     PlannedWritesRepository,
     ProductDryRun,
     MappingGapsRepository,
+    ScopeGate,
   ],
 })
 export class ProductSyncModule {}

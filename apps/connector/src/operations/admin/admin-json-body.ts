@@ -2,14 +2,18 @@ import type { Request } from 'express';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 
-const JSON_LIMIT_BYTES = 16 * 1024;
+/** The admin routes' JSON bodies: at most this many bytes, unless a route says otherwise. */
+export const JSON_LIMIT_BYTES = 16 * 1024;
 
 /**
  * Why: the connector parses no body globally (the webhook door needs the raw bytes), so the few
- * admin routes that take a JSON object read it here: `application/json`, at most 16 KiB, an
- * object; anything else is a 400 `bad_request` naming what was wrong.
+ * admin routes that take a JSON object read it here: `application/json`, at most 16 KiB (or
+ * `limit`), an object; anything else is a 400 `bad_request` naming what was wrong.
  */
-export async function readAdminJson(req: Request): Promise<Record<string, unknown>> {
+export async function readAdminJson(
+  req: Request,
+  limit: number = JSON_LIMIT_BYTES,
+): Promise<Record<string, unknown>> {
   const type = req.header('content-type') ?? '';
   if (!type.startsWith('application/json')) {
     throw new ConnectorError(
@@ -21,11 +25,8 @@ export async function readAdminJson(req: Request): Promise<Record<string, unknow
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > JSON_LIMIT_BYTES) {
-      throw new ConnectorError(
-        ConnectorErrorCode.PAYLOAD_TOO_LARGE,
-        `The body exceeds ${JSON_LIMIT_BYTES} bytes.`,
-      );
+    if (size > limit) {
+      throw new ConnectorError(ConnectorErrorCode.PAYLOAD_TOO_LARGE, `The body exceeds ${limit} bytes.`);
     }
     chunks.push(chunk);
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../../clients/catalog/catalog.module.js';
+import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { IntakeModule } from '../../intake/intake.module.js';
 import { MappingModule } from '../../mapping/mapping.module.js';
@@ -15,6 +16,7 @@ import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
 import { AdminLinkController } from './admin-link.controller.js';
 import { AdminMappingGapsController } from './admin-mapping-gaps.controller.js';
+import { AdminMappingSetupController } from './admin-mapping-setup.controller.js';
 import { AdminPreviewController } from './admin-preview.controller.js';
 import { AdminProductSyncController } from './admin-product-sync.controller.js';
 import { AdminProductsController } from './admin-products.controller.js';
@@ -25,6 +27,8 @@ import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { AdminWriteBackController } from './admin-write-back.controller.js';
 import { GoLive } from './go-live.service.js';
+import { MappingDrafts } from './mapping-drafts.service.js';
+import { MappingEvaluations } from './mapping-evaluations.service.js';
 import { MappingGapList } from './mapping-gap-list.service.js';
 import { ProductStatus } from './product-status.service.js';
 import { ProductTimeline } from './product-timeline.service.js';
@@ -37,6 +41,7 @@ import { ShopEntries } from './shop-entries.service.js';
     FailuresModule,
     MetricsModule,
     CatalogModule,
+    ShopifyModule,
     IntakeModule,
     MappingModule,
     SkuMapModule,
@@ -59,8 +64,18 @@ import { ShopEntries } from './shop-entries.service.js';
     AdminDriftController,
     AdminWriteBackController,
     AdminMappingGapsController,
+    AdminMappingSetupController,
   ],
-  providers: [AdminTokenGuard, ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
+  providers: [
+    AdminTokenGuard,
+    ProductTimeline,
+    ProductStatus,
+    ShopEntries,
+    GoLive,
+    MappingGapList,
+    MappingDrafts,
+    MappingEvaluations,
+  ],
   exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
 })
 export class AdminModule {}

@@ -5,6 +5,7 @@ import { checkConfigCommand } from './commands/check-config.command.js';
 import { driftCommand } from './commands/drift.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
+import { mappingCommand } from './commands/mapping.command.js';
 import { mappingGapsCommand } from './commands/mapping-gaps.command.js';
 import { previewCommand } from './commands/preview.command.js';
 import { reconcileCommand } from './commands/reconcile.command.js';
@@ -53,6 +54,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     replayCommand(contextOf),
     statusCommand(contextOf),
     mappingGapsCommand(contextOf),
+    mappingCommand(contextOf),
     shopsCommand(contextOf),
     previewCommand(contextOf),
     writeBackCommand(contextOf),
