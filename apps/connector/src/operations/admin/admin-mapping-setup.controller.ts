@@ -26,7 +26,7 @@ const SHOP = ApiParam({
  */
 @ApiTags('admin')
 @ApiBearerAuth('adminToken')
-@ApiConnectorErrors(401, 503)
+@ApiConnectorErrors(401, 429, 503)
 @Controller('admin/shops')
 @UseGuards(AdminTokenGuard)
 @UseInterceptors(AdminMappingBodyInterceptor)
