@@ -79,9 +79,8 @@ function print(status: ProductStatus, out: CliOutput): void {
   if (catalog === null || catalog === undefined) out.line('  catalog: no record yet');
   else if (catalog.error) out.line(`  catalog ${catalog.skuId}: could not be read (${catalog.error})`);
   else {
-    const summary = catalog.attributeSummary ? JSON.stringify(catalog.attributeSummary) : '-';
     out.line(
-      `  catalog ${catalog.skuId}: enrichment ${catalog.enrichmentStatus ?? '-'}, attributes ${summary}`,
+      `  catalog ${catalog.skuId}: enrichment ${catalog.enrichmentStatus ?? 'not run yet'}, ${attributeWords(catalog.attributeSummary)}`,
     );
   }
   out.line(
@@ -89,4 +88,17 @@ function print(status: ProductStatus, out: CliOutput): void {
       ? '  write-backs: not recorded'
       : `  write-backs: ${status.writeBacks.length}`,
   );
+}
+
+/**
+ * The catalog's attribute summary in words: "7 of 12 enrichable attributes completed (58 %)"
+ * (the spec's `enrichableTotal`, `enrichableCompleted`, `enrichableCompletionRate`).
+ */
+export function attributeWords(summary: Record<string, number> | null | undefined): string {
+  const total = summary?.enrichableTotal;
+  const done = summary?.enrichableCompleted;
+  if (typeof total !== 'number' || typeof done !== 'number') return 'no attribute summary';
+  const rate = summary?.enrichableCompletionRate;
+  const share = typeof rate === 'number' ? rate : total === 0 ? 0 : (done / total) * 100;
+  return `${done} of ${total} enrichable attribute${total === 1 ? '' : 's'} completed (${Math.round(share)} %)`;
 }
