@@ -177,4 +177,46 @@ describe('/admin/ui links', () => {
     }
     expect(crawl.visited.some((path) => /^\/admin\/ui\/drift\/[^/?]+$/.test(path))).toBe(true);
   });
+
+  it('passes axe (no serious violation) and holds at 1280 and 390 px on one page of every kind the crawl reached', async () => {
+    const cookie = await uiSessionCookie(world.harness.url, token);
+    const crawl = await crawlLinks(world.harness.url, cookie, '/admin/ui', 600);
+    // One page per route: ids and shops in the path are the same page with other data.
+    const kinds = new Map<string, string>();
+    for (const path of crawl.visited) {
+      const url = new URL(path, world.harness.url);
+      if (!url.pathname.startsWith('/admin/ui') || url.pathname.startsWith('/admin/ui/queues')) continue;
+      if (url.pathname.endsWith('.csv')) continue;
+      const kind = url.pathname
+        .split('/')
+        .map((part) => (/^\d+$/.test(part) ? ':id' : part.includes('.myshopify.com') ? ':shop' : part))
+        .join('/');
+      if (!kinds.has(kind)) kinds.set(kind, path);
+    }
+    expect(kinds.size).toBeGreaterThan(15);
+    const browser = await startBrowser({ bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      const page = await signedInPage(browser, world.harness.url, token);
+      for (const [kind, path] of kinds) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        const answer = await page.goto(`${world.harness.url}${path}`);
+        if (!(answer?.headers()['content-type'] ?? '').includes('text/html')) continue;
+        const name = `crawl${kind.replaceAll('/', '-').replaceAll(':', '')}`;
+        for (const violation of await seriousViolations(page))
+          problems.push(`${path}: ${violation.id} (${violation.impact}) at ${violation.nodes.join(', ')}`);
+        for (const width of [1280, 390]) {
+          try {
+            if ((await screenshotAt(page, name, width)) > 0)
+              problems.push(`${path}: scrolls sideways at ${width} px`);
+          } catch (error) {
+            problems.push(`${path}: ${(error as Error).message}`);
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 });
