@@ -91,7 +91,11 @@ export class AppRegistry {
     const shop = this.shops.byToken(token);
     if (!shop || this.staticRevoked.has(shop.domain)) return undefined;
     // A static token carries its app's configured scopes as they are now (`PUT /sandbox/apps/...`).
-    return { shop, clientId: this.defaultClientId, scopes: this.apps.get(this.defaultClientId)?.scopes ?? [] };
+    return {
+      shop,
+      clientId: this.defaultClientId,
+      scopes: this.apps.get(this.defaultClientId)?.scopes ?? [],
+    };
   }
 
   /** Lifetime of an expiring access token: Shopify's, capped by `SHOPIFY_SANDBOX_TOKEN_TTL_S`. */

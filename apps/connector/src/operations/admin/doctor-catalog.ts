@@ -30,10 +30,18 @@ export function doctorAnswer(
  * (no write permission) or 401 (refused) fail; a refusal of the body itself (400, or 404) means
  * the key may write. Its own client (one attempt), so a refusal opens no breaker of the shop's syncs.
  */
-export async function checkCatalogKey(shop: ShopConfig, clock: Clock): Promise<DoctorCheckDto> {
+export async function checkCatalogKey(
+  shop: ShopConfig,
+  configured: boolean,
+  clock: Clock,
+): Promise<DoctorCheckDto> {
   const domain = shop.domain;
+  // A configured shop's key is its environment's; an installed shop's is set through the admin API.
+  const keyFix = configured
+    ? `Set CONNECTOR_SHOP_${shop.key}_CATALOG_API_KEY (or CONNECTOR_CATALOG_API_KEY) to a key the catalog accepts with products read and write permission, then restart the connector.`
+    : 'catalog_key_refused';
   const answer = (status: DoctorCheckDto['status'], detail: string, fix: string | null | CauseCode) =>
-    doctorAnswer('catalog-key', domain, status, detail, fix);
+    doctorAnswer('catalog-key', domain, status, detail, fix === 'catalog_key_refused' ? keyFix : fix);
   if (shop.catalog.apiKeyProblem !== undefined)
     return answer('fail', shop.catalog.apiKeyProblem, 'catalog_key_unusable');
   const key = shop.catalog.apiKey.reveal();
@@ -58,7 +66,11 @@ export async function checkCatalogKey(shop: ShopConfig, clock: Clock): Promise<D
     );
   } catch (error) {
     if (!(error instanceof CatalogClientError) || error.status === null)
-      return answer('fail', `${name}: the catalog does not answer (${describe(error)}).`, 'catalog_unreachable');
+      return answer(
+        'fail',
+        `${name}: the catalog does not answer (${describe(error)}).`,
+        'catalog_unreachable',
+      );
     if (error.status === 403)
       return answer(
         'fail',
@@ -74,8 +86,16 @@ export async function checkCatalogKey(shop: ShopConfig, clock: Clock): Promise<D
         null,
       );
     if (error.status === 429)
-      return answer('unknown', `${name}: the catalog answered 429 to the write probe.`, 'catalog_rate_limited');
-    return answer('fail', `${name}: the write probe got ${error.status} ${error.code}.`, 'catalog_server_errors');
+      return answer(
+        'unknown',
+        `${name}: the catalog answered 429 to the write probe.`,
+        'catalog_rate_limited',
+      );
+    return answer(
+      'fail',
+      `${name}: the write probe got ${error.status} ${error.code}.`,
+      'catalog_server_errors',
+    );
   } finally {
     await client.close();
   }

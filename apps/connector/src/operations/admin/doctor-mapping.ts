@@ -1,8 +1,8 @@
 import type { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
-import { doctorAnswer } from './doctor-catalog.js';
 import type { DoctorCheckDto } from './doctor.dto.js';
+import { doctorAnswer } from './doctor-catalog.js';
 import type { MappingEvaluations } from './mapping-evaluations.service.js';
 
 /** Products the doctor tries the mapping on (the evaluation's own default is 50). */
@@ -23,8 +23,11 @@ export async function checkMappingGaps(
   mappings: ShopMappings,
   evaluations: MappingEvaluations,
 ): Promise<DoctorCheckDto> {
-  const answer = (status: DoctorCheckDto['status'], detail: string, fix: Parameters<typeof doctorAnswer>[4]) =>
-    doctorAnswer('mapping', shop, status, detail, fix);
+  const answer = (
+    status: DoctorCheckDto['status'],
+    detail: string,
+    fix: Parameters<typeof doctorAnswer>[4],
+  ) => doctorAnswer('mapping', shop, status, detail, fix);
   if (mappings.state(shop).status === 'unconfigured') {
     return {
       ...answer(
@@ -52,7 +55,8 @@ export async function checkMappingGaps(
   }
   const sampled = `${evaluation.evaluated} product${evaluation.evaluated === 1 ? '' : 's'}${evaluation.more ? ` (the first ${evaluation.evaluated})` : ''}`;
   if (evaluation.unenrichable === 0) {
-    const none = evaluation.evaluated === 0 ? ': the shop has no product to sync yet' : ': every one can be enriched';
+    const none =
+      evaluation.evaluated === 0 ? ': the shop has no product to sync yet' : ': every one can be enriched';
     return answer('pass', `${evaluation.source} tried on ${sampled}${none}.`, null);
   }
   const top = evaluation.reasons

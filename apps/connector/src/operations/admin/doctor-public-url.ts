@@ -85,8 +85,7 @@ function insideName(host: string): string | null {
   if (version === 4) {
     const [a = 0, b = 0] = name.split('.').map(Number);
     if (a === 127) return 'a loopback address';
-    if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168))
-      return 'a private address';
+    if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return 'a private address';
     if (a === 169 && b === 254) return 'a link-local address';
     return null;
   }
@@ -104,6 +103,7 @@ function insideName(host: string): string | null {
 /** The network error's code under fetch's "fetch failed" (`ECONNREFUSED`, a certificate error, a time-out). */
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (error instanceof Error && error.name === 'TimeoutError') return `no answer in ${PUBLIC_URL_TIMEOUT_MS / 1000} s`;
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `no answer in ${PUBLIC_URL_TIMEOUT_MS / 1000} s`;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

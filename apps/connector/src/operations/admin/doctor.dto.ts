@@ -47,7 +47,7 @@ export class DoctorCheckDto {
   @ApiProperty({
     type: 'string',
     nullable: true,
-    description: 'What to do (null when it passes): the causes table\'s next step where one fits.',
+    description: "What to do (null when it passes): the causes table's next step where one fits.",
   })
   fix!: string | null;
   @ApiProperty({

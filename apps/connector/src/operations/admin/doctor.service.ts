@@ -17,16 +17,20 @@ import { ShopAuthError, ShopAuthErrorCode } from '../../shops/shop-auth.error.js
 import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
 import { ShopTokenSource } from '../../shops/shop-token-source.js';
 import { Shops } from '../../shops/shops.js';
+import type { DoctorCheckDto, DoctorReportDto } from './doctor.dto.js';
 import { catalogClock, checkCatalogKey, doctorAnswer } from './doctor-catalog.js';
 import { checkMappingGaps } from './doctor-mapping.js';
 import { checkPublicUrl } from './doctor-public-url.js';
-import type { DoctorCheckDto, DoctorReportDto } from './doctor.dto.js';
 import { MappingEvaluations } from './mapping-evaluations.service.js';
 
 /** Clock skew above this fails (Shopify refuses webhooks' and grants' times that far off; the runs' times lie). */
 export const MAX_CLOCK_SKEW_MS = 60_000;
 
-type Answer = (status: DoctorCheckDto['status'], detail: string, fix: string | null | CauseCode) => DoctorCheckDto;
+type Answer = (
+  status: DoctorCheckDto['status'],
+  detail: string,
+  fix: string | null | CauseCode,
+) => DoctorCheckDto;
 
 /**
  * Why: before the first webhook, an operator learns whether the deployment can work (issue 43):
@@ -79,13 +83,19 @@ export class Doctor {
     const shopifyChecks =
       renewal.status === 'fail'
         ? (['scopes', 'webhooks'] as const).map((check) =>
-            doctorAnswer(check, shop.domain, 'unknown', `Not checked: ${shop.domain} has no working token.`, null),
+            doctorAnswer(
+              check,
+              shop.domain,
+              'unknown',
+              `Not checked: ${shop.domain} has no working token.`,
+              null,
+            ),
           )
         : [await this.scopes(shop), await this.webhooks(shop)];
     return [
       renewal,
       ...shopifyChecks,
-      await checkCatalogKey(shop, this.clock),
+      await checkCatalogKey(shop, this.shops.configured.includes(shop), this.clock),
       await checkMappingGaps(shop.domain, this.mappings, this.evaluations),
       await this.clockSkew(shop),
     ];
@@ -93,12 +103,21 @@ export class Doctor {
 
   /** The shop's token: a static one is never renewed; a granted one is renewed when due, and must be live. */
   private async tokenRenewal(shop: ShopConfig): Promise<DoctorCheckDto> {
-    const answer: Answer = (status, detail, fix) => doctorAnswer('token-renewal', shop.domain, status, detail, fix);
+    const answer: Answer = (status, detail, fix) =>
+      doctorAnswer('token-renewal', shop.domain, status, detail, fix);
     const row = await this.sessions.find(shop.domain);
     if (row !== null && row.state === 'needs_reauth')
-      return answer('fail', `${shop.domain} needs to authorise the app again: ${row.stateReason ?? 'its grant was refused'}.`, 'shopify_token_refused');
+      return answer(
+        'fail',
+        `${shop.domain} needs to authorise the app again: ${row.stateReason ?? 'its grant was refused'}.`,
+        'shopify_token_refused',
+      );
     if (row !== null && row.state !== 'active' && shop.auth.kind !== 'client-credentials')
-      return answer('fail', `${shop.domain} is ${row.state}${row.stateReason ? ` (${row.stateReason})` : ''}.`, 'app_uninstalled');
+      return answer(
+        'fail',
+        `${shop.domain} is ${row.state}${row.stateReason ? ` (${row.stateReason})` : ''}.`,
+        'app_uninstalled',
+      );
     try {
       await this.tokens.accessToken(shop.domain);
     } catch (error) {
@@ -111,7 +130,11 @@ export class Doctor {
       return answer('fail', `No token for ${shop.domain}: ${describe(error)}.`, cause);
     }
     if (shop.auth.kind === 'static' && !(row?.authKind === 'installed' && row.refreshToken !== null))
-      return answer('pass', `${shop.domain} uses a static access token (a legacy custom app's): nothing to renew.`, null);
+      return answer(
+        'pass',
+        `${shop.domain} uses a static access token (a legacy custom app's): nothing to renew.`,
+        null,
+      );
     const fresh = await this.sessions.find(shop.domain);
     const now = this.clock.now();
     const expiresAt = fresh?.expiresAt?.getTime() ?? null;
@@ -122,9 +145,15 @@ export class Doctor {
       fresh.refreshedAt === null
         ? 'not renewed yet'
         : `renewed ${fresh.refreshCount} time${fresh.refreshCount === 1 ? '' : 's'}, last at ${fresh.refreshedAt.toISOString()}`;
-    const until = expiresAt === null ? 'does not expire' : `is valid until ${new Date(expiresAt).toISOString()}`;
-    const refresh = refreshEnds === null ? '' : `; its refresh token until ${new Date(refreshEnds).toISOString()}`;
-    return answer('pass', `${shop.domain}'s ${shop.auth.kind === 'client-credentials' ? 'client credentials' : 'expiring'} token ${until} (${renewed})${refresh}.`, null);
+    const until =
+      expiresAt === null ? 'does not expire' : `is valid until ${new Date(expiresAt).toISOString()}`;
+    const refresh =
+      refreshEnds === null ? '' : `; its refresh token until ${new Date(refreshEnds).toISOString()}`;
+    return answer(
+      'pass',
+      `${shop.domain}'s ${shop.auth.kind === 'client-credentials' ? 'client credentials' : 'expiring'} token ${until} (${renewed})${refresh}.`,
+      null,
+    );
   }
 
   /** The scopes Shopify says the token carries, against those the connector needs. */
@@ -134,29 +163,50 @@ export class Doctor {
     try {
       granted = await readGrantedScopes(this.shopify.forShop(shop.domain));
     } catch (error) {
-      return answer('unknown', `Shopify did not say which scopes ${shop.domain} granted (${describe(error)}).`, shopifyCause(error));
+      return answer(
+        'unknown',
+        `Shopify did not say which scopes ${shop.domain} granted (${describe(error)}).`,
+        shopifyCause(error),
+      );
     }
     const missing = missingScopes(REQUIRED_SCOPES, granted.join(','));
     if (missing.length === 0)
-      return answer('pass', `${shop.domain} granted ${REQUIRED_SCOPES.join(', ')} (of ${granted.join(', ') || 'none'}).`, null);
+      return answer(
+        'pass',
+        `${shop.domain} granted ${REQUIRED_SCOPES.join(', ')} (of ${granted.join(', ') || 'none'}).`,
+        null,
+      );
     const fix =
       shop.auth.kind === 'client-credentials'
         ? `Add ${missing.join(', ')} to the app's access scopes in the Dev Dashboard and release a new version: the next token grant carries them.`
         : `Add ${missing.join(', ')} to the app's access scopes in the Dev Dashboard, release a new version, then have ${shop.domain} approve them (open the install link again; docs/production.md, "Scopes").`;
-    return answer('fail', `${shop.domain} did not grant ${missing.join(', ')} (granted: ${granted.join(', ') || 'none'}).`, fix);
+    return answer(
+      'fail',
+      `${shop.domain} did not grant ${missing.join(', ')} (granted: ${granted.join(', ') || 'none'}).`,
+      fix,
+    );
   }
 
   /** Every topic the connector needs subscribed at this connector's callback URL. */
   private async webhooks(shop: ShopConfig): Promise<DoctorCheckDto> {
-    const answer: Answer = (status, detail, fix) => doctorAnswer('webhooks', shop.domain, status, detail, fix);
+    const answer: Answer = (status, detail, fix) =>
+      doctorAnswer('webhooks', shop.domain, status, detail, fix);
     if (this.http.publicUrl === null)
-      return answer('fail', 'No webhook subscription is made without CONNECTOR_PUBLIC_URL.', 'Set CONNECTOR_PUBLIC_URL (see the public-url check).');
+      return answer(
+        'fail',
+        'No webhook subscription is made without CONNECTOR_PUBLIC_URL.',
+        'Set CONNECTOR_PUBLIC_URL (see the public-url check).',
+      );
     const uri = `${this.http.publicUrl}${WEBHOOK_PATH}`;
     let have: Set<string>;
     try {
       have = await subscribedTopics(this.shopify.forShop(shop.domain), uri);
     } catch (error) {
-      return answer('unknown', `Shopify did not list ${shop.domain}'s webhook subscriptions (${describe(error)}).`, shopifyCause(error));
+      return answer(
+        'unknown',
+        `Shopify did not list ${shop.domain}'s webhook subscriptions (${describe(error)}).`,
+        shopifyCause(error),
+      );
     }
     const needed = this.subscriptions.topicsOf(shop.domain).map((t) => t.toUpperCase().replace('/', '_'));
     const missing = needed.filter((topic) => !have.has(topic));
@@ -165,7 +215,11 @@ export class Doctor {
     const every = Math.round(this.shopifySettings.subscriptionCheckMs / 60_000);
     const fix = `Subscribe them now: npm run connector -- register-webhooks --shop ${shop.domain} (the scheduled check recreates them within ${every} min).`;
     return {
-      ...answer('fail', `${missing.length} of ${needed.length} subscriptions missing at ${uri}: ${missing.join(', ')}; their changes never reach the connector.`, fix),
+      ...answer(
+        'fail',
+        `${missing.length} of ${needed.length} subscriptions missing at ${uri}: ${missing.join(', ')}; their changes never reach the connector.`,
+        fix,
+      ),
       command: `npm run connector -- register-webhooks --shop ${shop.domain}`,
     };
   }
@@ -188,10 +242,14 @@ export class Doctor {
       return answer(
         'fail',
         `This host's clock is off by more than ${MAX_CLOCK_SKEW_MS / 1000} s: it differs from ${words}.`,
-        'Synchronise the host clock (NTP: timedatectl set-ntp true, or chrony); containers take the host\'s clock.',
+        "Synchronise the host clock (NTP: timedatectl set-ntp true, or chrony); containers take the host's clock.",
       );
     const unknown = samples.filter((s) => s[1] === null).map((s) => s[0]);
-    return answer('pass', `This host's clock differs from ${words} (at most ${MAX_CLOCK_SKEW_MS / 1000} s allowed)${unknown.length > 0 ? `; ${unknown.join(', ')} sent no date` : ''}.`, null);
+    return answer(
+      'pass',
+      `This host's clock differs from ${words} (at most ${MAX_CLOCK_SKEW_MS / 1000} s allowed)${unknown.length > 0 ? `; ${unknown.join(', ')} sent no date` : ''}.`,
+      null,
+    );
   }
 }
 

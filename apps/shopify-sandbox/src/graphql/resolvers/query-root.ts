@@ -70,7 +70,11 @@ export const queryRoot: Record<string, Resolver> = {
   currentAppInstallation: (_args: never, ctx: AdminContext) => ({
     __typename: 'AppInstallation',
     id: toGid('AppInstallation', ctx.shop.id),
-    accessScopes: (ctx.scopes ?? []).map((handle) => ({ __typename: 'AccessScope', handle, description: handle })),
+    accessScopes: (ctx.scopes ?? []).map((handle) => ({
+      __typename: 'AccessScope',
+      handle,
+      description: handle,
+    })),
   }),
   webhookSubscription: (args: { id: string }, ctx: AdminContext) => {
     const id = parseGid(args.id, 'WebhookSubscription');

@@ -3,7 +3,12 @@ import type { DoctorCheckDto, DoctorReportDto } from '../../admin/doctor.dto.js'
 import type { CliOutput, ContextOf } from '../context/cli-context.js';
 import { CliError } from '../context/cli-error.js';
 
-const MARKS: Readonly<Record<DoctorCheckDto['status'], string>> = { pass: '✓', fail: '✗', warn: '!', unknown: '?' };
+const MARKS: Readonly<Record<DoctorCheckDto['status'], string>> = {
+  pass: '✓',
+  fail: '✗',
+  warn: '!',
+  unknown: '?',
+};
 
 /**
  * `doctor`: the deployment checked before the first webhook (`GET /admin/doctor`): one line per
