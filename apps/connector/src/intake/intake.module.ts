@@ -50,6 +50,6 @@ import { WebhooksController } from './webhooks.controller.js';
     SubscriptionCheckRequests,
     ScopeWalkRequests,
   ],
-  exports: [InboxRepository, PendingDeliveries, SyncEnqueuer, InboxSweeper],
+  exports: [InboxRepository, PendingDeliveries, SyncEnqueuer, InboxSweeper, SubscriptionRepair],
 })
 export class IntakeModule {}

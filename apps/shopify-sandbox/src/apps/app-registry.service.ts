@@ -12,6 +12,8 @@ import { TokenStore } from './token-store.js';
 export interface Caller {
   shop: Shop;
   clientId: string;
+  /** The access scopes the token carries (`currentAppInstallation.accessScopes`). */
+  scopes: readonly string[];
 }
 
 /**
@@ -83,12 +85,17 @@ export class AppRegistry {
     if (grant) {
       const shop = this.shops.byDomain(grant.shop);
       return shop && this.isInstalled(grant.shop, grant.clientId)
-        ? { shop, clientId: grant.clientId }
+        ? { shop, clientId: grant.clientId, scopes: grant.scopes }
         : undefined;
     }
     const shop = this.shops.byToken(token);
     if (!shop || this.staticRevoked.has(shop.domain)) return undefined;
-    return { shop, clientId: this.defaultClientId };
+    // A static token carries its app's configured scopes as they are now (`PUT /sandbox/apps/...`).
+    return {
+      shop,
+      clientId: this.defaultClientId,
+      scopes: this.apps.get(this.defaultClientId)?.scopes ?? [],
+    };
   }
 
   /** Lifetime of an expiring access token: Shopify's, capped by `SHOPIFY_SANDBOX_TOKEN_TTL_S`. */

@@ -14,6 +14,7 @@ export type GidType =
   | 'Collection'
   | 'Collect'
   | 'WebhookSubscription'
+  | 'AppInstallation'
   | 'Shop';
 
 export function toGid(type: GidType, id: number): string {

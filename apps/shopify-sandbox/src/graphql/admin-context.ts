@@ -19,6 +19,8 @@ export interface AdminContext {
   searchWarnings: Array<{ path: string[]; query: string; warnings: SearchWarning[] }>;
   /** The app whose token made the request (subscriptions it creates are its own). */
   clientId?: string;
+  /** The access scopes of the request's token (`currentAppInstallation.accessScopes`). */
+  scopes?: readonly string[];
   /** The bulk operations of every shop (`bulkOperationRunQuery` and friends). */
   bulk: BulkOperations;
 }

@@ -18,7 +18,7 @@ export class AdminGraphqlController {
     @Req() request: ShopRequest,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const reply = await this.graphql.handle(shop, request.path, body, request.clientId);
+    const reply = await this.graphql.handle(shop, request.path, body, request.clientId, request.scopes);
     response.status(reply.status);
     return reply.body;
   }

@@ -60,7 +60,13 @@ export class AdminGraphqlService {
     private readonly bulk: BulkOperationService,
   ) {}
 
-  async handle(shop: Shop, path: string, body: unknown, clientId?: string): Promise<GraphqlReply> {
+  async handle(
+    shop: Shop,
+    path: string,
+    body: unknown,
+    clientId?: string,
+    scopes: readonly string[] = [],
+  ): Promise<GraphqlReply> {
     const request = readBody(body);
     const log = (reply: GraphqlReply, extra: Partial<Omit<AdminRequestRecord, 'id'>> = {}) => {
       const cost = (
@@ -161,6 +167,7 @@ export class AdminGraphqlService {
       leniency,
       searchWarnings: [],
       clientId,
+      scopes,
       bulk: this.bulk,
     };
     const result = await execute({

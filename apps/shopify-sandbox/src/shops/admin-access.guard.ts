@@ -23,6 +23,8 @@ export interface ShopRequest extends Request {
   apiVersion?: string;
   /** The app whose token authenticated the request. */
   clientId?: string;
+  /** The access scopes of the request's token. */
+  scopes?: readonly string[];
 }
 
 /**
@@ -57,6 +59,7 @@ export class AdminAccessGuard implements CanActivate {
     }
     request.shop = caller.shop;
     request.clientId = caller.clientId;
+    request.scopes = caller.scopes;
     return true;
   }
 }

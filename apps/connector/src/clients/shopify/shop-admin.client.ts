@@ -27,6 +27,11 @@ export class ShopAdminClient {
   private readonly pacer: ShopCostPacer;
   /** Each raw document's requested cost as Shopify last answered it. */
   private readonly learnedCosts = new Map<string, number>();
+  /**
+   * Shopify's clock as its last answer's `Date` header gave it (to the second), beside this
+   * process's clock when the answer came; null before any answer (`connector doctor`'s skew check).
+   */
+  lastAnswerDate: { serverMs: number; localMs: number } | null = null;
 
   constructor(
     readonly shop: string,
@@ -49,6 +54,7 @@ export class ShopAdminClient {
       const slot = await this.pacer.reserve(expectedCost);
       try {
         const response = await graphql.request<T>(document, { variables, retries: 2 });
+        this.noteDate(response.headers);
         await observe(slot, response.extensions, expectedCost);
         if (response.data === undefined) {
           throw new ShopifyAdminError(ShopifyErrorCode.GRAPHQL, `${this.shop}: answer without data`, true);
@@ -108,6 +114,15 @@ export class ShopAdminClient {
     } finally {
       slot.release();
     }
+  }
+
+  /** Keeps the answer's `Date` header (the library hands headers over as lists of values by name). */
+  private noteDate(headers: unknown): void {
+    if (typeof headers !== 'object' || headers === null) return;
+    const found = Object.entries(headers).find(([name]) => name.toLowerCase() === 'date')?.[1] as unknown;
+    const text = Array.isArray(found) ? found[0] : found;
+    const serverMs = typeof text === 'string' ? Date.parse(text) : Number.NaN;
+    if (Number.isFinite(serverMs)) this.lastAnswerDate = { serverMs, localMs: this.clock.now() };
   }
 
   /** Settles a raw call's slot, and remembers the document's requested cost for its next call. */

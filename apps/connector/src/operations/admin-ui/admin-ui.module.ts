@@ -20,6 +20,7 @@ import { AdminUiGuard } from './admin-ui.guard.js';
 import { AdminUiActionsController } from './admin-ui-actions.controller.js';
 import { AdminUiAlertsController } from './admin-ui-alerts.controller.js';
 import { AdminUiBulkController } from './admin-ui-bulk.controller.js';
+import { AdminUiDoctorController } from './admin-ui-doctor.controller.js';
 import { AdminUiDriftController } from './admin-ui-drift.controller.js';
 import { AdminUiFailureController } from './admin-ui-failure.controller.js';
 import { AdminUiFiguresController } from './admin-ui-figures.controller.js';
@@ -68,6 +69,7 @@ import { UiShopifySearch } from './ui-shopify-search.service.js';
     AdminUiActionsController,
     AdminUiBulkController,
     AdminUiShopSettingsController,
+    AdminUiDoctorController,
     AdminUiPollController,
     AdminUiDriftController,
     AdminUiLinkController,

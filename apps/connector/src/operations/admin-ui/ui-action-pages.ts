@@ -24,7 +24,8 @@ export function shopSyncPage(
 <p><a href="${base}/resume">Resume syncing…</a></p>`
     : `<p class="sync-state"><strong>Syncing</strong>: not paused by an operator.</p>
 <p><a href="${base}/pause">Pause syncing…</a></p>`;
-  const resync = `<p><a href="${base}/resync">Resync the whole shop…</a></p>`;
+  const resync = `<p><a href="${base}/resync">Resync the whole shop…</a></p>
+<p><a href="${base}/doctor">Check the deployment for ${esc(shop)}</a>: public URL, token, scopes, webhooks, catalog key, mapping gaps, clock.</p>`;
   return page(
     `Syncing of ${shop}`,
     `${WRAP}${notice ? `<p class="ok" role="status">${esc(notice)}</p>` : ''}${state}${resync}${runs}`,

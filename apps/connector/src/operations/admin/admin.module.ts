@@ -11,6 +11,7 @@ import { SkuMapModule } from '../../product-sync/sku-map/sku-map.module.js';
 import { ResyncModule } from '../../resync/resync.module.js';
 import { WriteBackModule } from '../../write-back/write-back.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
+import { AdminDoctorController } from './admin-doctor.controller.js';
 import { AdminDriftController } from './admin-drift.controller.js';
 import { AdminEnrichmentController } from './admin-enrichment.controller.js';
 import { AdminFailuresController } from './admin-failures.controller.js';
@@ -26,6 +27,7 @@ import { AdminShopsController } from './admin-shops.controller.js';
 import { AdminSyncController } from './admin-sync.controller.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { AdminWriteBackController } from './admin-write-back.controller.js';
+import { Doctor } from './doctor.service.js';
 import { GoLive } from './go-live.service.js';
 import { MappingDrafts } from './mapping-drafts.service.js';
 import { MappingEvaluations } from './mapping-evaluations.service.js';
@@ -65,6 +67,7 @@ import { ShopEntries } from './shop-entries.service.js';
     AdminWriteBackController,
     AdminMappingGapsController,
     AdminMappingSetupController,
+    AdminDoctorController,
   ],
   providers: [
     AdminTokenGuard,
@@ -75,7 +78,8 @@ import { ShopEntries } from './shop-entries.service.js';
     MappingGapList,
     MappingDrafts,
     MappingEvaluations,
+    Doctor,
   ],
-  exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList],
+  exports: [ProductTimeline, ProductStatus, ShopEntries, GoLive, MappingGapList, Doctor],
 })
 export class AdminModule {}

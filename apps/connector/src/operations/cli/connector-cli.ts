@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import type { Env } from '#lib/config';
 import { alertsCommand } from './commands/alerts.command.js';
 import { checkConfigCommand } from './commands/check-config.command.js';
+import { doctorCommand } from './commands/doctor.command.js';
 import { driftCommand } from './commands/drift.command.js';
 import { failuresCommand } from './commands/failures.command.js';
 import { linkCommand } from './commands/link.command.js';
@@ -49,6 +50,7 @@ export async function runCli(argv: readonly string[], env: Env, out: CliOutput):
     );
   for (const command of [
     checkConfigCommand(contextOf),
+    doctorCommand(contextOf),
     registerWebhooksCommand(contextOf),
     failuresCommand(contextOf),
     replayCommand(contextOf),

@@ -66,6 +66,16 @@ export const queryRoot: Record<string, Resolver> = {
     timezoneOffset: zoneOffsetText(ctx.clock.now(), ctx.timeZone),
     timezoneAbbreviation: zoneAbbreviation(ctx.clock.now(), ctx.timeZone),
   }),
+  // The installation of the app whose token asks: the scopes that token carries.
+  currentAppInstallation: (_args: never, ctx: AdminContext) => ({
+    __typename: 'AppInstallation',
+    id: toGid('AppInstallation', ctx.shop.id),
+    accessScopes: (ctx.scopes ?? []).map((handle) => ({
+      __typename: 'AccessScope',
+      handle,
+      description: handle,
+    })),
+  }),
   webhookSubscription: (args: { id: string }, ctx: AdminContext) => {
     const id = parseGid(args.id, 'WebhookSubscription');
     const record = id === undefined ? undefined : ctx.shop.subscriptions.get(id);
