@@ -70,20 +70,30 @@ export class ShopStatesService {
     // PostgreSQL holds every fact: without it no state can be told, and the answer says why.
     const measured = await this.readiness.measure();
     if (measured.errors.database !== null) throw databaseDown(measured.errors.database);
-    // This process's catalog calls since its last write, so the catalog rules read them.
-    await this.recorder.flush();
     const now = this.clock.now();
-    const [entries, backlog, open, lags, use, calls, gapSummaries, known] = await Promise.all([
-      this.entries.all(),
-      this.inbox.backlog(),
-      this.failures.openCountsByCode(),
-      this.writeBack.pollLags(),
-      this.buckets.use(now),
-      this.minutes.accountSeriesSince(new Date(now - EVIDENCE_MINUTES * 60_000)),
-      this.gaps.summaries(GAP_REASONS),
-      this.syncStates.knownProducts(),
-    ]);
-    const runs = await this.runTimes.of(entries.map((entry) => entry.shop));
+    // The probe may have passed on a connection the outage had not reached yet: a read that loses
+    // its connection now is the same outage, answered the same way (never a 500).
+    const read = async () => {
+      // This process's catalog calls since its last write, so the catalog rules read them.
+      await this.recorder.flush();
+      const facts = await Promise.all([
+        this.entries.all(),
+        this.inbox.backlog(),
+        this.failures.openCountsByCode(),
+        this.writeBack.pollLags(),
+        this.buckets.use(now),
+        this.minutes.accountSeriesSince(new Date(now - EVIDENCE_MINUTES * 60_000)),
+        this.gaps.summaries(GAP_REASONS),
+        this.syncStates.knownProducts(),
+      ]);
+      return [facts, await this.runTimes.of(facts[0].map((entry) => entry.shop))] as const;
+    };
+    const [[entries, backlog, open, lags, use, calls, gapSummaries, known], runs] = await read().catch(
+      (error: unknown) => {
+        if (lostConnection(error)) throw databaseDown(error instanceof Error ? error.message : String(error));
+        throw error;
+      },
+    );
     const gapsOf = new Map(gapSummaries.map((summary) => [summary.shop, summary]));
     const loss = this.queueWatch.lastStateLoss();
     const platform: PlatformFacts = {
@@ -166,6 +176,15 @@ export class ShopStatesService {
     const polled = shops.map((s) => s.pollLagSeconds).filter((lag): lag is number => lag !== null);
     return { shops, openFailuresByKind, pollLagSeconds: polled.length === 0 ? null : Math.max(...polled) };
   }
+}
+
+/** A database error that says the connection went or never came (not a bad statement). */
+function lostConnection(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : String(error);
+  return /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|Connection terminated|connection timeout|timeout exceeded when trying to connect|too many clients|remaining connection slots/i.test(
+    text,
+  );
 }
 
 /** The overview's answer without PostgreSQL: 503 `storage_unavailable` (its hint: the next step), the cause in words. */
