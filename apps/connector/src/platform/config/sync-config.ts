@@ -15,8 +15,10 @@ const DEBOUNCE_MAX_MS = 30_000;
 /** How products are synced (docs/configuration.md, "Configuration"). */
 export interface SyncConfig {
   /**
-   * A delivery's job waits this long after the product's last delivery, so a burst of deliveries
-   * becomes one run: each delivery restarts the wait (`syncProductJobOptions`).
+   * A delivery for a product with no job in flight and no delivery within this period runs at
+   * once (the leading edge, `SyncEnqueuer`); the deliveries that follow within it make one
+   * trailing job, which waits this long after the product's last delivery: each delivery
+   * restarts the wait (`syncProductJobOptions`).
    */
   debounceMs: number;
   /**
