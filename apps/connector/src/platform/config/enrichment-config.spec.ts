@@ -23,7 +23,7 @@ describe('the write-back configuration', () => {
       pushConcurrency: 2,
       pushAttempts: 8,
       pushBackoffMs: 2_000,
-      lockRetryMs: 500,
+      lockRetryMs: 100,
     });
   });
 

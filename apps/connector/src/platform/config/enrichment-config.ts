@@ -1,4 +1,5 @@
 import type { EnvReader } from '#lib/config';
+import { LOCK_RETRY_MS } from './sync-config.js';
 
 /** The enrichment poll and the write-back of approved content to Shopify (docs/configuration.md, "Configuration"). */
 export interface EnrichmentConfig {
@@ -50,6 +51,7 @@ export function readEnrichment(read: EnvReader): EnrichmentConfig {
     pushConcurrency: read.int('CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY', 2, { min: 1, max: 50 }),
     pushAttempts: read.int('CONNECTOR_ENRICHMENT_PUSH_ATTEMPTS', 8, { min: 1, max: 100 }),
     pushBackoffMs: read.int('CONNECTOR_ENRICHMENT_PUSH_BACKOFF_MS', 2_000, { min: 1 }),
-    lockRetryMs: read.int('CONNECTOR_ENRICHMENT_LOCK_RETRY_MS', 500, { min: 1 }),
+    // As the sync's (`LOCK_RETRY_MS`): a push that met a busy product does not wait half a second.
+    lockRetryMs: read.int('CONNECTOR_ENRICHMENT_LOCK_RETRY_MS', LOCK_RETRY_MS, { min: 1 }),
   };
 }

@@ -42,6 +42,14 @@ describe('the sync debounce settings', () => {
   });
 });
 
+describe('the lock retry (no 500 ms clock on a delivery\'s path)', () => {
+  it('tries a busy product again after 100 ms, for the sync and the write-back', () => {
+    const config = loadConnectorConfig(base);
+    expect(config.sync.lockRetryMs).toBe(100);
+    expect(config.enrichment.lockRetryMs).toBe(100);
+  });
+});
+
 describe('the walk of scoped collections', () => {
   it('runs every hour by default, and takes CONNECTOR_SCOPE_WALK_INTERVAL_MS of at least 1 s', () => {
     expect(loadConnectorConfig(base).sync.scopeWalkIntervalMs).toBe(3_600_000);

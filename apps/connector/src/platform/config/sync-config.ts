@@ -12,6 +12,14 @@ const LINK_MATCHES = ['sku:supplierSku', 'sku:gtin', 'barcode:supplierSku', 'bar
  */
 const DEBOUNCE_MAX_MS = 30_000;
 
+/**
+ * Default delay of a sync whose product another job holds (a sync run, a write-back push: tens to
+ * hundreds of ms). It was 500 ms, the one 500 ms clock on a delivery's path: an edit that met a
+ * busy product waited half a second more (issue 44's 1.5 s / 2.0 s steps). A retry is one job
+ * move and one lock attempt, so a tenth of a second costs little while it lasts.
+ */
+export const LOCK_RETRY_MS = 100;
+
 /** How products are synced (docs/configuration.md, "Configuration"). */
 export interface SyncConfig {
   /**
@@ -124,7 +132,7 @@ export function readSync(read: EnvReader, catalogRatePerSecond: number): SyncCon
     }),
     attempts: read.int('CONNECTOR_SYNC_ATTEMPTS', 8, { min: 1, max: 100 }),
     backoffMs: read.int('CONNECTOR_SYNC_BACKOFF_MS', 2_000, { min: 1 }),
-    lockRetryMs: read.int('CONNECTOR_SYNC_LOCK_RETRY_MS', 500, { min: 1 }),
+    lockRetryMs: read.int('CONNECTOR_SYNC_LOCK_RETRY_MS', LOCK_RETRY_MS, { min: 1 }),
     mappingRecheckMs: read.int('CONNECTOR_MAPPING_RECHECK_MS', 30_000, { min: 10 }),
     mappingRefreshMs: read.int('CONNECTOR_MAPPING_REFRESH_MS', 15 * 60_000, { min: 1_000 }),
     deleteGraceMs: read.int('CONNECTOR_SYNC_DELETE_GRACE_MS', 0, { min: 0 }),
