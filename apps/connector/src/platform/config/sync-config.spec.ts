@@ -42,7 +42,7 @@ describe('the sync debounce settings', () => {
   });
 });
 
-describe('the lock retry (no 500 ms clock on a delivery\'s path)', () => {
+describe("the lock retry (no 500 ms clock on a delivery's path)", () => {
   it('tries a busy product again after 100 ms, for the sync and the write-back', () => {
     const config = loadConnectorConfig(base);
     expect(config.sync.lockRetryMs).toBe(100);
