@@ -222,6 +222,19 @@ export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
 }
 
 /**
+ * An early poll (`EarlyPolls`): one at a time across replicas (every poll that ends asks for the
+ * next; a deduplication id keeps the first ask while it waits), after `delayMs`. Its own job id
+ * (the poll's run id), never reused, as an operator's poll has.
+ */
+export function earlyEnrichmentPollJobOptions(delayMs: number, jobId: string): JobsOptions {
+  return {
+    ...enrichmentPollJobOptions(jobId),
+    deduplication: { id: 'enrichment-poll:early' },
+    delay: delayMs,
+  };
+}
+
+/**
  * One product's write-back, coalesced per product like a sync: work found while the job waits
  * adds nothing; work found while it runs becomes exactly one more run (`keepLastIfActive`).
  */
