@@ -28,7 +28,7 @@ interface FakeJob {
  * job is unfinished joins it, otherwise it makes a new job. `runDue` plays the worker, finishing
  * every job with no delay; `runAll` finishes every job. Counts and order only, never durations.
  */
-function world() {
+function world(sync = config.sync) {
   const clock = new ManualClock();
   const jobs: FakeJob[] = [];
   const byDedup = new Map<string, FakeJob>();
@@ -52,7 +52,7 @@ function world() {
       return [];
     },
   };
-  const enqueuer = new SyncEnqueuer(queue as unknown as Queue<SyncProductPayload>, config.sync, clock);
+  const enqueuer = new SyncEnqueuer(queue as unknown as Queue<SyncProductPayload>, sync, clock);
   const finish = (due: (job: FakeJob) => boolean) => {
     for (const job of jobs) {
       if (job.finishedOn !== undefined || !due(job)) continue;
@@ -124,6 +124,12 @@ describe('SyncEnqueuer: the leading edge of the debounce', () => {
     }
     // One leading job, then only trailing ones: no second leading run in the middle of a storm.
     expect(w.delays().filter((delay) => delay === 0)).toHaveLength(1);
+  });
+
+  it('never leads with CONNECTOR_SYNC_LEADING_EDGE=false', async () => {
+    const w = world({ ...config.sync, leadingEdge: false });
+    await w.deliver();
+    expect(w.delays()).toEqual([DEBOUNCE_MS]);
   });
 
   it('leads for each product on its own', async () => {

@@ -48,7 +48,7 @@ export class SyncEnqueuer {
     const now = this.clock.now();
     // Read before noting: a batch's deliveries of one product are one payload (the batcher's map).
     const leads = payloads.map((payload, i) => {
-      if (payload.reason !== 'webhook') return false;
+      if (payload.reason !== 'webhook' || !this.settings.leadingEdge) return false;
       const key = `${payload.shop}\u0000${payload.productId}`;
       const lead = !joined[i]?.inFlight && this.recent.isQuiet(key, now);
       this.recent.note(key, now);

@@ -30,6 +30,11 @@ export interface SyncConfig {
    */
   debounceMs: number;
   /**
+   * Whether a delivery may lead (run at once when its product is quiet). Off: every delivery's job
+   * waits `debounceMs`, as before issue 44 (tests that need a job held in its debounce).
+   */
+  leadingEdge: boolean;
+  /**
    * The longest a waiting job is put off by deliveries that keep coming: a product edited without
    * pause still syncs once per this period (counted from its job's first delivery).
    */
@@ -122,6 +127,7 @@ export function readSync(read: EnvReader, catalogRatePerSecond: number): SyncCon
   const debounceMs = read.int('CONNECTOR_SYNC_DEBOUNCE_MS', 1_000, { min: 0 });
   return {
     debounceMs,
+    leadingEdge: read.bool('CONNECTOR_SYNC_LEADING_EDGE', true),
     // 30 s (or the debounce, when that is longer: a deployment with a long debounce keeps booting).
     debounceMaxMs: read.int('CONNECTOR_SYNC_DEBOUNCE_MAX_MS', Math.max(DEBOUNCE_MAX_MS, debounceMs), {
       min: debounceMs,
