@@ -63,7 +63,7 @@ function world(sync = config.sync) {
   return {
     clock,
     jobs,
-    deliver: (productId = '1') => enqueuer.enqueue({ shop, productId, reason: 'webhook' }),
+    deliver: (productId = '1', from = shop) => enqueuer.enqueue({ shop: from, productId, reason: 'webhook' }),
     runDue: () => finish((job) => job.delay === 0),
     runAll: () => finish(() => true),
     delays: () => jobs.map((job) => job.delay),
@@ -132,10 +132,16 @@ describe('SyncEnqueuer: the leading edge of the debounce', () => {
     expect(w.delays()).toEqual([DEBOUNCE_MS]);
   });
 
-  it('leads for each product on its own', async () => {
+  it("leads once per shop in a storm: another product's delivery within the period trails", async () => {
     const w = world();
     await w.deliver('1');
     await w.deliver('2');
-    expect(w.delays()).toEqual([0, 0]);
+    await w.deliver('3', 'other-shop.myshopify.com');
+    expect(w.delays()).toEqual([0, DEBOUNCE_MS, 0]);
+    // A quiet period later, a lone edit of any product leads again.
+    await w.clock.advance(DEBOUNCE_MS);
+    w.runAll();
+    await w.deliver('4');
+    expect(w.delays()).toEqual([0, DEBOUNCE_MS, 0, 0]);
   });
 });

@@ -14,8 +14,9 @@ import { RecentDeliveries } from './recent-deliveries.js';
  * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
  * delivery restarts its debounce (up to the maximum wait) and raises a bulk job it joins to its
  * own priority, both read first by `readJoinedSync`. A webhook delivery for a product with no job
- * in flight and no delivery within the last debounce period leads: its job has no delay
- * (`RecentDeliveries`), so a lone edit is not held for a burst that does not come.
+ * in flight, when neither the product nor its shop had a delivery within the last debounce period,
+ * leads: its job has no delay (`RecentDeliveries`), so a lone edit is not held for a burst that
+ * does not come, while a storm over many products leads once and trails (its calls ratio kept).
  */
 @Injectable()
 export class SyncEnqueuer {
@@ -50,8 +51,12 @@ export class SyncEnqueuer {
     const leads = payloads.map((payload, i) => {
       if (payload.reason !== 'webhook' || !this.settings.leadingEdge) return false;
       const key = `${payload.shop}\u0000${payload.productId}`;
-      const lead = !joined[i]?.inFlight && this.recent.isQuiet(key, now);
+      // The shop quiet too: a bulk edit over many products (a storm) leads once, then trails, so
+      // it keeps its calls ratio; a lone edit, the merchant's usual save, leads.
+      const shopKey = `${payload.shop}\u0000*`;
+      const lead = !joined[i]?.inFlight && this.recent.isQuiet(key, now) && this.recent.isQuiet(shopKey, now);
       this.recent.note(key, now);
+      this.recent.note(shopKey, now);
       return lead;
     });
     await this.queue.addBulk(
