@@ -38,10 +38,11 @@ describe.each(backends)('queue backend (%s) that lost its data', (kind) => {
       catalogUrl: sandboxes.catalog.url,
       catalogApiKey: (await sandboxes.account()).apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
-      // Deliveries' jobs wait long enough for the wipe to take them; the check runs often.
+      // Deliveries' jobs wait long enough (no leading edge) for the wipe to take them; the check runs often.
       env: {
         CONNECTOR_ADMIN_TOKEN: adminToken,
         CONNECTOR_SYNC_DEBOUNCE_MS: '4000',
+        CONNECTOR_SYNC_LEADING_EDGE: 'false',
         CONNECTOR_QUEUE_CHECK_INTERVAL_MS: '200',
         ...(backend.kind === 'postgres' ? { REDIS_URL: undefined } : {}),
       },

@@ -43,8 +43,12 @@ describe('a resync whose product sync joins a waiting webhook job', () => {
       catalogUrl: sandboxes.catalog.url,
       catalogApiKey: apiKey,
       shopifyFetch: sandboxes.shopifyFetch,
-      // A delivery's job waits 5 s (its debounce): the resync's request finds it waiting.
-      env: { CONNECTOR_ADMIN_TOKEN: token, CONNECTOR_SYNC_DEBOUNCE_MS: '5000' },
+      // A delivery's job waits 5 s (its debounce, no leading edge): the resync's request finds it waiting.
+      env: {
+        CONNECTOR_ADMIN_TOKEN: token,
+        CONNECTOR_SYNC_DEBOUNCE_MS: '5000',
+        CONNECTOR_SYNC_LEADING_EDGE: 'false',
+      },
     });
   });
   afterAll(async () => {

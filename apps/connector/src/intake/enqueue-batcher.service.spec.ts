@@ -61,7 +61,7 @@ function world(failures = 0) {
       marked.push([...ids]);
     },
   };
-  const enqueuer = new SyncEnqueuer(queue as unknown as Queue<SyncProductPayload>, config.sync);
+  const enqueuer = new SyncEnqueuer(queue as unknown as Queue<SyncProductPayload>, config.sync, clock);
   const batcher = new EnqueueBatcher(enqueuer, repository as unknown as InboxRepository, clock, config.inbox);
   return {
     clock,
@@ -95,7 +95,8 @@ describe('EnqueueBatcher', () => {
     expect(w.bulks[0]?.[0]).toEqual({
       name: JobName.SYNC_PRODUCT,
       data: payload,
-      opts: syncProductJobOptions(config.sync, payload),
+      // The product's first delivery: no job in flight, none before it, so it leads (no delay).
+      opts: syncProductJobOptions(config.sync, payload, undefined, true),
     });
     expect(w.products(w.bulks[0])).toEqual(['11', '12']);
     expect(w.marked).toEqual([['1', '3', '4', '2']]);

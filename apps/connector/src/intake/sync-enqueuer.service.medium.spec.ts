@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queue, Worker } from 'bullmq';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SystemClock } from '#lib/clock';
 import { queueTestKit, uniqueId } from '#lib/testing';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import { syncDeduplicationId } from '../platform/queues/job-options.js';
@@ -46,7 +47,7 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
       () => queue.close(),
       () => worker.close(),
     );
-    const enqueuer = new SyncEnqueuer(queue, config.sync);
+    const enqueuer = new SyncEnqueuer(queue, config.sync, new SystemClock());
     const payload: SyncProductPayload = {
       shop: 'demo.myshopify.com',
       productId: uniqueId('p'),
@@ -97,21 +98,32 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     return { t, id, before };
   }
 
-  it('turns 30 deliveries 100 ms apart (over 3 s, debounce 1.5 s) into one run, after the last', async () => {
+  it('turns 30 deliveries 100 ms apart (over 3 s, debounce 1.5 s) into a leading run and one after the last', async () => {
     const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1500', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '60000' });
     await t.storm(30, 100);
-    await t.settled(1);
-    // A fixed debounce would have run it during the storm too.
-    expect(t.runs()).toBe(1);
+    await t.settled(2);
+    // A fixed debounce would have run it during the storm too; without a leading edge, once.
+    expect(t.runs()).toBe(2);
     expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
+    // The leading run started before the storm's last delivery; the trailing one after it.
+    const lastDelivery = t.events.map((e) => e.kind).lastIndexOf('delivered');
+    expect(t.events.findIndex((e) => e.kind === 'run')).toBeLessThan(lastDelivery);
   });
 
   it("restarts the debounce the same way through enqueueMany (the intake batcher's path)", async () => {
     const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '1500', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '60000' });
     await t.storm(30, 100, true);
-    await t.settled(1);
-    expect(t.runs()).toBe(1);
+    await t.settled(2);
+    expect(t.runs()).toBe(2);
     expect(t.events.at(-1)).toEqual({ kind: 'run', reason: 'webhook' });
+  });
+
+  it('runs a lone delivery at once (the leading edge), however long the debounce', async () => {
+    const t = setup({ CONNECTOR_SYNC_DEBOUNCE_MS: '60000', CONNECTOR_SYNC_DEBOUNCE_MAX_MS: '120000' });
+    await t.deliver();
+    // Settled with nothing delayed: the job never waited out the 60 s debounce.
+    await t.settled(1);
+    expect(t.events.map((e) => e.kind)).toEqual(['delivered', 'run']);
   });
 
   it('still runs a product delivered without pause once per maximum wait', async () => {

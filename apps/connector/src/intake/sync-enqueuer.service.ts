@@ -1,24 +1,34 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { Clock } from '#lib/clock';
 import { SyncSettings } from '../platform/config/settings.js';
 import { syncProductJobOptions } from '../platform/queues/job-options.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { raiseJoinedSync, readJoinedSync } from '../platform/queues/waiting-sync.js';
+import { RecentDeliveries } from './recent-deliveries.js';
 
 /**
  * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
  * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
  * delivery restarts its debounce (up to the maximum wait) and raises a bulk job it joins to its
- * own priority, both read first by `readJoinedSync`.
+ * own priority, both read first by `readJoinedSync`. A webhook delivery for a product with no job
+ * in flight, when neither the product nor its shop had a delivery within the last debounce period,
+ * leads: its job has no delay (`RecentDeliveries`), so a lone edit is not held for a burst that
+ * does not come, while a storm over many products leads once and trails (its calls ratio kept).
  */
 @Injectable()
 export class SyncEnqueuer {
+  private readonly recent: RecentDeliveries;
+
   constructor(
     @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
     private readonly settings: SyncSettings,
-  ) {}
+    private readonly clock: Clock,
+  ) {
+    this.recent = new RecentDeliveries(settings.debounceMs);
+  }
 
   /** One sync: `enqueueMany` of one, so a single and a batched add cannot drift apart. */
   async enqueue(payload: SyncProductPayload): Promise<void> {
@@ -36,11 +46,24 @@ export class SyncEnqueuer {
     if (payloads.length === 0) return;
     // Each webhook's waiting job is read first, so its debounce restarts (`readJoinedSync`).
     const joined = await Promise.all(payloads.map((payload) => readJoinedSync(this.queue, payload)));
+    const now = this.clock.now();
+    // Read before noting: a batch's deliveries of one product are one payload (the batcher's map).
+    const leads = payloads.map((payload, i) => {
+      if (payload.reason !== 'webhook' || !this.settings.leadingEdge) return false;
+      const key = `${payload.shop}\u0000${payload.productId}`;
+      // The shop quiet too: a bulk edit over many products (a storm) leads once, then trails, so
+      // it keeps its calls ratio; a lone edit, the merchant's usual save, leads.
+      const shopKey = `${payload.shop}\u0000*`;
+      const lead = !joined[i]?.inFlight && this.recent.isQuiet(key, now) && this.recent.isQuiet(shopKey, now);
+      this.recent.note(key, now);
+      this.recent.note(shopKey, now);
+      return lead;
+    });
     await this.queue.addBulk(
       payloads.map((payload, i) => ({
         name: JobName.SYNC_PRODUCT,
         data: payload,
-        opts: syncProductJobOptions(this.settings, payload, joined[i]?.waiting),
+        opts: syncProductJobOptions(this.settings, payload, joined[i]?.waiting, leads[i]),
       })),
     );
     // A resync's job the delivery joined goes ahead of the rest of the bulk work.

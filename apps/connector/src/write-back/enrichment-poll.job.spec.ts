@@ -6,6 +6,7 @@ import { PermanentJobError } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
+import type { EarlyPolls } from './poll/early-polls.service.js';
 import type { EnrichmentPoller } from './poll/enrichment-poller.service.js';
 import { ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
@@ -38,7 +39,8 @@ function pollJobFailing(cause: () => Error, failing: () => boolean = () => true)
     started: async () => undefined,
     finished: async () => undefined,
   } as unknown as EnrichmentPollRuns;
-  const job = new EnrichmentPollJob(guard, poller, runs);
+  const early = { after: async () => null } as unknown as EarlyPolls;
+  const job = new EnrichmentPollJob(guard, poller, runs, early);
   const run = (id: string) =>
     job
       .process({

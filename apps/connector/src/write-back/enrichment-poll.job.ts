@@ -4,18 +4,23 @@ import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
+import { EarlyPolls } from './poll/early-polls.service.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.service.js';
 import { POLL_SUBJECT, ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { PollRunCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
-/** ⑥ One poll (scheduled or asked for): finds push work, commits it with the checkpoints, enqueues it. */
+/**
+ * ⑥ One poll (scheduled, early or asked for): finds push work, commits it with the checkpoints,
+ * enqueues it, and asks for an early poll while records wait (`EarlyPolls`).
+ */
 @Processor(QueueName.ENRICHMENT_POLL, WORKER_OPTIONS)
 export class EnrichmentPollJob extends WorkerHost {
   constructor(
     private readonly guard: JobGuard,
     private readonly poller: EnrichmentPoller,
     private readonly runs: EnrichmentPollRuns,
+    private readonly early: EarlyPolls,
   ) {
     super();
   }
@@ -40,9 +45,11 @@ export class EnrichmentPollJob extends WorkerHost {
     return this.guard.run(job, token, { shop: '*', key: POLL_SUBJECT, failedOn, doneFor }, async () => {
       await this.runs.started(id, trigger);
       try {
-        const counts = await this.poller.poll(id);
+        const counts = await this.poller.poll(id, job.data.shops);
         // Old finished polls and done work are pruned by the retention job (`operations-hooks.ts`).
         await this.runs.finished(id, counts);
+        // While records wait for enrichment or review, the next poll comes sooner (`EarlyPolls`).
+        await this.early.after(counts);
         return counts;
       } catch (error) {
         await this.runs.finished(id, {}, (error as Error).message).catch(() => undefined);

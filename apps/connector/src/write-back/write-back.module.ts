@@ -12,6 +12,7 @@ import { MetafieldDefinitions } from './definitions/metafield-definitions.servic
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
 import { EnrichmentPushJob } from './enrichment-push.job.js';
 import { EnrichmentRecovery } from './enrichment-recovery.service.js';
+import { EarlyPolls } from './poll/early-polls.service.js';
 import { EnrichmentPollScheduler } from './poll/enrichment-poll-scheduler.service.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.service.js';
 import { ShopPollLock } from './poll/shop-poll-lock.service.js';
@@ -77,6 +78,7 @@ export const ENRICHMENT_ENTITIES = [
     OverwriteRequests,
     WrittenBackDrift,
     EnrichmentPoller,
+    EarlyPolls,
     EnrichmentPollScheduler,
     EnrichmentPollJob,
     EnrichmentPushJob,

@@ -14,6 +14,9 @@ describe('the write-back configuration', () => {
   it('has the documented defaults', () => {
     expect(loadConnectorConfig(BASE).enrichment).toEqual({
       pollIntervalMs: 60_000,
+      activePollIntervalMs: 5_000,
+      activeWindowMs: 600_000,
+      pollBudgetShare: 0.1,
       overlapMs: 300_000,
       maxCallsPerPoll: 40,
       watchlistIntervalMs: 0,
@@ -23,8 +26,28 @@ describe('the write-back configuration', () => {
       pushConcurrency: 2,
       pushAttempts: 8,
       pushBackoffMs: 2_000,
-      lockRetryMs: 500,
+      lockRetryMs: 100,
     });
+  });
+
+  it('reads the adaptive poll settings at boot, and refuses a budget share outside 0-1', () => {
+    const config = loadConnectorConfig({
+      ...BASE,
+      CONNECTOR_ENRICHMENT_POLL_ACTIVE_INTERVAL_MS: '2000',
+      CONNECTOR_ENRICHMENT_POLL_ACTIVE_WINDOW_MS: '60000',
+      CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE: '0.25',
+    }).enrichment;
+    expect(config).toMatchObject({
+      activePollIntervalMs: 2_000,
+      activeWindowMs: 60_000,
+      pollBudgetShare: 0.25,
+    });
+    expect(() => loadConnectorConfig({ ...BASE, CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE: '1.5' })).toThrow(
+      ConfigError,
+    );
+    expect(() =>
+      loadConnectorConfig({ ...BASE, CONNECTOR_ENRICHMENT_POLL_ACTIVE_INTERVAL_MS: '10' }),
+    ).toThrow(ConfigError);
   });
 
   it('reads the snapshot age a push may use, and refuses a negative one', () => {

@@ -1,9 +1,23 @@
 import type { EnvReader } from '#lib/config';
+import { LOCK_RETRY_MS } from './sync-config.js';
 
 /** The enrichment poll and the write-back of approved content to Shopify (docs/configuration.md, "Configuration"). */
 export interface EnrichmentConfig {
   /** How often the scheduled poll runs (one job per interval across replicas). */
   pollIntervalMs: number;
+  /**
+   * How soon a poll follows the last one while a shop has records waiting for enrichment or
+   * review (synced within `activeWindowMs`, or on the review watchlist): an early poll of those
+   * shops, enqueued by the poll job itself (`EarlyPolls`). At or above `pollIntervalMs`: off.
+   */
+  activePollIntervalMs: number;
+  /** How long after a sync applied a record its shop counts as waiting for the record's enrichment. */
+  activeWindowMs: number;
+  /**
+   * The share of a catalog account's budget (`CONNECTOR_CATALOG_RATE_PER_SECOND`) the polls may
+   * spend: an early poll that would spend more is put off, or skipped (`earlyPollPlan`).
+   */
+  pollBudgetShare: number;
   /** How far behind its checkpoint each poll looks again (values the catalog wrote late). */
   overlapMs: number;
   /** Search calls per walked field and poll at most, and for the watchlist (the next poll goes on). */
@@ -39,6 +53,9 @@ export interface EnrichmentConfig {
 export function readEnrichment(read: EnvReader): EnrichmentConfig {
   return {
     pollIntervalMs: read.int('CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS', 60_000, { min: 100 }),
+    activePollIntervalMs: read.int('CONNECTOR_ENRICHMENT_POLL_ACTIVE_INTERVAL_MS', 5_000, { min: 100 }),
+    activeWindowMs: read.int('CONNECTOR_ENRICHMENT_POLL_ACTIVE_WINDOW_MS', 600_000, { min: 0 }),
+    pollBudgetShare: read.number('CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE', 0.1, { min: 0, max: 1 }),
     overlapMs: read.int('CONNECTOR_ENRICHMENT_OVERLAP_MS', 300_000, { min: 0 }),
     maxCallsPerPoll: read.int('CONNECTOR_ENRICHMENT_POLL_MAX_CALLS', 40, { min: 1, max: 10_000 }),
     watchlistIntervalMs: read.int('CONNECTOR_ENRICHMENT_WATCHLIST_INTERVAL_MS', 0, { min: 0 }),
@@ -50,6 +67,7 @@ export function readEnrichment(read: EnvReader): EnrichmentConfig {
     pushConcurrency: read.int('CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY', 2, { min: 1, max: 50 }),
     pushAttempts: read.int('CONNECTOR_ENRICHMENT_PUSH_ATTEMPTS', 8, { min: 1, max: 100 }),
     pushBackoffMs: read.int('CONNECTOR_ENRICHMENT_PUSH_BACKOFF_MS', 2_000, { min: 1 }),
-    lockRetryMs: read.int('CONNECTOR_ENRICHMENT_LOCK_RETRY_MS', 500, { min: 1 }),
+    // As the sync's (`LOCK_RETRY_MS`): a push that met a busy product does not wait half a second.
+    lockRetryMs: read.int('CONNECTOR_ENRICHMENT_LOCK_RETRY_MS', LOCK_RETRY_MS, { min: 1 }),
   };
 }

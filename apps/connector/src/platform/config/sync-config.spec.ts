@@ -12,7 +12,14 @@ const base = {
 
 describe('the sync debounce settings', () => {
   it('waits 1 s after the last delivery, at most 30 s after the first, by default', () => {
-    expect(loadConnectorConfig(base).sync).toMatchObject({ debounceMs: 1_000, debounceMaxMs: 30_000 });
+    expect(loadConnectorConfig(base).sync).toMatchObject({
+      debounceMs: 1_000,
+      debounceMaxMs: 30_000,
+      leadingEdge: true,
+    });
+    expect(loadConnectorConfig({ ...base, CONNECTOR_SYNC_LEADING_EDGE: 'false' }).sync.leadingEdge).toBe(
+      false,
+    );
   });
 
   it('reads both, and keeps a debounce longer than 30 s bootable without a maximum', () => {
@@ -39,6 +46,14 @@ describe('the sync debounce settings', () => {
       problems = (error as ConfigError).problems;
     }
     expect(problems).toEqual([expect.stringContaining('CONNECTOR_SYNC_DEBOUNCE_MAX_MS')]);
+  });
+});
+
+describe("the lock retry (no 500 ms clock on a delivery's path)", () => {
+  it('tries a busy product again after 100 ms, for the sync and the write-back', () => {
+    const config = loadConnectorConfig(base);
+    expect(config.sync.lockRetryMs).toBe(100);
+    expect(config.enrichment.lockRetryMs).toBe(100);
   });
 });
 

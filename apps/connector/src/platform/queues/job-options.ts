@@ -18,7 +18,13 @@ const HOUR_S = 3_600;
  * when it finishes; plain deduplication would drop it. Replays get an id of their own and no
  * delay, so a waiting job never swallows them; the product lock serialises them with it.
  *
- * The debounce restarts with each delivery, up to a maximum wait: a webhook delivery for a
+ * The debounce has a leading edge: a webhook delivery for a product with no sync job in flight
+ * and no delivery within the last debounce period (`lead`, decided by `SyncEnqueuer` with
+ * `RecentDeliveries`) gets no delay, so a lone edit syncs at once; the deliveries that follow
+ * within the period make one trailing job, which waits as below. A burst is then two runs, the
+ * first at once and the second after it ends.
+ *
+ * The trailing debounce restarts with each delivery, up to a maximum wait: a webhook delivery for a
  * product whose job still waits out its first delay (`waiting`, read by `readJoinedSync` just
  * before the add) moves that job to `debounceMs` from now, but never past `debounceMaxMs` after
  * the job's first delivery. A storm is then one run shortly after it ends, and a product edited
@@ -32,16 +38,19 @@ const HOUR_S = 3_600;
  * Every other wait is left alone: a job retrying after a failure (a delivery must not bring its
  * back-off forward, or a storm would spend the attempts in seconds), one put off by the job
  * itself (a busy product lock, a paused catalog, a delete's grace), one already due. Without
- * `waiting`, the add is what it always was: a new job waits `debounceMs`, an existing one absorbs
- * the call. Only webhook deliveries restart the wait (`restartsSyncDebounce`): sweeps, resyncs,
+ * `waiting`, the add is what it always was: a new job waits `debounceMs` (none when it leads), an
+ * existing one absorbs the call. Only webhook deliveries restart the wait (`restartsSyncDebounce`): sweeps, resyncs,
  * reconciliation and drift are not edits, so they join a waiting job as they are.
  */
 export function syncProductJobOptions(
   sync: ConnectorConfig['sync'],
   payload: SyncProductPayload,
   waiting?: WaitingSync,
+  lead = false,
 ): JobsOptions {
   const replay = payload.reason === 'replay' || payload.reason === 'operator'; // both asked for now
+  // The leading edge: a lone delivery syncs at once (`SyncEnqueuer` decides; only a webhook's).
+  const now = replay || (lead && restartsSyncDebounce(payload) && waiting === undefined);
   const left =
     waiting !== undefined && restartsSyncDebounce(payload)
       ? waiting.since + sync.debounceMaxMs - waiting.now
@@ -53,7 +62,7 @@ export function syncProductJobOptions(
       ...(left > 0 ? { reschedule: true } : {}),
     },
     delay:
-      replay || BULK_REASONS.has(payload.reason)
+      now || BULK_REASONS.has(payload.reason)
         ? 0
         : left > 0
           ? Math.min(sync.debounceMs, left)
@@ -209,6 +218,19 @@ export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
     attempts: 1,
     removeOnComplete: { age: 24 * HOUR_S, count: 1_000 },
     removeOnFail: { age: 7 * 24 * HOUR_S },
+  };
+}
+
+/**
+ * An early poll (`EarlyPolls`): one at a time across replicas (every poll that ends asks for the
+ * next; a deduplication id keeps the first ask while it waits), after `delayMs`. Its own job id
+ * (the poll's run id), never reused, as an operator's poll has.
+ */
+export function earlyEnrichmentPollJobOptions(delayMs: number, jobId: string): JobsOptions {
+  return {
+    ...enrichmentPollJobOptions(jobId),
+    deduplication: { id: 'enrichment-poll:early' },
+    delay: delayMs,
   };
 }
 

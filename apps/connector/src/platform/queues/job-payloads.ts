@@ -66,6 +66,8 @@ export type ReconcilePayload = Record<string, never>;
 /** A poll: its id is the job's id (`enrichment_poll` row); scheduled polls carry nothing. */
 export interface EnrichmentPollPayload {
   trigger: 'schedule' | 'admin';
+  /** An early poll (`EarlyPolls`): only these shops, the ones with records waiting. */
+  shops?: string[];
 }
 
 /** Why a push job runs: a poll found work, a sync saw the product, or a failure is replayed. */

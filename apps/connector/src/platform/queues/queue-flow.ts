@@ -158,7 +158,8 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     queue: QueueName.ENRICHMENT_POLL,
     job: { className: 'EnrichmentPollJob', file: 'write-back/enrichment-poll.job.ts' },
     replayBy: 'EnrichmentPollScheduler',
-    enqueuedBy: ['EnrichmentPollScheduler'],
+    // EarlyPolls: the poll job's own early poll while records wait (delayed, deduplicated).
+    enqueuedBy: ['EarlyPolls', 'EnrichmentPollScheduler'],
     schedule: {
       setting: 'CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS',
       everyMs: (c) => c.enrichment.pollIntervalMs,

@@ -4,11 +4,14 @@ import type { SyncProductPayload } from './job-payloads.js';
 
 /**
  * What a webhook delivery's add needs to know of the product's sync job, read once just before
- * the add: `waiting` when the job never ran (its debounce restarts: `syncProductJobOptions`), and
+ * the add: `inFlight` when there is one at all (a delivery then never takes the leading edge),
+ * `waiting` when the job never ran (its debounce restarts: `syncProductJobOptions`), and
  * `lowPriority` when the job waits behind other work at a bulk priority (a resync's,
  * reconciliation's or scope walk's job), so the delivery raises it (`raiseJoinedSync`).
  */
 export interface JoinedSync {
+  /** The product has a sync job (waiting, delayed or running): the delivery cannot lead. */
+  inFlight?: boolean;
   waiting?: WaitingSync;
   lowPriority?: Job<SyncProductPayload>;
 }
@@ -38,9 +41,11 @@ export async function readJoinedSync(
   const job = await queue.getJob(jobId);
   if (!job) return {};
   const lowPriority = job.priority > 0 ? job : undefined;
-  if (job.attemptsStarted > 0 || job.attemptsMade > 0) return { lowPriority };
+  // A finished job the key still names (a backend that clears it lazily) is not in flight.
+  const inFlight = !job.finishedOn;
+  if (job.attemptsStarted > 0 || job.attemptsMade > 0) return { inFlight, lowPriority };
   // BullMQ stamps and schedules jobs on wall-clock time, hence `Date.now()`, not the injected clock.
-  return { waiting: { since: job.timestamp, now: Date.now() }, lowPriority };
+  return { inFlight, waiting: { since: job.timestamp, now: Date.now() }, lowPriority };
 }
 
 /**

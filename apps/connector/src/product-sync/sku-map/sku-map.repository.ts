@@ -293,6 +293,20 @@ export class SkuMapRepository {
     return rows.map((r) => r.skuId);
   }
 
+  /**
+   * Did a sync apply a live record of the shop after `since`? (Its enrichment may still be under
+   * way: the enrichment poll comes sooner while so, `EarlyPolls`.)
+   */
+  async appliedSince(shop: string, since: Date): Promise<boolean> {
+    const row = await this.rows
+      .createQueryBuilder('r')
+      .select('1', 'one')
+      .where('r.shop = :shop AND r.state = :live AND r.appliedAt > :since', { shop, live: 'live', since })
+      .limit(1)
+      .getRawOne<{ one: number }>();
+    return row !== undefined;
+  }
+
   /** The live mapped skuIds (the product's own and its variants') of each of `productIds`. */
   async skuIdsOfProducts(shop: string, productIds: readonly string[]): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();

@@ -70,12 +70,13 @@ export class EnrichmentPoller {
     @Optional() private readonly observations?: Observations,
   ) {}
 
-  /** Polls every shop; resolves to the summed counts and each shop's. */
-  async poll(pollId: string): Promise<PollRunCounts> {
+  /** Polls every shop (an early poll: `only` those); resolves to the summed counts and each shop's. */
+  async poll(pollId: string, only?: readonly string[]): Promise<PollRunCounts> {
     const total = emptyCounts();
     const shops: Record<string, ShopPollCounts> = {};
     const failed: unknown[] = [];
     for (const shop of this.shops.all) {
+      if (only !== undefined && !only.includes(shop.domain)) continue;
       const entries = this.mappings.mapping(shop.domain)?.writeBack ?? [];
       if (entries.length === 0) continue;
       try {

@@ -1,0 +1,154 @@
+import type { JobsOptions, Queue } from 'bullmq';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import type { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import type { CatalogSettings, EnrichmentSettings } from '../../platform/config/settings.js';
+import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
+import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import type { ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
+import { earlyPollPlan } from './early-poll-plan.js';
+import { EarlyPolls } from './early-polls.service.js';
+import { emptyCounts } from './enrichment-poller.service.js';
+
+const NORMAL_MS = 60_000;
+const ACTIVE_MS = 5_000;
+const shop = 'demo.myshopify.com';
+
+interface World {
+  watched: number;
+  appliedRecently: boolean;
+  callsPerPoll: number;
+  ratePerSecond: number;
+  share: number;
+}
+
+/**
+ * `EarlyPolls` against a queue that keeps one early poll at a time (its deduplication id), on a
+ * moved clock. `minute` plays a minute of polling: the scheduled poll at 0, then each early poll
+ * when due, each asking for the next; it counts the polls. Counts only, never durations.
+ */
+function world(options: Partial<World> = {}) {
+  const w: World = {
+    watched: 0,
+    appliedRecently: false,
+    callsPerPoll: 3,
+    ratePerSecond: 20,
+    share: 0.1,
+    ...options,
+  };
+  const clock = new ManualClock();
+  const adds: Array<{ data: EnrichmentPollPayload; opts: JobsOptions }> = [];
+  let pending: { dueAt: number } | null = null;
+  const queue = {
+    async add(_name: string, data: EnrichmentPollPayload, opts: JobsOptions) {
+      adds.push({ data, opts });
+      pending ??= { dueAt: clock.now() + (opts.delay ?? 0) };
+    },
+  };
+  const early = new EarlyPolls(
+    queue as unknown as Queue<EnrichmentPollPayload>,
+    {
+      pollIntervalMs: NORMAL_MS,
+      activePollIntervalMs: ACTIVE_MS,
+      activeWindowMs: 600_000,
+      pollBudgetShare: w.share,
+    } as EnrichmentSettings,
+    { ratePerSecond: w.ratePerSecond } as CatalogSettings,
+    { forShop: () => ({ id: 'account' }) } as unknown as CatalogClients,
+    { appliedSince: async () => w.appliedRecently } as unknown as SkuMapRepository,
+    clock,
+  );
+  const poll = async () => {
+    const counts: ShopPollCounts = {
+      ...emptyCounts(),
+      lagSeconds: null,
+      watched: w.watched,
+      calls: w.callsPerPoll,
+    };
+    await early.after({ shops: { [shop]: counts } });
+  };
+  let origin = clock.now();
+  /** The scheduled poll at the minute's start (an early poll due then is the same poll), then each early one. */
+  const minute = async () => {
+    const end = origin + NORMAL_MS;
+    await clock.advance(origin - clock.now());
+    if (pending !== null && pending.dueAt <= origin) pending = null;
+    let polls = 1;
+    await poll();
+    while (pending !== null && pending.dueAt < end) {
+      await clock.advance(pending.dueAt - clock.now());
+      pending = null;
+      polls++;
+      await poll();
+    }
+    origin = end;
+    return polls;
+  };
+  return { w, clock, adds, minute };
+}
+
+describe('EarlyPolls: adaptive enrichment polling', () => {
+  it('polls at the short interval while a record is on the review watchlist', async () => {
+    const t = world({ watched: 1 });
+    // The scheduled poll, then one every 5 s: 12 in the minute instead of 1.
+    expect(await t.minute()).toBe(NORMAL_MS / ACTIVE_MS);
+    expect(t.adds.every((add) => add.opts.delay === ACTIVE_MS)).toBe(true);
+    expect(t.adds[0]?.data).toEqual({ trigger: 'schedule', shops: [shop] });
+    expect(t.adds[0]?.opts.deduplication).toEqual({ id: 'enrichment-poll:early' });
+  });
+
+  it('polls at the short interval while a record synced recently waits for its enrichment', async () => {
+    const t = world({ appliedRecently: true });
+    expect(await t.minute()).toBe(NORMAL_MS / ACTIVE_MS);
+  });
+
+  it('backs off to the normal interval when nothing waits', async () => {
+    const t = world();
+    expect(await t.minute()).toBe(1);
+    expect(t.adds).toEqual([]);
+    // Records come to wait: the next scheduled poll starts the short pace, and it stops with them.
+    t.w.watched = 2;
+    expect(await t.minute()).toBe(NORMAL_MS / ACTIVE_MS);
+    t.w.watched = 0;
+    expect(await t.minute()).toBe(1);
+  });
+
+  it("skips early polls that would spend more than the poll's share of the catalog budget", async () => {
+    // 20 calls a poll against 10% of 4 calls/s: the scheduled poll alone spends 0.33 of 0.4.
+    const t = world({ watched: 1, callsPerPoll: 20, ratePerSecond: 4 });
+    expect(await t.minute()).toBe(1);
+    expect(t.adds).toEqual([]);
+  });
+
+  it('puts early polls off so that the polls stay within the share', async () => {
+    // 3 calls a poll, 10% of 4 calls/s: 0.4 - 3/60 = 0.35 calls/s left, one poll per 8.6 s.
+    const t = world({ watched: 1, callsPerPoll: 3, ratePerSecond: 4 });
+    const polls = await t.minute();
+    expect(t.adds[0]?.opts.delay).toBe(Math.ceil((3 / 0.35) * 1000));
+    expect(polls).toBe(1 + Math.floor((NORMAL_MS - 1) / Math.ceil((3 / 0.35) * 1000)));
+    // Calls per second spent by the minute's polls: within 10% of the budget.
+    expect((polls * 3) / 60).toBeLessThanOrEqual(0.1 * 4);
+  });
+});
+
+describe('earlyPollPlan', () => {
+  const limits = { activeMs: ACTIVE_MS, normalMs: NORMAL_MS, ratePerSecond: 20, share: 0.1 };
+
+  it('chooses only the shops with records waiting, one account at a time', () => {
+    expect(
+      earlyPollPlan(
+        [
+          { shop: 'a', account: 'x', calls: 3, waiting: true },
+          { shop: 'b', account: 'x', calls: 3, waiting: false },
+          { shop: 'c', account: 'y', calls: 500, waiting: true },
+        ],
+        limits,
+      ),
+    ).toEqual({ delayMs: ACTIVE_MS, shops: ['a'] });
+  });
+
+  it('is off when the short interval is not shorter than the normal one', () => {
+    const shops = [{ shop: 'a', account: 'x', calls: 1, waiting: true }];
+    expect(earlyPollPlan(shops, { ...limits, activeMs: NORMAL_MS })).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { Clock } from '#lib/clock';
+import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import { CatalogSettings, EnrichmentSettings } from '../../platform/config/settings.js';
+import { earlyEnrichmentPollJobOptions } from '../../platform/queues/job-options.js';
+import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
+import { JobName, QueueName } from '../../platform/queues/queue-names.js';
+import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
+import type { PollRunCounts } from '../store/enrichment-poll-run.entity.js';
+import { earlyPollPlan, type PolledShop } from './early-poll-plan.js';
+
+/**
+ * Adaptive polling: while a shop has records waiting for enrichment or review (a sync applied a
+ * record within `CONNECTOR_ENRICHMENT_POLL_ACTIVE_WINDOW_MS`, or records on its review watchlist),
+ * the poll that just ended enqueues the next one, for those shops only, after
+ * `CONNECTOR_ENRICHMENT_POLL_ACTIVE_INTERVAL_MS`, put off or skipped to keep the polls within
+ * `CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE` of each account's catalog budget (`earlyPollPlan`).
+ * When nothing waits, no early poll is asked for and the schedule's interval is the pace again.
+ *
+ * The schedule stays a BullMQ job scheduler (`QUEUE_FLOW`); an early poll is one delayed job
+ * with a deduplication id, so replicas that end polls at once still make one.
+ */
+@Injectable()
+export class EarlyPolls {
+  private readonly logger = new Logger('EarlyPolls');
+
+  constructor(
+    @InjectQueue(QueueName.ENRICHMENT_POLL) private readonly queue: Queue<EnrichmentPollPayload>,
+    private readonly settings: EnrichmentSettings,
+    private readonly catalog: CatalogSettings,
+    private readonly clients: CatalogClients,
+    private readonly map: SkuMapRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** After a poll: enqueues the next early poll when shops have records waiting. Never throws. */
+  async after(counts: PollRunCounts): Promise<{ delayMs: number; shops: string[] } | null> {
+    try {
+      const { activePollIntervalMs, pollIntervalMs, activeWindowMs, pollBudgetShare } = this.settings;
+      if (activePollIntervalMs >= pollIntervalMs) return null;
+      const since = new Date(this.clock.now() - activeWindowMs);
+      const polled: PolledShop[] = [];
+      for (const [shop, shopCounts] of Object.entries(counts.shops ?? {})) {
+        const waiting = shopCounts.watched > 0 || (await this.map.appliedSince(shop, since));
+        polled.push({ shop, account: this.clients.forShop(shop).id, calls: shopCounts.calls, waiting });
+      }
+      const plan = earlyPollPlan(polled, {
+        activeMs: activePollIntervalMs,
+        normalMs: pollIntervalMs,
+        ratePerSecond: this.catalog.ratePerSecond,
+        share: pollBudgetShare,
+      });
+      if (plan === null) return null;
+      await this.queue.add(
+        JobName.ENRICHMENT_POLL,
+        { trigger: 'schedule', shops: plan.shops },
+        earlyEnrichmentPollJobOptions(plan.delayMs, `poll-early-${randomUUID()}`),
+      );
+      return plan;
+    } catch (error) {
+      // The schedule still polls every shop: an early poll missed is a slower approval, no more.
+      this.logger.warn(`No early enrichment poll: ${(error as Error).message}`);
+      return null;
+    }
+  }
+}
