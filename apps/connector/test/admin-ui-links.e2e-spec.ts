@@ -147,7 +147,13 @@ describe('/admin/ui links', () => {
 
   it("leads a failure's Subject to the product's page, or for a poll or a run to the failure's own page", async () => {
     const cookie = await uiSessionCookie(world.harness.url, token);
-    const list = await uiPage(world.harness.url, cookie, `/admin/ui/failures?shop=${world.shop.domain}`);
+    // Open or already resolved (a later good poll or page of the same subject resolves it): both lists.
+    const lists = await Promise.all(
+      ['open', 'resolved'].map((state) =>
+        uiPage(world.harness.url, cookie, `/admin/ui/failures?shop=${world.shop.domain}&state=${state}`),
+      ),
+    );
+    const list = { html: lists.map((one) => one.html).join('\n') };
     const subjectOf = (id: string) => {
       const row = list.html.match(new RegExp(`<tr data-failure-id="${id}">[\\s\\S]*?</tr>`))?.[0] ?? '';
       return [...row.matchAll(/<td>(?:<[^>]*>)*<a (?:class="[^"]*" )?href="([^"]*)"/g)].map((m) =>

@@ -32,7 +32,7 @@ export function doctorPage(shop: string, report: DoctorReportDto, now: number, c
       : `<p class="error" role="status">${report.failed} check${report.failed === 1 ? '' : 's'} fail: follow the fixes below.</p>`;
   return page(
     `Checks of ${shop}`,
-    `<style>td,th{overflow-wrap:anywhere}</style>${summary}
+    `<style>h1,p,code,td,th{overflow-wrap:anywhere}</style>${summary}
 <p class="muted">Checked ${esc(timeAgo(Date.parse(report.checkedAt), now))}, reading only (nothing repaired or synced): the public URL, then the shop's token renewal, scopes, webhook subscriptions, catalog key, mapping gaps and clock. The same checks: <code>npm run connector -- doctor --shop ${esc(shop)}</code>. <a href="${base}/doctor">Check again</a> · <a href="${base}/sync">Syncing of ${esc(shop)}</a></p>
 ${scrollTable(
   `<table><thead><tr><th scope="col">Check</th><th scope="col">Status</th><th scope="col">Found</th><th scope="col">Fix</th></tr></thead><tbody>${rows}</tbody></table>`,
