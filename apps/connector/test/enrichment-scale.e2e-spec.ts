@@ -71,6 +71,8 @@ describe('enrichment write-back at scale', () => {
           CONNECTOR_DATABASE_POOL_SIZE: '24',
           CONNECTOR_SYNC_CONCURRENCY: '8',
           CONNECTOR_ENRICHMENT_PUSH_CONCURRENCY: '8',
+          // The scheduled polls only (no early poll while records wait): the test counts a poll's searches.
+          CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE: '0',
         },
       });
     });
