@@ -10,6 +10,8 @@ import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
 import { ShopEntries } from '../admin/shop-entries.service.js';
+import { shopPage } from '../admin/shop-page.js';
+import { AUTH_STATES_WORST_FIRST, HEALTH_STATES_WORST_FIRST } from '../admin/shop-page-query.dto.js';
 import { OverviewService } from '../overview/overview.service.js';
 import { OverviewCharts } from '../overview/overview-charts.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
@@ -22,6 +24,7 @@ import { UiProductTitles } from './ui-product-titles.service.js';
 import { hoursOf, type UiRequest } from './ui-request.js';
 import { csrfOf, sendHtml } from './ui-respond.js';
 import { shopSettingsSection } from './ui-shop-pages.js';
+import { uiShopPageRequest, uiShopPaging } from './ui-shop-paging.js';
 import { SYNC_OUTCOMES, syncsPage } from './ui-sync-pages.js';
 
 const DELIVERY_STATES = new Set(['received', 'done', 'rejected']);
@@ -56,14 +59,33 @@ export class AdminUiOverviewController {
       'Server-rendered HTML, charts as inline SVG. The queues view (bull-board, read-only) is served under /admin/ui/queues/ with the same session.',
     redirect: true,
   })
-  @UiQuery('state', "The failures inbox's old address: a 303 to /admin/ui/failures?state=.")
-  async landing(@Req() req: UiRequest, @Res() res: Response, @Query('state') state?: string): Promise<void> {
-    if (state !== undefined) {
+  @UiQuery(
+    'state',
+    "Only the shops in this state (failing, degraded, healthy); any other value is the failures inbox's old address: a 303 to /admin/ui/failures?state=.",
+  )
+  @UiQuery('q', 'Only the shops whose domain contains this (any case).')
+  @UiQuery(
+    'page',
+    'The page of `limit` shops, from 1 (worst first: failing, degraded, healthy; then by domain).',
+  )
+  @UiQuery('limit', 'Shops a page shows (1 to 500, default 50).')
+  async landing(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('state') state?: string,
+    @Query('q') q?: string,
+    @Query('page') pageNumber?: string,
+    @Query('limit') limit?: string,
+  ): Promise<void> {
+    const states: readonly string[] = HEALTH_STATES_WORST_FIRST;
+    if (state !== undefined && state !== '' && !states.includes(state)) {
       res.redirect(303, `/admin/ui/failures?state=${encodeURIComponent(state)}`);
       return;
     }
-    const [view, charts] = await Promise.all([this.overview.overview(), this.charts.charts()]);
-    sendHtml(res, 200, overviewPage(view, charts, csrfOf(req)));
+    const request = uiShopPageRequest({ state, q, page: pageNumber, limit }, states);
+    const [view, charts] = await Promise.all([this.overview.overview(request), this.charts.charts()]);
+    const paging = uiShopPaging('/admin/ui', request, { ...view, counts: { ...view.stateCounts } }, states);
+    sendHtml(res, 200, overviewPage(view, charts, csrfOf(req), paging));
   }
 
   @Get('shops')
@@ -71,13 +93,28 @@ export class AdminUiOverviewController {
     operationId: 'uiShops',
     summary: 'Every shop: auth state, mode, catalog key set, webhook subscriptions',
   })
-  async shops(@Req() req: UiRequest, @Res() res: Response): Promise<void> {
-    const entries = await this.entries.all();
+  @UiQuery('state', 'Only the shops in this auth state.', { enum: [...AUTH_STATES_WORST_FIRST] })
+  @UiQuery('q', 'Only the shops whose domain contains this (any case).')
+  @UiQuery('page', 'The page of `limit` shops, from 1 (worst auth state first, then by domain).')
+  @UiQuery('limit', 'Shops a page shows (1 to 500, default 50).')
+  async shops(
+    @Req() req: UiRequest,
+    @Res() res: Response,
+    @Query('state') state?: string,
+    @Query('q') q?: string,
+    @Query('page') pageNumber?: string,
+    @Query('limit') limit?: string,
+  ): Promise<void> {
+    const states: readonly string[] = AUTH_STATES_WORST_FIRST;
+    const request = uiShopPageRequest({ state, q, page: pageNumber, limit }, states);
+    const paged = shopPage(await this.entries.all(), states, request);
+    const entries = paged.shops;
     const keys = catalogKeysSection(catalogKeyGroups(this.shopList, this.catalogs), this.pauses.all());
+    const paging = uiShopPaging('/admin/ui/shops', request, paged, states);
     sendHtml(
       res,
       200,
-      shopsPage(entries, csrfOf(req), shopSettingsSection(entries) + keys, this.clock.now()),
+      shopsPage(entries, csrfOf(req), shopSettingsSection(entries) + keys, this.clock.now(), paging),
     );
   }
 

@@ -24,7 +24,12 @@ function pollLag(view: OverviewDto, charts: readonly OverviewChart[]): number | 
 }
 
 /** The overview page: each shop's state and why, the numbers now, the recent minutes' charts. */
-export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[], csrf: string): string {
+export function overviewPage(
+  view: OverviewDto,
+  charts: readonly OverviewChart[],
+  csrf: string,
+  paging: { above: string; below: string } = { above: '', below: '' },
+): string {
   const shopRows = view.shops
     .map(
       (
@@ -36,8 +41,8 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
 <td class="mapping-gap-count opt"><a href="/admin/ui/mapping-gaps?shop=${encodeURIComponent(s.shop)}">${esc(s.mappingGaps.products)}</a></td><td class="opt">${esc(percent(s.costBucketUse))}</td></tr>`,
     )
     .join('');
-  const backlog = view.shops.reduce((total, s) => total + s.backlog, 0);
-  const oldest = Math.max(-1, ...view.shops.map((s) => s.backlogAgeSeconds ?? -1));
+  const backlog = view.syncBacklog;
+  const oldest = view.syncBacklogAgeSeconds ?? -1;
   const calls = view.catalog.reduce((total, c) => total + c.callsLastMinute, 0);
   const budget = view.catalog.reduce((total, c) => total + c.budgetPerMinute, 0);
   const kinds = Object.entries(view.openFailuresByKind);
@@ -75,11 +80,11 @@ export function overviewPage(view: OverviewDto, charts: readonly OverviewChart[]
     .join('');
   return page(
     'Overview',
-    `<h2>Shops</h2>${scrollTable(
+    `<h2>Shops</h2>${paging.above}${scrollTable(
       `<table><thead><tr><th scope="col">Shop</th><th scope="col">State</th><th scope="col">Why</th><th scope="col">Next step</th><th scope="col" class="opt">Open failures</th><th scope="col" class="opt">Sync backlog (oldest)</th><th scope="col" class="opt">Mapping gaps</th><th scope="col" class="opt">Shopify cost bucket</th></tr></thead>
 <tbody>${shopRows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
       'Shop states',
-    )}
+    )}${paging.below}
 <p class="muted">Failing: the job queue down, needs re-authorisation, uninstalled, paused by an operator, mapping invalid, the catalog answering 5xx to (or not answering) half the product writes or more (last 5 minutes), or a sync backlog older than its threshold (CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS, 5 minutes by default). Degraded: 5xx answers, no answers or 429s to a tenth of the calls or more, the catalog breaker open, no enrichment poll finished for more than twice its interval, the job queue's state lost and repaired in the last 15 minutes, open failures, or more of its products with mapping gaps than CONNECTOR_MAPPING_GAP_DEGRADED_SHARE (10 % by default).</p>
 ${overviewGapsSection(view.shops)}
 ${runTimesSection(view.shops, Date.parse(view.at))}
@@ -95,6 +100,7 @@ export function shopsPage(
   csrf: string,
   extra: string,
   now: number,
+  paging: { above: string; below: string } = { above: '', below: '' },
 ): string {
   const rows = shops
     .map(
@@ -113,11 +119,14 @@ export function shopsPage(
     .join('');
   return page(
     'Shops',
-    scrollTable(
-      `<table><thead><tr><th scope="col">Shop</th><th scope="col" class="opt">Source</th><th scope="col">Auth state</th><th scope="col" class="opt">Auth</th><th scope="col">Mode</th><th scope="col" class="opt">Catalog key</th><th scope="col" class="opt">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
+    paging.above +
+      scrollTable(
+        `<table><thead><tr><th scope="col">Shop</th><th scope="col" class="opt">Source</th><th scope="col">Auth state</th><th scope="col" class="opt">Auth</th><th scope="col">Mode</th><th scope="col" class="opt">Catalog key</th><th scope="col" class="opt">Webhook subscriptions</th><th scope="col">Next step</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="8" class="muted">No shop.</td></tr>'}</tbody></table>`,
-      'Shops',
-    ) + extra,
+        'Shops',
+      ) +
+      paging.below +
+      extra,
     csrf,
   );
 }

@@ -6,6 +6,7 @@ import {
   Param,
   Post,
   Put,
+  Query,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
@@ -25,6 +26,8 @@ import { AdminTokenGuard } from './admin-token.guard.js';
 import { GoLive } from './go-live.service.js';
 import { ShopEntries } from './shop-entries.service.js';
 import { ReencryptDto, ShopListDto, ShopListEntryDto } from './shop-list.dto.js';
+import { shopPage } from './shop-page.js';
+import { AUTH_STATES_WORST_FIRST, ShopListQuery } from './shop-page-query.dto.js';
 import { CatalogKeyBody, MappingFileBody, ShopModeBody } from './shop-settings.dto.js';
 
 const SHOP = ApiParam({ name: 'shop', description: 'The shop (`<name>.myshopify.com`).' });
@@ -59,10 +62,22 @@ export class AdminShopsController {
     operationId: 'listShops',
     summary:
       "Every shop: how it authenticates, its state, its token expiry and scopes, its catalog key, the operator's next step",
+    description:
+      'Shops worst auth state first (needs_reauth, uninstalled, redacted, active; then by domain), 50 a page by default; `state` and `q` filter them, `stateCounts` counts every shop.',
   })
   @ApiOkResponse({ type: ShopListDto })
-  list(): Promise<ShopListDto> {
-    return this.entries.list();
+  @ApiConnectorErrors(400)
+  async list(@Query() query: ShopListQuery): Promise<ShopListDto> {
+    const { shops, encryption } = await this.entries.list();
+    const paged = shopPage(shops, AUTH_STATES_WORST_FIRST, query);
+    return {
+      shops: paged.shops,
+      total: paged.total,
+      offset: paged.offset,
+      limit: paged.limit,
+      stateCounts: paged.counts,
+      encryption,
+    };
   }
 
   /**

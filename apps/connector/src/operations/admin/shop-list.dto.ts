@@ -99,7 +99,22 @@ export class EncryptionStateDto {
 /** `GET /admin/shops`. */
 @ApiSchema({ name: 'ShopList' })
 export class ShopListDto {
-  @ApiProperty({ type: [ShopListEntryDto] }) shops!: ShopListEntryDto[];
+  @ApiProperty({
+    type: [ShopListEntryDto],
+    description:
+      'One page of the shops: worst auth state first (needs_reauth, uninstalled, redacted, active), then by domain.',
+  })
+  shops!: ShopListEntryDto[];
+  @ApiProperty({ type: 'integer', description: 'The shops that match `state` and `q` (every page).' })
+  total!: number;
+  @ApiProperty({ type: 'integer', description: 'The shops skipped before this page.' }) offset!: number;
+  @ApiProperty({ type: 'integer', description: 'The most shops a page holds.' }) limit!: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'Every shop (before the filter) counted by auth state.',
+  })
+  stateCounts!: Record<string, number>;
   @ApiProperty({ type: EncryptionStateDto }) encryption!: EncryptionStateDto;
 }
 

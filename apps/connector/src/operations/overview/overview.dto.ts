@@ -135,11 +135,40 @@ export class OverviewCatalogAccountDto {
   @ApiProperty({ type: 'integer' }) budgetPerMinute!: number;
 }
 
+/** Why: how many shops are in each state, every shop ("3 failing, 5 degraded, 192 healthy"). */
+@ApiSchema({ name: 'OverviewStateCounts' })
+export class OverviewStateCountsDto {
+  @ApiProperty({ type: 'integer' }) failing!: number;
+  @ApiProperty({ type: 'integer' }) degraded!: number;
+  @ApiProperty({ type: 'integer' }) healthy!: number;
+}
+
 /** `GET /admin/overview`: each shop's state and the numbers that matter now. */
 @ApiSchema({ name: 'Overview' })
 export class OverviewDto {
   @ApiProperty({ format: 'date-time' }) at!: string;
-  @ApiProperty({ type: [ShopOverviewDto] }) shops!: ShopOverviewDto[];
+  @ApiProperty({
+    type: [ShopOverviewDto],
+    description: 'One page of the shops: failing first, then degraded, then healthy; then by domain.',
+  })
+  shops!: ShopOverviewDto[];
+  @ApiProperty({ type: 'integer', description: 'The shops that match `state` and `q` (every page).' })
+  total!: number;
+  @ApiProperty({ type: 'integer', description: 'The shops skipped before this page.' }) offset!: number;
+  @ApiProperty({ type: 'integer', description: 'The most shops a page holds.' }) limit!: number;
+  @ApiProperty({
+    type: OverviewStateCountsDto,
+    description: 'Every shop (before the filter) counted by state.',
+  })
+  stateCounts!: OverviewStateCountsDto;
+  @ApiProperty({ type: 'integer', description: 'Deliveries waiting for their sync, every shop.' })
+  syncBacklog!: number;
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: 'Seconds the oldest of them has waited, every shop (null: none waits).',
+  })
+  syncBacklogAgeSeconds!: number | null;
   @ApiProperty({ type: 'integer', description: 'Deliveries received in the last minute, every shop.' })
   deliveriesLastMinute!: number;
   @ApiProperty({ type: [OverviewCatalogAccountDto] }) catalog!: OverviewCatalogAccountDto[];

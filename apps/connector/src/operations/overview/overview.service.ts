@@ -4,6 +4,8 @@ import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js
 import { InboxRepository } from '../../intake/inbox.repository.js';
 import { CatalogSettings } from '../../platform/config/settings.js';
 import { WriteBackStates } from '../../write-back/store/write-back-states.repository.js';
+import { type ShopPageRequest, shopPage } from '../admin/shop-page.js';
+import { HEALTH_STATES_WORST_FIRST } from '../admin/shop-page-query.dto.js';
 import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
 import type { OverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
@@ -35,7 +37,8 @@ export class OverviewService {
     private readonly recorder: OverviewRecorder,
   ) {}
 
-  async overview(): Promise<OverviewDto> {
+  /** Every shop (no `request`: alerts read them all), or one page of them, worst first. */
+  async overview(request?: ShopPageRequest): Promise<OverviewDto> {
     const now = this.clock.now();
     const [states, recent, written] = await Promise.all([
       this.states.states(),
@@ -43,9 +46,25 @@ export class OverviewService {
       this.pushes.pushesPerMinute(new Date(now - 3_600_000)),
     ]);
     const budgetPerMinute = Math.floor(this.catalog.ratePerSecond * 60);
+    const paged = shopPage(
+      states.shops,
+      HEALTH_STATES_WORST_FIRST,
+      request ?? { limit: Math.max(1, states.shops.length) },
+    );
+    const ages = states.shops.map((s) => s.backlogAgeSeconds).filter((age): age is number => age !== null);
     return {
       at: new Date(now).toISOString(),
-      shops: states.shops,
+      shops: paged.shops,
+      total: paged.total,
+      offset: paged.offset,
+      limit: paged.limit,
+      stateCounts: {
+        failing: paged.counts.failing ?? 0,
+        degraded: paged.counts.degraded ?? 0,
+        healthy: paged.counts.healthy ?? 0,
+      },
+      syncBacklog: states.shops.reduce((sum, s) => sum + s.backlog, 0),
+      syncBacklogAgeSeconds: ages.length === 0 ? null : Math.max(...ages),
       deliveriesLastMinute: recent.reduce((sum, row) => sum + row.count, 0),
       catalog: this.catalogs.all().map((account) => ({
         account: account.id,

@@ -24,4 +24,11 @@ export function printShopStates(view: OverviewDto, baseUrl: string, out: CliOutp
       out.line(`    next: ${cause.next.text}${where.length > 0 ? ` ${where.join('  ')}` : ''}`);
     }
   }
+  // A page of the shops (worst first): say how many were left out, and how every shop stands.
+  if (view.total > view.shops.length) {
+    const { failing, degraded, healthy } = view.stateCounts;
+    out.line(
+      `${view.shops.length} of ${view.total} shops shown, worst first (${failing} failing, ${degraded} degraded, ${healthy} healthy): ${baseUrl}/admin/ui?page=2`,
+    );
+  }
 }

@@ -5,7 +5,8 @@ import type { ContextOf } from '../context/cli-context.js';
 import { CliError, ExitCode } from '../context/cli-error.js';
 
 /**
- * `shops`: every shop from the admin API (`GET /admin/shops`), one line each: how it
+ * `shops`: the shops from the admin API (`GET /admin/shops`: worst auth state first, 50 a page;
+ * `--state`, `--q`, `--limit`, `--offset` or `--page` choose them), a few lines each: how it
  * authenticates, its state (and why, when not active), its token expiry and scopes, its last
  * token refresh, its catalog key and the operator's next step. `--json` prints the answer whole.
  * `shops catalog-key <shop>` and `shops mapping <shop>` set a self-installed shop's catalog key
@@ -20,14 +21,24 @@ export function shopsCommand(contextOf: ContextOf): Command {
       'list the shops: auth kind, state, token expiry, scopes, last refresh, catalog key, next step',
     )
     .option('--json', 'print the API answer as JSON')
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .option(
+      '--state <state>',
+      'only the shops in this auth state (active, needs_reauth, uninstalled, redacted)',
+    )
+    .option('--q <text>', 'only the shops whose domain contains this')
+    .option('--limit <n>', 'at most this many shops (default 50)')
+    .option('--offset <n>', 'skip this many shops')
+    .option('--page <n>', 'the page of --limit shops, from 1')
+    .action(async (options: ShopsOptions, command: Command) => {
       const { admin, out } = contextOf(command);
-      const answer = await admin.get<ShopListDto>('/admin/shops');
+      const { state, q, limit, offset, page } = options;
+      const answer = await admin.get<ShopListDto>('/admin/shops', { state, q, limit, offset, page });
       if (options.json) {
         out.line(JSON.stringify(answer, null, 2));
         return;
       }
       for (const shop of answer.shops) for (const line of describe(shop)) out.line(line);
+      out.line(pageLine(answer));
       const { encryption } = answer;
       out.line(
         `encryption key ${encryption.currentKey ?? '-'}: ${encryption.secretsUnderOldKeys} secrets under old keys, ${encryption.unreadableSecrets} unreadable`,
@@ -111,6 +122,26 @@ export function shopsCommand(contextOf: ContextOf): Command {
       for (const line of describe(entry)) out.line(line);
     });
   return shops;
+}
+
+/** The list's choice of shops (passed to the API as given: it checks them). */
+interface ShopsOptions {
+  json?: boolean;
+  state?: string;
+  q?: string;
+  limit?: string;
+  offset?: string;
+  page?: string;
+}
+
+/** "shops 1 to 50 of 200 (3 needs_reauth, 1 uninstalled, 0 redacted, 196 active)". */
+function pageLine(answer: ShopListDto): string {
+  const first = answer.total === 0 ? 0 : answer.offset + 1;
+  const last = Math.min(answer.total, answer.offset + answer.limit);
+  const counts = Object.entries(answer.stateCounts)
+    .map(([state, count]) => `${count} ${state}`)
+    .join(', ');
+  return `shops ${first} to ${last} of ${answer.total} (${counts})`;
 }
 
 function describe(shop: ShopListEntryDto): string[] {
