@@ -6,6 +6,7 @@ import {
   Injectable,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { Clock } from '#lib/clock';
 import { AppRegistry } from '../apps/app-registry.service.js';
 import { answeringVersion } from '../common/api-versions.js';
 import type { ShopifySandboxConfig } from '../config/shopify-sandbox.config.js';
@@ -15,7 +16,9 @@ import {
   ShopifySandboxError,
 } from '../http/shopify-sandbox.error.js';
 import { SANDBOX_CONFIG } from '../shopify-sandbox.tokens.js';
+import { outcomeOf } from './admin-request-log.js';
 import type { Shop } from './shop.js';
+import { ShopRegistry } from './shop-registry.service.js';
 
 export interface ShopRequest extends Request {
   shop?: Shop;
@@ -34,16 +37,29 @@ export interface ShopRequest extends Request {
  * shop, the token must be that shop's. Also picks the version that answers the path's
  * `{version}` (a retired one falls forward to the oldest supported version) and says it in
  * `X-Shopify-API-Version`; a malformed version, or one newer than every supported one, gets 404.
+ * A refused request is logged on the shop it names (Host, else `X-Shopify-Shop-Domain`), so a
+ * shop's 401 storm shows in its request log; handlers log the requests they answer.
  */
 @Injectable()
 export class AdminAccessGuard implements CanActivate {
   constructor(
     private readonly apps: AppRegistry,
     @Inject(SANDBOX_CONFIG) private readonly config: ShopifySandboxConfig,
+    private readonly shops: ShopRegistry,
+    private readonly clock: Clock,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<ShopRequest>();
+    try {
+      return this.admit(context, request);
+    } catch (error) {
+      if (error instanceof ShopifySandboxError) this.logRefusal(request, error.status);
+      throw error;
+    }
+  }
+
+  private admit(context: ExecutionContext, request: ShopRequest): boolean {
     const version = request.params.version;
     if (typeof version === 'string') {
       const answering = answeringVersion(version, this.config.apiVersions);
@@ -61,6 +77,26 @@ export class AdminAccessGuard implements CanActivate {
     request.clientId = caller.clientId;
     request.scopes = caller.scopes;
     return true;
+  }
+
+  private logRefusal(request: ShopRequest, httpStatus: number): void {
+    const host = (request.header('host') ?? '').replace(/:\d+$/, '');
+    const named = host.endsWith('.myshopify.com') ? host : request.header('x-shopify-shop-domain');
+    const shop = named ? this.shops.byDomain(named) : undefined;
+    shop?.adminRequests.add({
+      at: new Date(this.clock.now()).toISOString(),
+      api: request.path.endsWith('/graphql.json') ? 'graphql' : 'rest',
+      method: request.method,
+      path: request.path,
+      operationType: null,
+      operationName: null,
+      rootFields: [],
+      variables: null,
+      outcome: outcomeOf(httpStatus),
+      httpStatus,
+      requestedQueryCost: null,
+      actualQueryCost: null,
+    });
   }
 }
 

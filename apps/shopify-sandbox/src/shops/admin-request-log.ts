@@ -1,7 +1,11 @@
-export type AdminApi = 'graphql' | 'rest';
+export type AdminApi = 'graphql' | 'rest' | 'oauth';
 export type AdminRequestOutcome = 'ok' | 'throttled' | 'rejected' | 'error';
 
-/** One Admin API request (GraphQL or merchant REST) as the sandbox saw it. No token is kept. */
+/**
+ * One request to a shop as the sandbox saw it: Admin GraphQL, merchant REST (both also when
+ * refused with 401 before reaching the shop) and token endpoint calls (`api: "oauth"`). No token
+ * is kept.
+ */
 export interface AdminRequestRecord {
   id: number;
   at: string;
@@ -19,7 +23,14 @@ export interface AdminRequestRecord {
   actualQueryCost: number | null;
 }
 
-/** The Admin API request log of one shop, oldest first; tests count mutations through it. */
+/** The outcome a status stands for: 2xx ok, 429 throttled, other 4xx rejected, 5xx error. */
+export function outcomeOf(httpStatus: number): AdminRequestOutcome {
+  if (httpStatus < 300) return 'ok';
+  if (httpStatus === 429) return 'throttled';
+  return httpStatus < 500 ? 'rejected' : 'error';
+}
+
+/** The request log of one shop, oldest first; tests count mutations through it. */
 export class AdminRequestLog {
   private records: AdminRequestRecord[] = [];
   private nextId = 1;

@@ -4,6 +4,7 @@ import { type Observable, tap } from 'rxjs';
 import { Clock } from '#lib/clock';
 import { ShopifySandboxError } from '../http/shopify-sandbox.error.js';
 import type { ShopRequest } from './admin-access.guard.js';
+import { outcomeOf } from './admin-request-log.js';
 
 /** Records merchant REST calls in the shop's Admin request log (`api: "rest"`). */
 @Injectable()
@@ -23,14 +24,7 @@ export class RestRequestLogInterceptor implements NestInterceptor {
         operationName: null,
         rootFields: [],
         variables: null,
-        outcome:
-          httpStatus < 300
-            ? 'ok'
-            : httpStatus === 429
-              ? 'throttled'
-              : httpStatus < 500
-                ? 'rejected'
-                : 'error',
+        outcome: outcomeOf(httpStatus),
         httpStatus,
         requestedQueryCost: null,
         actualQueryCost: null,

@@ -51,7 +51,10 @@ export interface ShopifySandboxHarness {
     body?: unknown,
   ): Promise<{ status: number; body: Record<string, unknown> }>;
   /** The first shop's Admin API request log (GraphQL and REST), oldest first. */
-  adminRequests(filter?: { api?: 'graphql' | 'rest'; operationType?: string }): Promise<AdminRequestRecord[]>;
+  adminRequests(filter?: {
+    api?: 'graphql' | 'rest' | 'oauth';
+    operationType?: string;
+  }): Promise<AdminRequestRecord[]>;
   /** The first shop's webhook deliveries (duplicates included), oldest first. */
   deliveries(filter?: { topic?: string; state?: string }): Promise<DeliveryRecord[]>;
   close(): Promise<void>;
