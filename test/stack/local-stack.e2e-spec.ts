@@ -60,7 +60,11 @@ describe('npm start: the local stack', () => {
     expect(lines.filter((line) => line.startsWith('[shopify] ')).length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith('[connector] ')).length).toBeGreaterThan(0);
     expect(lines.filter((line) => /^\[Nest\]/.test(line))).toEqual([]);
-    expect(lines.length).toBeLessThan(30);
+    // The summary is 15 lines and the services' start about 10; the connector's first work for the
+    // demo shop (subscriptions, mapping check, five metafield definitions, a drift report: 8 lines)
+    // runs while the summary is printed and may land before its last line on a slow machine.
+    expect(lines.length).toBeLessThan(40);
+    expect(lines.slice(0, lines.findIndex((line) => /^Ready in /.test(line))).length).toBeLessThan(22);
     // One summary: each URL, the demo credentials, the next command to try.
     expect(output.match(/^Ready in [\d.]+ s:$/gm)).toHaveLength(1);
     expect(output).toContain(`catalog sandbox  ${catalog}   API docs ${catalog}/docs`);
