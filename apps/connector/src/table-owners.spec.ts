@@ -8,6 +8,7 @@ const SRC = fileURLToPath(new URL('.', import.meta.url));
 /** Every table of the connector and its one repository; others call that repository's named queries. */
 const OWNERS: TableOwner[] = [
   { table: 'catalog_rate_buckets', owner: '#lib/catalog-client' },
+  { table: 'catalog_breakers', owner: 'clients/catalog/catalog-breaker.repository.ts' },
   { table: 'inbox', owner: 'intake/inbox.repository.ts' },
   { table: 'overview_minutes', owner: 'operations/overview/overview-minutes.repository.ts' },
   { table: 'shopify_cost_buckets', owner: 'clients/shopify/shared-cost-buckets.repository.ts' },

@@ -5,6 +5,7 @@ export {
   type BreakerTransition,
   CircuitBreaker,
   type CircuitBreakerOptions,
+  type SharedBreakerState,
 } from './breaker/circuit-breaker.js';
 export {
   type CallOptions,

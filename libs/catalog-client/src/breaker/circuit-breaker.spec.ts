@@ -93,4 +93,55 @@ describe('CircuitBreaker', () => {
     breaker.reset();
     expect(breaker.stillAdmits(early)).toBe(true);
   });
+
+  it('shares its state: what one process publishes another adopts, with the cool-down that doubles', async () => {
+    const clock = new ManualClock(0);
+    const options = { authCooldownMs: 1_000, probes: 'granted' as const };
+    const first = new CircuitBreaker(clock, options);
+    const second = new CircuitBreaker(clock, options);
+    const seen: BreakerTransition[] = [];
+    second.onStateChange((t) => seen.push(t));
+    expect(first.shared).toEqual({ state: 'closed' });
+    first.recordFailure({ probe: false }, 'auth');
+    expect(first.shared).toEqual({ state: 'open', reason: 'auth', retryAt: 1_000, cooldownMs: 1_000 });
+    second.adopt(first.shared);
+    expect(second.snapshot).toMatchObject({ state: 'open', reason: 'auth', retryAt: 1_000 });
+    expect(second.tryAdmit()).toBeNull();
+    expect(seen).toEqual([{ from: 'closed', to: 'open', reason: 'auth', shared: true }]);
+    // The second wins the probe; it fails: twice the adopted cool-down.
+    await clock.advance(1_000);
+    second.allowProbe();
+    const probe = second.tryAdmit();
+    expect(probe).toEqual({ probe: true });
+    second.recordFailure(probe ?? { probe: false }, 'auth');
+    expect(second.shared).toEqual({ state: 'open', reason: 'auth', retryAt: 3_000, cooldownMs: 2_000 });
+    expect(seen.at(-1)).toEqual({ from: 'half-open', to: 'open', reason: 'auth', shared: false });
+    first.adopt(second.shared);
+    expect(first.snapshot.retryAt).toBe(3_000);
+    // Another's successful probe closes it here too.
+    first.adopt({ state: 'closed' });
+    expect(first.snapshot).toEqual({ state: 'closed', reason: null, consecutiveFailures: 0, retryAt: null });
+    expect(first.tryAdmit()).toEqual({ probe: false });
+  });
+
+  it('with granted probes, sends none by itself after the cool-down: only once allowed, and only one', async () => {
+    const clock = new ManualClock(0);
+    const breaker = new CircuitBreaker(clock, { cooldownMs: 100, failureThreshold: 1, probes: 'granted' });
+    breaker.allowProbe(); // closed: nothing to allow
+    breaker.recordFailure({ probe: false }, 'unavailable');
+    await clock.advance(10_000);
+    expect(breaker.tryAdmit()).toBeNull();
+    breaker.allowProbe();
+    expect(breaker.tryAdmit()).toEqual({ probe: true });
+    expect(breaker.tryAdmit()).toBeNull();
+    breaker.recordSuccess({ probe: true });
+    expect(breaker.state).toBe('closed');
+    // The grant does not outlive the opening it was for (another's probe closed it first).
+    breaker.recordFailure({ probe: false }, 'unavailable');
+    breaker.allowProbe();
+    breaker.adopt({ state: 'closed' });
+    breaker.recordFailure({ probe: false }, 'unavailable');
+    await clock.advance(10_000);
+    expect(breaker.tryAdmit()).toBeNull();
+  });
 });

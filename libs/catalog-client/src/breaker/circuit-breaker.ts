@@ -15,6 +15,12 @@ export interface CircuitBreakerOptions {
   authCooldownMs?: number;
   /** Each failed probe doubles the wait, up to this. Default 5 min. */
   maxCooldownMs?: number;
+  /**
+   * Who lets the half-open probe go once the cool-down has ended: `self` (default), the next
+   * call; `granted`, only a call after `allowProbe()`. For a breaker whose state several
+   * processes share (`adopt`): one of them wins the right to probe, the others keep waiting.
+   */
+  probes?: 'self' | 'granted';
 }
 
 export interface BreakerSnapshot {
@@ -29,7 +35,17 @@ export interface BreakerTransition {
   from: BreakerState;
   to: BreakerState;
   reason: BreakerOpenReason | null;
+  /** Adopted from another process (`adopt`): the answers behind it were that process's. */
+  shared: boolean;
 }
+
+/**
+ * A breaker's state as processes sharing it publish and `adopt` it: closed, or open with why,
+ * when the next probe may go (epoch ms) and the cool-down that led there (a failed probe doubles it).
+ */
+export type SharedBreakerState =
+  | { state: 'closed' }
+  | { state: 'open'; reason: BreakerOpenReason; retryAt: number; cooldownMs: number };
 
 /** Permission to send one call; hand it back with the call's verdict. */
 export interface BreakerPermit {
@@ -42,6 +58,9 @@ export interface BreakerPermit {
  * the one half-open probe (others still fail fast); its success closes the breaker, its failure
  * re-opens it with twice the cool-down. A 401/403 opens it at once; so do `failureThreshold`
  * consecutive 5xx answers or time-outs. Any other answer (2xx, 4xx, 429) counts as healthy.
+ * Processes sharing one account can share its state: each publishes `shared` on its own
+ * transitions and `adopt`s the others'; with `probes: 'granted'` the one that won the probe
+ * (its own bookkeeping) calls `allowProbe`.
  */
 export class CircuitBreaker {
   private current: BreakerState = 'closed';
@@ -50,6 +69,7 @@ export class CircuitBreaker {
   private retryAt: number | null = null;
   private cooldown = 0;
   private probeInFlight = false;
+  private probeGranted = false;
   private readonly listeners = new Set<(transition: BreakerTransition) => void>();
   private readonly options: Required<CircuitBreakerOptions>;
   private readonly clock: Clock;
@@ -61,6 +81,7 @@ export class CircuitBreaker {
       cooldownMs: options.cooldownMs ?? 30_000,
       authCooldownMs: options.authCooldownMs ?? 60_000,
       maxCooldownMs: options.maxCooldownMs ?? 300_000,
+      probes: options.probes ?? 'self',
     };
   }
 
@@ -89,7 +110,10 @@ export class CircuitBreaker {
       case 'closed':
         return { probe: false };
       case 'open':
-        if (this.retryAt !== null && this.clock.now() < this.retryAt) return null;
+        if (!this.probeGranted) {
+          if (this.options.probes === 'granted') return null;
+          if (this.retryAt !== null && this.clock.now() < this.retryAt) return null;
+        }
         this.transition('half-open');
         this.probeInFlight = true;
         return { probe: true };
@@ -153,12 +177,47 @@ export class CircuitBreaker {
 
   /** Closes the breaker (e.g. after an operator replaced the key). */
   reset(): void {
+    this.close(false);
+  }
+
+  /**
+   * Lets the next call be the half-open probe now, cool-down or not (with `probes: 'granted'`,
+   * the only way one goes). Does nothing unless the breaker is open.
+   */
+  allowProbe(): void {
+    if (this.current === 'open') this.probeGranted = true;
+  }
+
+  /** What processes sharing this breaker publish of it (half-open reads as open: the probe is out). */
+  get shared(): SharedBreakerState {
+    if (this.current === 'closed' || this.reason === null || this.retryAt === null)
+      return { state: 'closed' };
+    return { state: 'open', reason: this.reason, retryAt: this.retryAt, cooldownMs: this.cooldown };
+  }
+
+  /**
+   * Takes the state another process published (`shared`): open (its calls fail fast, unsent,
+   * until a probe) or closed. A probe of this process still out keeps its permit: its verdict
+   * counts when it comes. Transitions it makes say `shared: true`.
+   */
+  adopt(state: SharedBreakerState): void {
+    if (state.state === 'closed') {
+      this.close(true);
+      return;
+    }
+    this.reason = state.reason;
+    this.cooldown = state.cooldownMs;
+    this.retryAt = state.retryAt;
+    if (this.current !== 'open') this.transition('open', true);
+  }
+
+  private close(shared: boolean): void {
     this.failures = 0;
     this.cooldown = 0;
     this.retryAt = null;
     this.reason = null;
     this.probeInFlight = false;
-    if (this.current !== 'closed') this.transition('closed');
+    if (this.current !== 'closed') this.transition('closed', shared);
   }
 
   private baseCooldown(kind: BreakerOpenReason): number {
@@ -172,10 +231,11 @@ export class CircuitBreaker {
     if (this.current !== 'open') this.transition('open');
   }
 
-  private transition(to: BreakerState): void {
+  private transition(to: BreakerState, shared = false): void {
     const from = this.current;
     this.current = to;
-    const transition = { from, to, reason: this.reason };
+    this.probeGranted = false;
+    const transition = { from, to, reason: this.reason, shared };
     // A listener's failure (throw or rejection) must not break the client.
     for (const listener of this.listeners) callSafely(() => listener(transition));
   }

@@ -32,13 +32,15 @@ export interface CatalogAccount {
 /**
  * One `CatalogClient` per catalog API key (and base URL): shops on one account share its client,
  * so they share its breaker and its rate budget. The budget is shared across replicas too, in
- * Redis when the queues are there, else in PostgreSQL (table created by a migration).
+ * Redis when the queues are there, else in PostgreSQL (table created by a migration); so is the
+ * breaker, in PostgreSQL (`SharedBreakers`, through the gate).
  */
 @Injectable()
 export class CatalogClients implements OnModuleDestroy {
   private readonly logger = new Logger('CatalogClients');
   private readonly accounts = new Map<string, CatalogAccount>();
   private readonly byShop = new Map<string, CatalogAccount>();
+  private readonly accountListeners = new Set<(account: CatalogAccount) => void>();
   private readonly pool: pg.Pool | null;
   private readonly redis: Redis | null;
 
@@ -99,6 +101,7 @@ export class CatalogClients implements OnModuleDestroy {
     const known = this.byShop.get(shop.domain);
     if (known?.id === id) return known;
     let account = this.accounts.get(id);
+    const made = !account;
     if (!account) {
       account = { id, client: this.createClient(id, shop, this.clock), shops: [] };
       this.accounts.set(id, account);
@@ -106,7 +109,18 @@ export class CatalogClients implements OnModuleDestroy {
     if (known) known.shops.splice(known.shops.indexOf(shop.domain), 1);
     account.shops.push(shop.domain);
     this.byShop.set(shop.domain, account);
+    if (made) for (const listener of this.accountListeners) listener(account);
     return account;
+  }
+
+  /**
+   * Calls `listener` with each account made so far and each made later (the gate shares and
+   * follows every account's breaker from its start); returns the unsubscribe function.
+   */
+  onAccount(listener: (account: CatalogAccount) => void): () => void {
+    this.accountListeners.add(listener);
+    for (const account of this.accounts.values()) listener(account);
+    return () => this.accountListeners.delete(listener);
   }
 
   all(): CatalogAccount[] {
@@ -127,7 +141,8 @@ export class CatalogClients implements OnModuleDestroy {
       clock,
       rate: { ratePerSecond, burst },
       limiter: ({ fingerprint }) => this.limiter(fingerprint, clock),
-      breaker: { cooldownMs: breakerCooldownMs, authCooldownMs: breakerAuthCooldownMs },
+      // One breaker per account across replicas (`SharedBreakers`): the gate grants its probes.
+      breaker: { cooldownMs: breakerCooldownMs, authCooldownMs: breakerAuthCooldownMs, probes: 'granted' },
       // Counted by operations (calls by endpoint and status, 429s): never a header, body or key.
       metrics: {
         call: ({ endpoint, status, outcome }) =>

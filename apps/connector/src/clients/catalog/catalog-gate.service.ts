@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { Clock } from '#lib/clock';
 import { CatalogSettings } from '../../platform/config/settings.js';
 import { type CatalogAccount, CatalogClients } from './catalog-clients.service.js';
+import { SharedBreakers } from './shared-breakers.service.js';
 import { SyncPauses } from './sync-pauses.service.js';
 
 /** Why a shop's sync waits, for the operators' views. */
@@ -23,9 +24,11 @@ export interface PauseState {
  * never close by itself: a cheap probe (the taxonomy read, at interactive priority) goes out
  * when each cool-down ends, and its success closes the breaker.
  *
- * Breakers live in each process, so the probe is per process, not a scheduled job: a replica
- * whose breaker is closed has nothing to probe. At boot every account is probed once (the boot
- * check), so a revoked key pauses its shops before any job runs.
+ * An account's breaker is one for every replica (`SharedBreakers`): opened on one, its shops
+ * wait on all; the replica that claims the probe when the cool-down ends sends it (one per
+ * cool-down between them, no scheduled job), and its success closes the breaker on all. Each
+ * account is probed once when this process first uses it (the boot check, unless the replicas
+ * already know it open), so a revoked key pauses its shops before any job runs.
  */
 @Injectable()
 export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
@@ -40,28 +43,35 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly settings: CatalogSettings,
     private readonly pauses: SyncPauses,
+    private readonly shared: SharedBreakers,
   ) {}
 
-  onApplicationBootstrap(): void {
-    for (const account of this.clients.all()) this.watch(account);
+  async onApplicationBootstrap(): Promise<void> {
+    await this.shared.start();
+    this.unsubscribes.push(this.clients.onAccount((account) => this.watch(account)));
   }
 
-  /** Follows the account's breaker (once per account; an account made later is watched at its first use). */
+  /** Shares and follows the account's breaker (each account once, as it is made). */
   private watch(account: CatalogAccount): void {
     if (this.watched.has(account.id) || this.stopped) return;
     this.watched.add(account.id);
+    const { breaker } = account.client;
+    this.shared.track(account.id, breaker);
     this.unsubscribes.push(
-      account.client.breaker.onStateChange(({ to, reason }) => {
+      breaker.onStateChange(({ from, to, reason, shared }) => {
         if (to === 'open') {
-          this.logger.warn(
-            `Catalog ${account.id} paused (${reason}); shops waiting: ${account.shops.join(', ')}`,
-          );
-          this.scheduleProbe(account);
+          if (from === 'closed') {
+            this.logger.warn(
+              `Catalog ${account.id} paused (${reason}${shared ? ', seen by another replica' : ''}); shops waiting: ${account.shops.join(', ')}`,
+            );
+          }
+          this.scheduleProbe(account, breaker.snapshot.retryAt);
         }
         if (to === 'closed') this.logger.log(`Catalog ${account.id} resumed`);
       }),
     );
-    void this.probe(account);
+    if (breaker.state === 'closed') void this.probe(account);
+    else this.scheduleProbe(account, breaker.snapshot.retryAt);
   }
 
   onModuleDestroy(): void {
@@ -86,22 +96,41 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
           : `${problem} (set it again: PUT /admin/shops/${shop}/catalog-key)`;
       return { paused: true, by: 'catalog-key', reason, since: null };
     }
-    const account = this.clients.forShop(shop);
-    this.watch(account);
-    const { breaker } = account.client;
+    const { breaker } = this.clients.forShop(shop).client;
     if (breaker.state === 'closed') return { paused: false, by: null, reason: null, since: null };
     const why = breaker.snapshot.reason === 'auth' ? 'catalog key refused' : 'catalog unavailable';
     return { paused: true, by: 'breaker', reason: `${why} (breaker ${breaker.state})`, since: null };
   }
 
-  private scheduleProbe(account: CatalogAccount): void {
+  /** Tries to probe at `at` (epoch ms; now when null), once per account at a time. */
+  private scheduleProbe(account: CatalogAccount, at: number | null): void {
     if (this.probing.has(account.id) || this.stopped) return;
     this.probing.add(account.id);
-    const retryAt = account.client.breaker.snapshot.retryAt ?? this.clock.now();
-    void this.clock.sleep(Math.max(0, retryAt - this.clock.now())).then(() => {
+    const wait = Math.max(0, (at ?? this.clock.now()) - this.clock.now());
+    void this.clock.sleep(wait).then(() => {
       this.probing.delete(account.id);
-      if (!this.stopped) return this.probe(account);
+      if (!this.stopped) return this.claimAndProbe(account);
     });
+  }
+
+  /**
+   * Probes if this replica wins the probe of this cool-down; else asks again when the winner's
+   * hold or the cool-down the replicas share ends (its verdict reaches this replica meanwhile).
+   */
+  private async claimAndProbe(account: CatalogAccount): Promise<void> {
+    const { breaker } = account.client;
+    if (breaker.state === 'open') {
+      const claim = await this.shared.claimProbe(account.id);
+      if (this.stopped || breaker.state !== 'open') return;
+      if (!claim.granted) {
+        this.scheduleProbe(account, claim.nextAt);
+        return;
+      }
+      // Synchronously before the call: this call is the probe the breaker lets go.
+      breaker.allowProbe();
+    }
+    // Half-open: a probe is out (its verdict moves the breaker), or it ended without one (this is it).
+    if (breaker.state !== 'closed') await this.probe(account);
   }
 
   /** One taxonomy read; its outcome moves the breaker (a failure re-opens it, and re-schedules). */
@@ -112,7 +141,9 @@ export class CatalogGate implements OnApplicationBootstrap, OnModuleDestroy {
       if (this.stopped) return;
       const code = (error as { code?: string }).code ?? 'error';
       this.logger.warn(`Catalog probe of ${account.id} failed (${code})`);
-      if (account.client.breaker.state !== 'closed') this.scheduleProbe(account);
+      // Re-opened: scheduled for its new cool-down already. Otherwise (no verdict) ask again later.
+      if (account.client.breaker.state !== 'closed')
+        this.scheduleProbe(account, this.clock.now() + this.settings.pauseRecheckMs);
     }
   }
 }

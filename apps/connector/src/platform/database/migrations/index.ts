@@ -32,6 +32,7 @@ import { CreateMappingGaps1764000000095 } from './1764000000095-create-mapping-g
 import { CreateAlerts1764000000100 } from './1764000000100-create-alerts.js';
 import { FailuresPerCause1764000000101 } from './1764000000101-failures-per-cause.js';
 import { SyncRecordTitles1764000000105 } from './1764000000105-sync-record-titles.js';
+import { CreateCatalogBreakers1764000000115 } from './1764000000115-create-catalog-breakers.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CreateAlerts1764000000100,
   FailuresPerCause1764000000101,
   SyncRecordTitles1764000000105,
+  CreateCatalogBreakers1764000000115,
 ];
