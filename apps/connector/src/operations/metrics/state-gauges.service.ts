@@ -102,7 +102,7 @@ export class StateGauges implements OnModuleInit {
     );
     this.metrics.gauge(
       'connector_catalog_breaker_state',
-      "Each catalog account's breaker in this process: 1 for its current state, 0 for the others. " +
+      "Each catalog account's breaker as this process sees it (one for every replica, shared): 1 for its current state, 0 for the others. " +
         'The account is `<catalog URL>#<key fingerprint>`, never the key.',
       ['account', 'state'],
       async () =>

@@ -6,7 +6,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** How the connector is operated: pauses, dependency checks, logs (docs/configuration.md, "Configuration"). */
 export interface OperationsConfig {
-  /** How often each replica reads the operators' sync pauses again (a pause taken elsewhere). */
+  /** How often each replica reads the operators' sync pauses and the shared catalog breakers again (changed elsewhere). */
   pauseRefreshMs: number;
   /** How often the catalog's and Shopify's health is checked (cached between checks). */
   dependencyCheckIntervalMs: number;
