@@ -36,7 +36,8 @@ async function until<T>(
 // one clock, two catalog accounts X and Y in the catalog sandbox. X's key is revoked: the one
 // replica whose call gets the 401 opens X's breaker, the other holds X's shops too and sends
 // nothing for X; each cool-down one probe goes between them, and the one that succeeds (the key
-// active again) resumes X on both. Y's shops go on throughout.
+// active again) resumes X on both. A third replica started meanwhile holds X's shops from its
+// start, with no call for X. Y's shops go on throughout.
 const database = mediumDatabase('breakers', [CatalogBreakerRow, SyncPause], { poolSize: 6 });
 const clock = new ManualClock();
 const id = randomBytes(4).toString('hex');
@@ -172,6 +173,15 @@ describe("one catalog account's breaker across replicas", () => {
       await Promise.all(both.map((r) => r.shared.refresh()));
       for (const r of both) expect(r.gate.pauseState(SHOP_X)).toMatchObject({ paused: true, by: 'breaker' });
       expect(callsFor(SHOP_X)).toBe(4);
+      // A replica started now holds X's shops from its start: no boot check for X (Y's it makes).
+      const c = await replica();
+      try {
+        await until("C's boot check of Y", () => c.calls(SHOP_Y) === 1);
+        expect(c.gate.pauseState(SHOP_X)).toMatchObject({ paused: true, by: 'breaker' });
+        expect(c.calls(SHOP_X)).toBe(0);
+      } finally {
+        await c.close();
+      }
 
       // The key works again; at the end of the doubled cool-down one probe closes it, for both.
       await x.controls.setKeysActive(true);
