@@ -15,6 +15,7 @@ const REGISTRIES: RegistryDeclaration[] = [
   { name: 'QueueRecoveryRegistry', method: 'work' },
   { name: 'WrittenBackValues', method: 'provide' },
   { name: 'MediaDryRuns', method: 'provide' },
+  { name: 'StoredSecrets', method: 'register' },
 ];
 
 describe("the connector's seams", () => {
@@ -36,6 +37,7 @@ describe("the connector's seams", () => {
       'registry QueueRecoveryRegistry: intake, media/run, operations/alerts, resync, write-back -> platform/queues',
       'registry WrittenBackValues: write-back/push -> product-sync',
       'registry MediaDryRuns: media/run -> product-sync',
+      'registry StoredSecrets: operations/alerts -> shops',
     ]);
   });
 

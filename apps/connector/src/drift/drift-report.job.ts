@@ -2,8 +2,9 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { Clock } from '#lib/clock';
 import { ReconcileSettings } from '../platform/config/settings.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
 import { driftReportJobOptions } from '../platform/queues/job-options.js';
-import type { DriftReportPayload } from '../platform/queues/job-payloads.js';
+import { DRIFT_REPORT_SUBJECT, type DriftReportPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { Shops } from '../shops/shops.js';
@@ -20,8 +21,11 @@ export type DriftReportJobResult =
  * Why: the scheduled drift report (one job per `CONNECTOR_DRIFT_INTERVAL_MS` across replicas)
  * only enqueues one job per shop; each shop's job, at `bulk` priority, runs and stores that
  * shop's report (its catalog reads go at the budget's `bulk` priority, Shopify is read in bulk
- * under the shop's bulk lock above the threshold). A shop's job that fails for good lands in
- * the failures inbox (`DriftReportReplay` enqueues it again). BullMQ runs an `every` scheduler
+ * under the shop's bulk lock above the threshold). A shop's job runs under the job guard like
+ * every job: one that fails for good lands in the failures inbox (subject `drift-report`, one
+ * open failure per shop and cause; `DriftReportReplay` enqueues it again), and the shop's next
+ * report that succeeds resolves it (a skipped one does not: it made no report). A breaker
+ * open or a shop without a token makes it wait. BullMQ runs an `every` scheduler
  * at once when a replica boots and upserts it, so a scheduled shop's job whose last report is
  * younger than half the interval is skipped: a deploy does not add a report a day.
  */
@@ -34,25 +38,31 @@ export class DriftReportJob extends WorkerHost {
     private readonly settings: ReconcileSettings,
     private readonly clock: Clock,
     @InjectQueue(QueueName.DRIFT_REPORT) private readonly queue: Queue<DriftReportPayload>,
+    private readonly guard: JobGuard,
   ) {
     super();
   }
 
-  async process(job: Job<DriftReportPayload>): Promise<DriftReportJobResult> {
+  async process(job: Job<DriftReportPayload>, token?: string): Promise<DriftReportJobResult> {
     const { shop } = job.data;
     if (shop === undefined) {
       const enqueued = this.shops.all.map((s) => s.domain);
       for (const domain of enqueued) await enqueueDriftReport(this.queue, domain, true);
       return { enqueued };
     }
-    if (job.data.scheduled === true) {
-      const last = await this.reports.latest(shop);
-      const age = last === null ? Number.POSITIVE_INFINITY : this.clock.now() - last.createdAt.getTime();
-      if (age < this.settings.driftIntervalMs / 2) return { shop, skipped: 'recent-report' };
-    }
-    const recorded = await this.drift.report(shop);
-    const findings = Object.values(recorded.report.counts).reduce((sum, n) => sum + n, 0);
-    return { shop, reportId: recorded.report.id, findings };
+    const subject = { shop, key: DRIFT_REPORT_SUBJECT };
+    const doneFor = (outcome: { result: DriftReportJobResult } | { error: unknown }) =>
+      'result' in outcome && 'skipped' in outcome.result ? [] : [subject];
+    return this.guard.run(job, token, { ...subject, doneFor }, async () => {
+      if (job.data.scheduled === true) {
+        const last = await this.reports.latest(shop);
+        const age = last === null ? Number.POSITIVE_INFINITY : this.clock.now() - last.createdAt.getTime();
+        if (age < this.settings.driftIntervalMs / 2) return { shop, skipped: 'recent-report' };
+      }
+      const recorded = await this.drift.report(shop);
+      const findings = Object.values(recorded.report.counts).reduce((sum, n) => sum + n, 0);
+      return { shop, reportId: recorded.report.id, findings };
+    });
   }
 }
 

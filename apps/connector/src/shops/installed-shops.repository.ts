@@ -49,13 +49,13 @@ export class InstalledShopsRepository implements SecretStore {
         ORDER BY shop LIMIT $3`,
       [`v1:${keyId}:%`, after, limit],
     );
-    return rows.map((row) => ({ shop: row.shop, kind: 'catalog API key', value: row.value }));
+    return rows.map((row) => ({ holder: 'shop', id: row.shop, kind: 'catalog API key', value: row.value }));
   }
 
   /** The catalog key re-encrypted, unless it changed since it was read (the operator, another replica). */
   async replaceSecret(secret: StoredSecret, to: string): Promise<boolean> {
     const result = await this.rows.update(
-      { shop: secret.shop, catalogApiKey: secret.value },
+      { shop: secret.id, catalogApiKey: secret.value },
       { catalogApiKey: to },
     );
     return (result.affected ?? 0) > 0;

@@ -133,7 +133,9 @@ export class ShopSessionRepository implements SecretStore {
     return rows.flatMap((row) =>
       (['access token', 'refresh token'] as const).flatMap((kind): StoredSecret[] => {
         const value = row[TOKEN_COLUMNS[kind]];
-        return value === null || value.startsWith(under) ? [] : [{ shop: row.shop, kind, value }];
+        return value === null || value.startsWith(under)
+          ? []
+          : [{ holder: 'shop', id: row.shop, kind, value }];
       }),
     );
   }
@@ -143,9 +145,9 @@ export class ShopSessionRepository implements SecretStore {
    * lock stores a new pair first, and this update then finds nothing to replace.
    */
   async replaceSecret(secret: StoredSecret, to: string): Promise<boolean> {
-    if (secret.kind === 'catalog API key') return false;
+    if (secret.kind !== 'access token' && secret.kind !== 'refresh token') return false;
     const field = secret.kind === 'access token' ? 'accessToken' : 'refreshToken';
-    const result = await this.rows.update({ shop: secret.shop, [field]: secret.value }, { [field]: to });
+    const result = await this.rows.update({ shop: secret.id, [field]: secret.value }, { [field]: to });
     return (result.affected ?? 0) > 0;
   }
 

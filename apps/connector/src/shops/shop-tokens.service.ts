@@ -107,20 +107,31 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
     return ignored;
   }
 
-  /** An install's callback: the shop's new token pair, stored (encrypted) before use; the shop is active. */
-  async installed(domain: string, granted: GrantedTokens): Promise<void> {
+  /**
+   * An install's callback: the shop's new token pair, stored (encrypted) before use; the shop is
+   * active. `first` runs under the row's lock before that, given the row as it was (a join's
+   * rows): a `shop/redact` purge holding the lock ends before, and never takes them.
+   */
+  async installed(
+    domain: string,
+    granted: GrantedTokens,
+    first?: (row: ShopSession) => Promise<void>,
+  ): Promise<void> {
     const shop = await this.shopOf(domain);
     const now = this.clock.now();
     await this.sessions.ensure(shop.domain, shop.auth.kind, new Date(now));
-    await this.sessions.locked(shop.domain, async (row) => ({
-      changes: {
-        ...this.pairOf(granted, row, now),
-        state: 'active',
-        stateReason: null,
-        installedAt: new Date(now),
-      },
-      result: undefined,
-    }));
+    await this.sessions.locked(shop.domain, async (row) => {
+      await first?.(row);
+      return {
+        changes: {
+          ...this.pairOf(granted, row, now),
+          state: 'active',
+          stateReason: null,
+          installedAt: new Date(now),
+        },
+        result: undefined,
+      };
+    });
     this.cache.set(shop.domain, {
       kind: 'token',
       token: granted.accessToken,

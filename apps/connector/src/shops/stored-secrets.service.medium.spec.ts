@@ -100,7 +100,9 @@ describe('StoredSecrets', () => {
     }
     expect(await one.reencrypt()).toMatchObject({ reencrypted: 0, secretsUnderOldKeys: 0 });
     // The old key can go: nothing names it, the boot goes on.
-    await expect(replica([newKey_]).onModuleInit()).resolves.toBeUndefined();
+    const next = replica([newKey_]);
+    await expect(next.onApplicationBootstrap()).resolves.toBeUndefined();
+    await next.onModuleDestroy();
   });
 
   it('never overwrites a value that changed since it was read (a renewal, a key set)', async () => {
@@ -124,7 +126,7 @@ describe('StoredSecrets', () => {
     const [fine] = (await seed(kept, 1)) as [string];
     const droppedId = TokenCipher.fingerprint(dropped);
     const refused = await replica([kept])
-      .onModuleInit()
+      .onApplicationBootstrap()
       .then(
         () => 'booted',
         (error: Error) => error.message,
@@ -136,7 +138,7 @@ describe('StoredSecrets', () => {
     expect(refused).not.toContain(fine);
 
     const declared = replica([kept], [droppedId]);
-    await expect(declared.onModuleInit()).resolves.toBeUndefined();
+    await expect(declared.onApplicationBootstrap()).resolves.toBeUndefined();
     const census = await declared.census();
     expect(census).toMatchObject({ underOldKeys: 0, unreadable: 3 });
     expect(census.shops.get(gone)).toEqual({ underOldKeys: 0, unreadable: 3 });

@@ -1,19 +1,13 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EncryptionSettings } from '../platform/config/settings.js';
 import { InstalledShopsRepository } from './installed-shops.repository.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
-import type { SecretKind, SecretStore, StoredSecret } from './stored-secret.js';
+import type { SecretHolder, SecretKind, SecretStore, StoredSecret } from './stored-secret.js';
 import { TokenCipher } from './token-cipher.js';
 
-/** Shops read (and secrets re-encrypted) per page. */
+/** Holders (shops, alert targets) read (and their secrets re-encrypted) per page. */
 const BATCH = 100;
-/** Shops named in the boot's refusal (the rest are counted). */
+/** Holders named in the boot's refusal (the rest are counted). */
 const NAMED = 20;
 
 /** One shop's secrets not under the newest key. */
@@ -28,9 +22,10 @@ export interface ShopSecretCount {
 export interface SecretCensus {
   /** The fingerprint of the key that encrypts (the first); null without keys. */
   currentKey: string | null;
+  /** Every holder's (shops', alert targets'). */
   underOldKeys: number;
   unreadable: number;
-  /** Only shops with a secret not under the newest key. */
+  /** Only shops with a secret not under the newest key (an alert target's list shows its own `problem`). */
   shops: Map<string, ShopSecretCount>;
   /** The unreadable secrets, with the key each names (null: not in the v1 format). */
   unreadableSecrets: Array<StoredSecret & { keyId: string | null }>;
@@ -48,19 +43,22 @@ export interface ReencryptOutcome {
 
 /**
  * Why: a rotation of `CONNECTOR_ENCRYPTION_KEYS` must let the old key go without stranding a
- * shop, and a catalog key is encrypted once, when the operator sets it. So every stored secret
- * (catalog keys in `shops`, token pairs in `shop_sessions`) not under the newest key is
- * re-encrypted under it, at boot (in the background, logged) and on demand, in pages, through
- * the owning repositories, each replacement landing only on the value it read (a renewal, a key
- * set, another replica's pass win). And the boot is refused while a stored secret names a key no
- * longer listed, naming its shops, unless the operator declared that key lost
- * (`CONNECTOR_ENCRYPTION_LOST_KEYS`): those shops are then served as failing until repaired.
+ * shop or an alert target, and a catalog key or a target is encrypted once, when the operator
+ * sets it. So every stored secret (catalog keys in `shops`, token pairs in `shop_sessions`, and
+ * the stores later layers `register` at module init: alert targets' URLs and secrets) not under
+ * the newest key is re-encrypted under it, at boot (in the background, logged) and on demand, in
+ * pages, through the owning repositories, each replacement landing only on the value it read (a
+ * renewal, a key set, another replica's pass win). And the boot is refused while a stored secret
+ * names a key no longer listed, naming its shops and alert targets, unless the operator declared
+ * that key lost (`CONNECTOR_ENCRYPTION_LOST_KEYS`): those shops are then served as failing until
+ * repaired, those targets shown with their problem. The refusal waits for the application
+ * bootstrap, once every module has started (so every store has registered), as `RegistrationsCheck` does.
  */
 @Injectable()
-export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class StoredSecrets implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('StoredSecrets');
   private readonly cipher: TokenCipher;
-  private readonly stores: ReadonlyArray<SecretStore>;
+  private readonly stores: SecretStore[];
   private running: Promise<ReencryptOutcome> | null = null;
   private stopped = false;
 
@@ -73,8 +71,25 @@ export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnMo
     this.stores = [installed, sessions];
   }
 
-  /** The boot stops while a stored secret names a key that left the list (and was not declared lost). */
-  async onModuleInit(): Promise<void> {
+  /** A later layer's table of values encrypted with the same keys (at its module init). */
+  register(store: SecretStore): void {
+    if (this.stores.includes(store)) throw new Error('A secret store is registered twice');
+    this.stores.push(store);
+  }
+
+  /**
+   * The boot stops while a stored secret names a key that left the list (and was not declared
+   * lost); then each replica moves what is left under old keys, in the background.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.refuseStranded();
+    if (this.cipher.currentKeyId === null) return;
+    this.reencrypt().catch((error: unknown) => {
+      this.logger.warn(`Re-encrypting the stored secrets failed: ${(error as Error).message}`);
+    });
+  }
+
+  private async refuseStranded(): Promise<void> {
     const census = await this.census();
     const lost = new Set(this.encryption.lostKeys);
     const stranded = census.unreadableSecrets.filter(
@@ -84,17 +99,9 @@ export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnMo
     const declared = census.unreadableSecrets.filter((s) => s.keyId !== null && lost.has(s.keyId));
     if (declared.length > 0) {
       this.logger.warn(
-        `${declared.length} stored secrets of ${new Set(declared.map((s) => s.shop)).size} shops are under keys declared lost (CONNECTOR_ENCRYPTION_LOST_KEYS): those shops wait until their catalog key is set again and the app installed again`,
+        `${declared.length} stored secrets of ${holdersOf(declared)} are under keys declared lost (CONNECTOR_ENCRYPTION_LOST_KEYS): ${lostConsequences(declared)}`,
       );
     }
-  }
-
-  /** Each replica moves what is left under old keys at boot, in the background. */
-  onApplicationBootstrap(): void {
-    if (this.cipher.currentKeyId === null) return;
-    this.reencrypt().catch((error: unknown) => {
-      this.logger.warn(`Re-encrypting the stored secrets failed: ${(error as Error).message}`);
-    });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -115,13 +122,16 @@ export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnMo
     if (currentKey === null) return census;
     await this.eachNotUnder(currentKey, async (secret) => {
       const keyId = TokenCipher.keyIdOf(secret.value);
-      const count = census.shops.get(secret.shop) ?? { underOldKeys: 0, unreadable: 0 };
-      census.shops.set(secret.shop, count);
-      if (keyId !== null && this.cipher.knows(keyId)) {
-        count.underOldKeys += 1;
+      const readable = keyId !== null && this.cipher.knows(keyId);
+      if (secret.holder === 'shop') {
+        const count = census.shops.get(secret.id) ?? { underOldKeys: 0, unreadable: 0 };
+        census.shops.set(secret.id, count);
+        if (readable) count.underOldKeys += 1;
+        else count.unreadable += 1;
+      }
+      if (readable) {
         census.underOldKeys += 1;
       } else {
-        count.unreadable += 1;
         census.unreadable += 1;
         census.unreadableSecrets.push({ ...secret, keyId });
       }
@@ -178,7 +188,7 @@ export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnMo
     return outcome;
   }
 
-  /** Every secret not under `keyId`, table by table, page by page (stops when the module does). */
+  /** Every secret not under `keyId`, store by store, page by page (stops when the module does). */
   private async eachNotUnder(
     keyId: string,
     visit: (secret: StoredSecret, store: SecretStore) => Promise<void>,
@@ -194,29 +204,58 @@ export class StoredSecrets implements OnModuleInit, OnApplicationBootstrap, OnMo
         for (const secret of page) await visit(secret, store);
         read += page.length;
         progress(read);
-        after = last.shop;
+        after = last.id;
       }
     }
   }
 }
 
-/** The boot's refusal: the keys, the shops and their secrets it would strand, and what to do. */
+/** The boot's refusal: the keys, the shops and alert targets and their secrets it would strand, and what to do. */
 function refusal(stranded: Array<StoredSecret & { keyId: string | null }>): string {
   const keys = [...new Set(stranded.map((s) => s.keyId))].join(', ');
-  const byShop = new Map<string, Set<SecretKind>>();
+  const byHolder = new Map<string, Set<SecretKind>>();
   for (const secret of stranded) {
-    const kinds = byShop.get(secret.shop) ?? new Set<SecretKind>();
+    const name = secret.holder === 'shop' ? secret.id : `alert target ${secret.id}`;
+    const kinds = byHolder.get(name) ?? new Set<SecretKind>();
     kinds.add(secret.kind);
-    byShop.set(secret.shop, kinds);
+    byHolder.set(name, kinds);
   }
-  const named = [...byShop.entries()]
+  const named = [...byHolder.entries()]
     .slice(0, NAMED)
-    .map(([shop, kinds]) => `${shop} (${[...kinds].join(', ')})`);
-  const more = byShop.size > NAMED ? ` and ${byShop.size - NAMED} more` : '';
+    .map(([holder, kinds]) => `${holder} (${[...kinds].join(', ')})`);
+  const more = byHolder.size > NAMED ? ` and ${byHolder.size - NAMED} more` : '';
   return (
-    `CONNECTOR_ENCRYPTION_KEYS no longer lists key ${keys}, which still encrypts ${stranded.length} stored secrets of ${byShop.size} shops: ${named.join(', ')}${more}. ` +
+    `CONNECTOR_ENCRYPTION_KEYS no longer lists key ${keys}, which still encrypts ${stranded.length} stored secrets of ${holdersOf(stranded)}: ${named.join(', ')}${more}. ` +
     'Put the key back after the newest one and restart: every replica re-encrypts the stored secrets under the newest key at boot (or run connector shops reencrypt); ' +
     'drop the old key once GET /admin/shops shows encryption.secretsUnderOldKeys at 0. ' +
-    `If the key is lost, set CONNECTOR_ENCRYPTION_LOST_KEYS=${keys}: those shops are then served as failing until their catalog key is set again and the app installed again.`
+    `If the key is lost, set CONNECTOR_ENCRYPTION_LOST_KEYS=${keys}: ${lostConsequences(stranded)}.`
   );
+}
+
+/** How many shops and alert targets hold `secrets`: "2 shops and 1 alert targets". */
+function holdersOf(secrets: readonly StoredSecret[]): string {
+  const count = (holder: SecretHolder) =>
+    new Set(secrets.filter((s) => s.holder === holder).map((s) => s.id)).size;
+  const [shops, targets] = [count('shop'), count('alert target')];
+  return [
+    ...(shops > 0 || targets === 0 ? [`${shops} shops`] : []),
+    ...(targets > 0 ? [`${targets} alert targets`] : []),
+  ].join(' and ');
+}
+
+/** What becomes of the holders of secrets under a key declared lost. */
+function lostConsequences(secrets: readonly StoredSecret[]): string {
+  const holders = new Set(secrets.map((s) => s.holder));
+  return [
+    ...(holders.has('shop')
+      ? [
+          'those shops are then served as failing until their catalog key is set again and the app installed again',
+        ]
+      : []),
+    ...(holders.has('alert target')
+      ? [
+          'those alert targets cannot be delivered to (GET /admin/alert-targets shows their problem) until removed and added again',
+        ]
+      : []),
+  ].join('; ');
 }

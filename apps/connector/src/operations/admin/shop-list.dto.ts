@@ -91,7 +91,8 @@ export class EncryptionStateDto {
   secretsUnderOldKeys!: number;
   @ApiProperty({
     type: 'integer',
-    description: 'Secrets under a key no longer listed (declared lost): their shops wait until repaired.',
+    description:
+      'Secrets (of shops and alert targets) under a key no longer listed (declared lost): their shops wait until repaired, their alert targets until added again.',
   })
   unreadableSecrets!: number;
 }

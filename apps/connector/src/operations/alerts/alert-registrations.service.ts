@@ -5,6 +5,7 @@ import { JobName } from '../../platform/queues/queue-names.js';
 import { QueueRecoveryRegistry } from '../../platform/queues/queue-recovery-registry.service.js';
 import { RetentionRegistry } from '../../platform/reporting/retention-registry.service.js';
 import { ShopDataRegistry } from '../../platform/reporting/shop-data-registry.service.js';
+import { StoredSecrets } from '../../shops/stored-secrets.service.js';
 import { AlertDeliveriesRepository } from './alert-deliveries.repository.js';
 import { AlertEnqueuer } from './alert-enqueuer.service.js';
 import { AlertTargetsRepository } from './alert-targets.repository.js';
@@ -16,8 +17,9 @@ const RECOVERY_LIMIT = 10_000;
  * Why: the alerts plug into the platform's registries at module init, like every feature: a
  * failed delivery is replayed from the failures inbox (pending again, sent again), old
  * deliveries are pruned by the retention job (`CONNECTOR_ALERT_HISTORY_DAYS`), `shop/redact`
- * purges a shop's targets, deliveries and state, and the pending deliveries are enqueued again
- * when the queue backend lost its jobs.
+ * purges a shop's targets, deliveries and state, the pending deliveries are enqueued again
+ * when the queue backend lost its jobs, and the targets' encrypted URLs and secrets are
+ * re-encrypted and counted with the shops' secrets on a key rotation (`StoredSecrets`).
  */
 @Injectable()
 export class AlertRegistrations implements OnModuleInit {
@@ -26,6 +28,7 @@ export class AlertRegistrations implements OnModuleInit {
     private readonly retention: RetentionRegistry,
     private readonly shopData: ShopDataRegistry,
     private readonly recovery: QueueRecoveryRegistry,
+    private readonly secrets: StoredSecrets,
     private readonly deliveries: AlertDeliveriesRepository,
     private readonly targets: AlertTargetsRepository,
     private readonly enqueuer: AlertEnqueuer,
@@ -48,6 +51,7 @@ export class AlertRegistrations implements OnModuleInit {
       tables: ['alert_deliveries', 'alert_shop_states', 'alert_targets'],
       purge: async (shop) => (await this.deliveries.purgeShop(shop)) + (await this.targets.purgeShop(shop)),
     });
+    this.secrets.register(this.targets);
     this.recovery.work({
       name: 'alert-deliveries',
       requeue: async () => {

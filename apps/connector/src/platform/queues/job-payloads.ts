@@ -93,6 +93,12 @@ export interface ScopeWalkPayload {
   shop?: string;
 }
 
+/**
+ * The failures inbox subject of a shop's drift report (one open failure per shop and cause),
+ * resolved by the shop's next report that succeeds (`DriftReportJob`, under the job guard).
+ */
+export const DRIFT_REPORT_SUBJECT = 'drift-report';
+
 /** A drift report job: the scheduled one carries no shop (it enqueues one job per shop). */
 export interface DriftReportPayload {
   shop?: string;

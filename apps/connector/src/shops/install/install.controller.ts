@@ -10,7 +10,7 @@ import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js'
 import { InstalledShopDirectory } from '../installed-shop-directory.service.js';
 import { prospectiveShop } from '../installed-shop-loader.js';
 import { ShopFetchRoutes } from '../shop-fetch-routes.service.js';
-import { ShopSessionRepository } from '../shop-sessions.repository.js';
+import type { ShopState } from '../shop-session.entity.js';
 import { ShopTokens } from '../shop-tokens.service.js';
 import { Shops } from '../shops.js';
 import { grantedTokensOf, TokenGrants } from '../token-grants.service.js';
@@ -52,7 +52,6 @@ export class InstallController {
     private readonly directory: InstalledShopDirectory,
     private readonly routes: ShopFetchRoutes,
     private readonly clock: Clock,
-    private readonly sessions: ShopSessionRepository,
   ) {}
 
   /** `GET /auth/shopify?shop=<name>.myshopify.com`: to the shop's authorize page. */
@@ -123,10 +122,17 @@ export class InstallController {
         { missing },
       );
     }
-    const joined = await this.joins(shop.domain);
+    // A shop not served yet joins first (it has no session row, nothing to purge). One coming back
+    // after a shop/redact joins under its session row's lock, with the install: a redact's purge
+    // holding that lock (the earlier installation's data) ends first and never takes its rows.
+    let joined = this.shops.find(shop.domain) === undefined;
     if (joined) await this.directory.join(shop.domain);
     // Active: its webhooks are subscribed now (`SubscriptionCheckRequests`), not at the next scheduled check.
-    await this.tokens.installed(shop.domain, granted);
+    await this.tokens.installed(shop.domain, granted, async (row) => {
+      if (joined || !this.returnsAfterRedact(shop.domain, row.state)) return;
+      joined = true;
+      await this.directory.join(shop.domain);
+    });
     const served = this.shops.find(shop.domain) ?? shop;
     const next =
       served.catalog.apiKey.reveal() === ''
@@ -143,15 +149,14 @@ export class InstallController {
 
   /**
    * Whether the install is a join (the shop's mode set to `CONNECTOR_NEW_SHOP_MODE` before it is
-   * active): a shop not served yet, or one that installed itself and comes back after a
-   * `shop/redact` (its row kept only its domain: it starts as a new shop). A configured shop is
-   * set in its environment.
+   * active) of a shop already served: one that installed itself and comes back after a
+   * `shop/redact` (its row kept only its domain: it starts as a new shop). A shop not served yet
+   * joins too; a configured shop is set in its environment.
    */
-  private async joins(domain: string): Promise<boolean> {
+  private returnsAfterRedact(domain: string, state: ShopState): boolean {
     const served = this.shops.find(domain);
-    if (served === undefined) return true;
-    if (this.shops.configured.includes(served)) return false;
-    return (await this.sessions.find(domain))?.state === 'redacted';
+    if (served === undefined || this.shops.configured.includes(served)) return false;
+    return state === 'redacted';
   }
 
   /**

@@ -1,0 +1,105 @@
+import type { Job, Queue } from 'bullmq';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
+import type { CatalogSettings, ReconcileSettings } from '../platform/config/settings.js';
+import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
+import { PermanentJobError } from '../platform/failures/job-error.js';
+import { JobGuard } from '../platform/failures/job-guard.service.js';
+import type { DriftReportPayload } from '../platform/queues/job-payloads.js';
+import type { Shops } from '../shops/shops.js';
+import type { DriftService } from './drift.service.js';
+import { DriftReportJob } from './drift-report.job.js';
+import type { DriftReportsRepository } from './store/drift-reports.repository.js';
+
+const SHOP = 'drifting.myshopify.com';
+
+/**
+ * The drift report job over a real job guard and a failures inbox that keeps its open failures
+ * by shop, kind and subject (as the failures table does); the shop's report fails while
+ * `failing()` says so. Its last stored report is `lastReportAgeMs` old (a day by default).
+ */
+function driftJob(failing: () => boolean, lastReportAgeMs = 86_400_000) {
+  const open = new Map<string, FailureInput>();
+  const keyOf = (shop: string, jobKind: string, subjectKey: string) => `${shop} ${jobKind} ${subjectKey}`;
+  const failures = {
+    record: async (input: FailureInput) => {
+      open.set(keyOf(input.shop, input.jobKind, input.subjectKey), input);
+      return '1';
+    },
+    resolveSucceeded: async (shop: string, jobKind: string, keys: readonly string[]) => {
+      const resolved = keys.filter((key) => open.delete(keyOf(shop, jobKind, key)));
+      return resolved;
+    },
+  };
+  const guard = new JobGuard(
+    failures as unknown as FailuresService,
+    { pauseRecheckMs: 1_000 } as CatalogSettings,
+  );
+  const clock = new ManualClock(Date.UTC(2026, 10, 28));
+  let reports = 0;
+  const drift = {
+    report: async (shop: string) => {
+      if (failing()) throw new PermanentJobError('catalog_key_refused', 'the catalog refused the key');
+      reports += 1;
+      return { report: { id: String(reports), shop, counts: { orphan: 2 } } };
+    },
+  } as unknown as DriftService;
+  const stored = {
+    latest: async () => ({ createdAt: new Date(clock.now() - lastReportAgeMs) }),
+  } as unknown as DriftReportsRepository;
+  const job = new DriftReportJob(
+    drift,
+    { all: [{ domain: SHOP }] } as unknown as Shops,
+    stored,
+    { driftIntervalMs: 86_400_000 } as ReconcileSettings,
+    clock,
+    { add: async () => undefined } as unknown as Queue<DriftReportPayload>,
+    guard,
+  );
+  const run = (id: string, data: DriftReportPayload = { shop: SHOP }) =>
+    job.process(
+      { id, name: 'drift-report', attemptsMade: 0, opts: { attempts: 1 }, data } as Job<DriftReportPayload>,
+      'token',
+    );
+  return { open, run };
+}
+
+describe('a shop whose drift report failed', () => {
+  it("is resolved by the shop's next drift report that succeeds", async () => {
+    let down = true;
+    const { open, run } = driftJob(() => down);
+    await expect(run('d-1')).rejects.toThrow(/catalog_key_refused/);
+    expect([...open.values()]).toMatchObject([
+      {
+        shop: SHOP,
+        jobKind: 'drift-report',
+        subjectKey: 'drift-report',
+        error: { code: 'catalog_key_refused' },
+      },
+    ]);
+    // Another failure of the same shop is the same open failure, not a second one.
+    await expect(run('d-2')).rejects.toThrow(/catalog_key_refused/);
+    expect(open.size).toBe(1);
+
+    down = false;
+    await expect(run('d-3')).resolves.toMatchObject({ shop: SHOP, findings: 2 });
+    expect([...open.values()]).toEqual([]);
+  });
+
+  it('stays open through the schedule fanning out and a scheduled run skipped for a recent report', async () => {
+    let down = true;
+    // The last stored report is an hour old: a scheduled run of the shop is skipped.
+    const { open, run } = driftJob(() => down, 3_600_000);
+    await expect(run('d-1')).rejects.toThrow(/catalog_key_refused/);
+    down = false;
+    await expect(run('d-2', {})).resolves.toEqual({ enqueued: [SHOP] });
+    await expect(run('d-3', { shop: SHOP, scheduled: true })).resolves.toEqual({
+      shop: SHOP,
+      skipped: 'recent-report',
+    });
+    expect(open.size).toBe(1);
+    // A report asked for (not scheduled) runs, and resolves it.
+    await expect(run('d-4')).resolves.toMatchObject({ shop: SHOP });
+    expect(open.size).toBe(0);
+  });
+});
