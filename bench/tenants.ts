@@ -1,14 +1,15 @@
-import { waitFor } from './support/bench-stack.js';
 import type { BenchContext, Benchmark, BenchResult } from './support/benchmark.js';
 import { callsSince } from './support/catalog-state.js';
 import { ratio, round } from './support/figures.js';
-import { latencyFigures } from './support/freshness-edits.js';
+import type { LatencyFigures } from './support/freshness-edits.js';
 import { ConnectionPeaks, portOf } from './support/process-connections.js';
 import type { ResyncRunStatus } from './support/resync.js';
-import { SteadyEdits, type TenantEdit, tenantLatencies } from './support/tenant-edits.js';
+import { recordNames } from './support/tenant-edits.js';
 import { faultFigures } from './support/tenants-figures.js';
+import { editFigures, type PartOptions, type PartRun, runPart } from './support/tenants-part.js';
+import { runPeerPart } from './support/tenants-peer.js';
 import { accountRecords, setUpTenants } from './support/tenants-setup.js';
-import { startTenantsStack, type TenantShop } from './support/tenants-stack.js';
+import { startTenantsStack, type TenantShop, type TenantsStack } from './support/tenants-stack.js';
 
 /** The issue's targets (issue 45). */
 const TARGETS = { bootMs: 10_000, peakRssMb: 512, editP95Ms: 3_000, budgetUse: 0.9 };
@@ -16,7 +17,7 @@ const TARGETS = { bootMs: 10_000, peakRssMb: 512, editP95Ms: 3_000, budgetUse: 0
 const EDITS_PER_SECOND = 2;
 
 const FULL = { shops: 200, products: 50, bigProducts: 10_000, catalogRate: 100, idleEdits: 40 };
-const SMOKE = { shops: 6, products: 10, bigProducts: 200, catalogRate: 20, idleEdits: 6 };
+const SMOKE = { shops: 6, products: 10, bigProducts: 200, catalogRate: 40, idleEdits: 4 };
 
 /**
  * `tenants`: many shops on one connector (issue 45). 200 shops installed through OAuth, each
@@ -24,7 +25,8 @@ const SMOKE = { shops: 6, products: 10, bigProducts: 200, catalogRate: 20, idleE
  * of them (2 a second in all) while the 200th resyncs 10,000 products, and half way one shop's
  * catalog key is revoked and another shop uninstalls the app. Boot time with 200 shops, peak
  * RSS, the small shops' edit freshness, the big shop's resync rate ÷ its budget, the database
- * connections, and whose failures opened.
+ * connections, and whose failures opened; then the same part for a naive peer with one handler
+ * per shop.
  */
 export const tenants: Benchmark = {
   name: 'tenants',
@@ -37,16 +39,11 @@ export const tenants: Benchmark = {
       connectorNodeArgs: context.connectorNodeArgs,
       log: context.log,
     });
-    const editsTimeoutMs = context.smoke ? 60_000 : 120_000;
-    const resyncTimeoutMs = context.smoke
-      ? 120_000
-      : (3 * 1000 * size.bigProducts) / size.catalogRate + 300_000;
-    let edits: SteadyEdits | null = null;
     try {
       const setup = await setUpTenants(stack, {
         smallProducts: size.products,
         bigProducts: size.bigProducts,
-        timeoutMs: context.smoke ? 120_000 : 1_800_000,
+        timeoutMs: context.smoke ? 120_000 : 3_600_000,
         log: context.log,
       });
       const setupPeakRss = stack.connector.peakRss();
@@ -55,77 +52,86 @@ export const tenants: Benchmark = {
 
       const big = stack.shops.at(-1) as TenantShop;
       const small = stack.shops.slice(0, -1);
-      const revoked = small[Math.floor(small.length / 3)] as TenantShop;
-      const uninstalled = small[Math.floor((2 * small.length) / 3)] as TenantShop;
-      const healthy = (shop: TenantShop) => shop !== revoked && shop !== uninstalled;
+      const options: PartOptions = {
+        small,
+        products: setup.products,
+        bigProducts: size.bigProducts,
+        editsPerSecond: EDITS_PER_SECOND,
+        idleEdits: size.idleEdits,
+        revoked: small[Math.floor(small.length / 3)] as TenantShop,
+        uninstalled: small[Math.floor((2 * small.length) / 3)] as TenantShop,
+        editsTimeoutMs: context.smoke ? 60_000 : 120_000,
+        bigTimeoutMs: context.smoke ? 120_000 : 3_600_000,
+        targetP95Ms: TARGETS.editP95Ms,
+        log: context.log,
+      };
       const connections = new ConnectionPeaks(
         () => stack.connector.pid,
         stack.db,
         portOf(process.env.DATABASE_URL, 5432) ?? 5432,
         portOf(process.env.REDIS_URL, 6379),
       );
-      const cpuBefore = stack.connector.cpuMs();
+      const cpuBefore = stack.connector.cpuMs() ?? Number.NaN;
       const wallBefore = performance.now();
-      edits = new SteadyEdits(stack, small, setup.products, EDITS_PER_SECOND);
-
-      context.log(`tenants: ${size.idleEdits} edits across ${small.length} shops, nothing else running`);
-      await edits.sendCount(size.idleEdits);
-      await edits.waitSeen(() => true, editsTimeoutMs);
-
-      context.log(`tenants: the big shop resyncs ${size.bigProducts} products; edits go on`);
-      edits.phase = 'duringResync';
-      const resyncEpoch = Date.now();
-      const t0 = performance.now();
-      const run = await stack.admin<ResyncRunStatus>(
-        'POST',
-        `/admin/resync?shop=${encodeURIComponent(big.domain)}`,
+      let runId = '';
+      const run = await runPart(
+        stack,
+        {
+          read: recordNames(stack),
+          async startBig() {
+            const path = `/admin/resync?shop=${encodeURIComponent(big.domain)}`;
+            runId = (await stack.admin<ResyncRunStatus>('POST', path)).id;
+          },
+          bigRecords: () => accountRecords(stack, big),
+          revokeKey: (shop) => shop.account.controls.setKeysActive(false),
+          async uninstall(shop) {
+            const path = `shops/${shop.domain}/uninstall`;
+            const answer = await stack.shopify.control('POST', path, { clientId: stack.appClientId });
+            if (answer.status !== 200) throw new Error(`uninstall: ${answer.status}`);
+          },
+        },
+        options,
+      ).finally(() => connections.stop());
+      const connectorCpuPercent = round(
+        (100 * ((stack.connector.cpuMs() ?? Number.NaN) - cpuBefore)) / (performance.now() - wallBefore),
+        0,
       );
-      edits.start();
-      await waitFor(
-        'the big shop to hold half its records',
-        async () => accountRecords(stack, big) >= size.bigProducts / 2,
-        resyncTimeoutMs,
-      );
-      context.log(
-        `tenants: ${revoked.domain}'s catalog key revoked, ${uninstalled.domain} uninstalls the app`,
-      );
-      edits.phase = 'afterFaults';
-      const faultsAtMs = performance.now() - t0;
-      edits.exclude(uninstalled);
-      await revoked.account.controls.setKeysActive(false);
-      const uninstall = await stack.shopify.control('POST', `shops/${uninstalled.domain}/uninstall`, {
-        clientId: stack.appClientId,
-      });
-      if (uninstall.status !== 200) throw new Error(`uninstall: ${uninstall.status}`);
-      await waitFor(
-        'the big shop to hold every record',
-        async () => accountRecords(stack, big) >= size.bigProducts,
-        resyncTimeoutMs,
-      );
-      const resyncMs = performance.now() - t0;
-      await edits.stop();
-      const healthyEdit = (e: TenantEdit) => healthy(e.shop);
-      await edits.waitSeen(healthyEdit, editsTimeoutMs);
-      const cpuMs = (stack.connector.cpuMs() ?? Number.NaN) - (cpuBefore ?? Number.NaN);
-      const wallMs = performance.now() - wallBefore;
-      const runEnd = await stack.admin<ResyncRunStatus>('GET', `/admin/resync/${run.id}`);
-      await connections.stop();
-
-      const part = (phase: string) =>
-        latencyFigures(
-          tenantLatencies(edits?.edits.filter((e) => healthyEdit(e) && e.phase === phase) ?? []),
-          TARGETS.editP95Ms,
-        );
-      const idle = part('idle');
-      const duringResync = part('duringResync');
-      const afterFaults = part('afterFaults');
-      const revokedEdits = edits.edits.filter((e) => e.shop === revoked && e.phase === 'afterFaults');
-      const calls = (await callsSince(big.account, resyncEpoch)).filter(
-        (c) => c.time <= resyncEpoch + resyncMs,
-      );
-      const recordsPerSecond = size.bigProducts / (resyncMs / 1000);
+      const runEnd = await stack.admin<ResyncRunStatus>('GET', `/admin/resync/${runId}`);
       const peakRssMb = round((stack.connector.peakRss() ?? Number.NaN) / 2 ** 20, 1);
-      const faults = await faultFigures(stack, { healthy, revoked, uninstalled });
+      const faults = await faultFigures(stack, {
+        healthy: (shop) => shop !== options.revoked && shop !== options.uninstalled,
+        revoked: options.revoked,
+        uninstalled: options.uninstalled,
+      });
+      const connector = {
+        ...editFigures(run, options),
+        bigShop: {
+          ...(await bigShopFigures(stack, big, run, size)),
+          run: { state: runEnd.state, listed: runEnd.listed, done: runEnd.done, failed: runEnd.failed },
+        },
+      };
+
+      context.log('tenants: the same part for the naive peer, one handler per shop');
+      const peerRun = await runPeerPart(stack, {
+        ...options,
+        catalogRate: size.catalogRate,
+        big,
+        bigBodies: setup.bigProducts,
+      });
+      const healthyPeerFailures = Object.entries(peerRun.failedByShop)
+        .filter(([domain]) => domain !== options.revoked.domain && domain !== options.uninstalled.domain)
+        .reduce((sum, [, failed]) => sum + failed, 0);
+      const naive = {
+        ...editFigures(peerRun, options),
+        bigShop: await bigShopFigures(stack, { ...big, account: peerRun.bigAccount }, peerRun, size),
+        peakRssMb: peerRun.peakRssMb,
+        replayFailed: peerRun.replayFailed,
+        failedDeliveries: {
+          revokedShop: peerRun.failedByShop[options.revoked.domain] ?? 0,
+          healthyShops: healthyPeerFailures,
+        },
+        revokedShopSubscriptionsLeft: peerRun.revokedShopSubscriptions,
+      };
       const figures = {
         shops: size.shops,
         productsPerShop: size.products,
@@ -143,22 +149,8 @@ export const tenants: Benchmark = {
         },
         peakRssMb,
         peakRssTargetMet: peakRssMb <= TARGETS.peakRssMb,
-        connectorCpuPercent: round((100 * cpuMs) / wallMs, 0),
-        edits: { idle, duringResync, afterFaults },
-        revokedShopEditsAfterFault: {
-          count: revokedEdits.length,
-          seen: revokedEdits.filter((e) => e.seenAt !== null).length,
-        },
-        bigShop: {
-          resyncMs: round(resyncMs, 0),
-          faultsAtMs: round(faultsAtMs, 0),
-          recordsPerSecond: round(recordsPerSecond, 1),
-          budgetUse: ratio(recordsPerSecond, size.catalogRate),
-          targetMet: recordsPerSecond / size.catalogRate >= TARGETS.budgetUse,
-          calls: calls.length,
-          catalog429s: calls.filter((c) => c.status === 429).length,
-          run: { state: runEnd.state, listed: runEnd.listed, done: runEnd.done, failed: runEnd.failed },
-        },
+        connectorCpuPercent,
+        ...connector,
         databaseConnections: {
           peakPostgres: connections.postgres,
           peakByApplication: connections.byApplication,
@@ -166,55 +158,120 @@ export const tenants: Benchmark = {
           samples: connections.samples,
         },
         ...faults,
-        naive: {
-          note: 'not run: the naive peer serves one shop with one catalog account and has no installs, no resync and nothing per shop to isolate',
+        naive,
+        ratio: {
+          duringResyncP95: ratio(
+            connector.edits.duringResync.p95Ms ?? Number.NaN,
+            naive.edits.duringResync.p95Ms ?? Number.NaN,
+          ),
+          afterFaultsP95: ratio(
+            connector.edits.afterFaults.p95Ms ?? Number.NaN,
+            naive.edits.afterFaults.p95Ms ?? Number.NaN,
+          ),
+          peakRss: ratio(peakRssMb, naive.peakRssMb ?? Number.NaN),
         },
       };
-      const cell = (f: ReturnType<typeof latencyFigures>) =>
-        f.unseen > 0
-          ? `${f.unseen} of ${f.count} never seen`
-          : `${f.p50Ms} / ${f.p95Ms} / ${f.maxMs} (${f.count})`;
-      const met = (ok: boolean | null) => (ok ? 'met' : 'missed');
-      return {
-        figures,
-        table: {
-          head: ['figure', 'connector', 'target'],
-          rows: [
-            [
-              'boot with all shops, to ready (ms)',
-              figures.boot.readyMs,
-              `<= ${TARGETS.bootMs}: ${met(figures.boot.targetMet)}`,
-            ],
-            ['peak RSS (MB)', peakRssMb, `<= ${TARGETS.peakRssMb}: ${met(figures.peakRssTargetMet)}`],
-            ['edits, nothing else (p50 / p95 / max ms)', cell(idle), null],
-            [
-              'edits during the big resync',
-              cell(duringResync),
-              `p95 <= ${TARGETS.editP95Ms}: ${met(duringResync.targetMet)}`,
-            ],
-            [
-              'edits after the faults',
-              cell(afterFaults),
-              `p95 <= ${TARGETS.editP95Ms}: ${met(afterFaults.targetMet)}`,
-            ],
-            [
-              'big shop records/s ÷ budget',
-              `${figures.bigShop.recordsPerSecond}, ${figures.bigShop.budgetUse}`,
-              `>= ${TARGETS.budgetUse}: ${met(figures.bigShop.targetMet)}`,
-            ],
-            ['database connections (peak), Redis', `${connections.postgres}, ${connections.redis}`, null],
-            [
-              'failures: faulty shops, healthy shops',
-              `${faults.failures.faultyShops}, ${faults.failures.healthyShops}`,
-              `healthy 0: ${met(faults.failures.healthyShops === 0)}`,
-            ],
-            ['healthy shops not healthy on the overview', faults.overview.healthyShopsNotHealthy, null],
-          ],
-        },
-      };
+      return { figures, table: table(figures) };
     } finally {
-      await edits?.close();
       await stack.close();
     }
   },
 };
+
+/** The big shop's sync: records a second from its start until its last record, ÷ the budget, and its calls. */
+async function bigShopFigures(
+  stack: TenantsStack,
+  big: TenantShop,
+  run: PartRun,
+  size: { bigProducts: number; catalogRate: number },
+) {
+  const calls = (await callsSince(big.account, run.bigStartedEpoch)).filter(
+    (c) => c.time <= run.bigStartedEpoch + run.bigMs,
+  );
+  const recordsPerSecond = size.bigProducts / (run.bigMs / 1000);
+  return {
+    ms: round(run.bigMs, 0),
+    faultsAtMs: round(run.faultsAtMs, 0),
+    recordsPerSecond: round(recordsPerSecond, 1),
+    budgetUse: ratio(recordsPerSecond, size.catalogRate),
+    targetMet: recordsPerSecond / size.catalogRate >= TARGETS.budgetUse,
+    calls: calls.length,
+    catalog429s: calls.filter((c) => c.status === 429).length,
+    records: stack.catalog.sandbox.accounts.require(big.account.id).products.size,
+  };
+}
+
+type Figures = {
+  boot: { readyMs: number; targetMet: boolean };
+  peakRssMb: number;
+  peakRssTargetMet: boolean;
+  edits: Record<'idle' | 'duringResync' | 'afterFaults', LatencyFigures>;
+  bigShop: { recordsPerSecond: number; budgetUse: number | null; targetMet: boolean };
+  databaseConnections: { peakPostgres: number; peakRedis: number };
+  failures: { faultyShops: number; healthyShops: number };
+  overview: { healthyShopsNotHealthy: number };
+  naive: {
+    edits: Record<'idle' | 'duringResync' | 'afterFaults', LatencyFigures>;
+    bigShop: { recordsPerSecond: number; budgetUse: number | null };
+    peakRssMb: number | null;
+    failedDeliveries: { revokedShop: number; healthyShops: number };
+  };
+};
+
+function table(f: Figures): BenchResult['table'] {
+  const cell = (l: LatencyFigures) =>
+    l.unseen > 0
+      ? `${l.unseen} of ${l.count} never seen`
+      : `${l.p50Ms} / ${l.p95Ms} / ${l.maxMs} (${l.count})`;
+  const met = (ok: boolean | null) => (ok ? 'met' : 'missed');
+  const p95 = `p95 <= ${TARGETS.editP95Ms}`;
+  return {
+    head: ['figure', 'connector', 'naive peer', 'target'],
+    rows: [
+      [
+        'boot with all shops, to ready (ms)',
+        f.boot.readyMs,
+        null,
+        `<= ${TARGETS.bootMs}: ${met(f.boot.targetMet)}`,
+      ],
+      [
+        'peak RSS (MB)',
+        f.peakRssMb,
+        f.naive.peakRssMb,
+        `<= ${TARGETS.peakRssMb}: ${met(f.peakRssTargetMet)}`,
+      ],
+      ['edits, nothing else (p50 / p95 / max ms)', cell(f.edits.idle), cell(f.naive.edits.idle), null],
+      [
+        'edits during the big sync',
+        cell(f.edits.duringResync),
+        cell(f.naive.edits.duringResync),
+        `${p95}: ${met(f.edits.duringResync.targetMet)}`,
+      ],
+      [
+        'edits after the faults',
+        cell(f.edits.afterFaults),
+        cell(f.naive.edits.afterFaults),
+        `${p95}: ${met(f.edits.afterFaults.targetMet)}`,
+      ],
+      [
+        'big shop records/s, ÷ budget',
+        `${f.bigShop.recordsPerSecond}, ${f.bigShop.budgetUse}`,
+        `${f.naive.bigShop.recordsPerSecond}, ${f.naive.bigShop.budgetUse}`,
+        `>= ${TARGETS.budgetUse}: ${met(f.bigShop.targetMet)}`,
+      ],
+      [
+        'database connections (peak), Redis',
+        `${f.databaseConnections.peakPostgres}, ${f.databaseConnections.peakRedis}`,
+        '0, 0',
+        null,
+      ],
+      [
+        'failures: faulty shops, healthy shops',
+        `${f.failures.faultyShops}, ${f.failures.healthyShops}`,
+        `${f.naive.failedDeliveries.revokedShop}, ${f.naive.failedDeliveries.healthyShops} (failed deliveries)`,
+        `healthy 0: ${met(f.failures.healthyShops === 0)}`,
+      ],
+      ['healthy shops not healthy on the overview', f.overview.healthyShopsNotHealthy, null, null],
+    ],
+  };
+}

@@ -27,11 +27,26 @@ export function tenantSeq(title: unknown): number {
   return match ? Number(match[1]) : -1;
 }
 
-/** A product's own record's `name` in its shop's account, read from the sandbox's store in-process. */
-export function recordName(stack: TenantsStack, shop: TenantShop, productId: number): unknown {
-  const store = stack.catalog.sandbox.accounts.require(shop.account.id).products;
-  const record = store.bySupplierSku(`${shop.name}:product:${productId}`).find((r) => r.parentSkuId === null);
-  return record?.attributes.get('name')?.value;
+/** Reads the `name` a system's record of a shop's product holds now (undefined: no record). */
+export type NameReader = (shop: TenantShop, productId: number) => unknown;
+
+/**
+ * The connector's reader: a product's own record (`<shop name>:product:<id>`) in the shop's
+ * account, read from the sandbox's store in-process; the naive peer's writes `peer:product:<id>`
+ * into accounts of its own (`accountOf`).
+ */
+export function recordNames(
+  stack: TenantsStack,
+  prefix: (shop: TenantShop) => string = (shop) => shop.name,
+  accountOf: (shop: TenantShop) => string = (shop) => shop.account.id,
+): NameReader {
+  return (shop, productId) => {
+    const store = stack.catalog.sandbox.accounts.require(accountOf(shop)).products;
+    const record = store
+      .bySupplierSku(`${prefix(shop)}:product:${productId}`)
+      .find((r) => r.parentSkuId === null);
+    return record?.attributes.get('name')?.value;
+  };
 }
 
 /**
@@ -58,6 +73,7 @@ export class SteadyEdits {
     private readonly shops: readonly TenantShop[],
     private readonly products: ReadonlyMap<string, readonly number[]>,
     private readonly ratePerSecond: number,
+    private readonly read: NameReader,
   ) {
     this.watcher = this.watch();
   }
@@ -157,8 +173,7 @@ export class SteadyEdits {
     while (this.watching) {
       for (const edit of this.edits) {
         if (edit.seenAt !== null) continue;
-        if (tenantSeq(recordName(this.stack, edit.shop, edit.productId)) >= edit.seq)
-          edit.seenAt = performance.now();
+        if (tenantSeq(this.read(edit.shop, edit.productId)) >= edit.seq) edit.seenAt = performance.now();
       }
       await sleep(20);
     }

@@ -9,26 +9,28 @@ import { forEachLimited, type TenantShop, type TenantsStack } from './tenants-st
 export interface TenantsSetup {
   /** Product ids per shop domain, in creation order. */
   products: Map<string, number[]>;
+  /** The big shop's products as the merchant API answered their creation (REST shape): the naive peer's replay. */
+  bigProducts: Array<Record<string, unknown> & { id: number }>;
   timings: { productsMs: number; installsMs: number; keysMs: number; firstResyncsMs: number };
 }
 
-/** `count` simple products in `shop` through the merchant API, a few at a time: their ids. */
+/** `count` simple products in `shop` through the merchant API, a few at a time, as the API answered. */
 async function createShopProducts(
   stack: TenantsStack,
   shop: TenantShop,
   count: number,
   parallel: number,
-): Promise<number[]> {
-  const ids: number[] = new Array(count);
+): Promise<Array<Record<string, unknown> & { id: number }>> {
+  const created: Array<Record<string, unknown> & { id: number }> = new Array(count);
   await forEachLimited(
     Array.from({ length: count }, (_, i) => i),
     parallel,
     async (i) => {
       const answer = await stack.merchant(shop, 'POST', 'products.json', { product: tenantProduct(i) });
-      ids[i] = (answer.product as { id: number }).id;
+      created[i] = answer.product as Record<string, unknown> & { id: number };
     },
   );
-  return ids;
+  return created;
 }
 
 /**
@@ -59,9 +61,17 @@ export async function setUpTenants(
     `tenants: ${small.length} shops of ${options.smallProducts} products, one of ${options.bigProducts}`,
   );
   await forEachLimited(small, 4, async (shop) => {
-    products.set(shop.domain, await createShopProducts(stack, shop, options.smallProducts, 4));
+    const created = await createShopProducts(stack, shop, options.smallProducts, 4);
+    products.set(
+      shop.domain,
+      created.map((p) => p.id),
+    );
   });
-  products.set(big.domain, await createShopProducts(stack, big, options.bigProducts, 16));
+  const bigProducts = await createShopProducts(stack, big, options.bigProducts, 16);
+  products.set(
+    big.domain,
+    bigProducts.map((p) => p.id),
+  );
   // Each create's update waits out the merge window, to nobody: let them all go first.
   await stack.shopify.sandbox.idle();
   const productsMs = lap();
@@ -77,7 +87,10 @@ export async function setUpTenants(
   options.log(`tenants: the first resync of ${small.length} shops`);
   const running = new Set<string>();
   await forEachLimited(small, 8, async (shop) => {
-    const run = await stack.admin<ResyncRunStatus>('POST', `/admin/resync?shop=${encodeURIComponent(shop.domain)}`);
+    const run = await stack.admin<ResyncRunStatus>(
+      'POST',
+      `/admin/resync?shop=${encodeURIComponent(shop.domain)}`,
+    );
     running.add(run.id);
   });
   await waitFor(
@@ -95,7 +108,7 @@ export async function setUpTenants(
     },
     options.timeoutMs,
   );
-  return { products, timings: { productsMs, installsMs, keysMs, firstResyncsMs: lap() } };
+  return { products, bigProducts, timings: { productsMs, installsMs, keysMs, firstResyncsMs: lap() } };
 }
 
 /** How many records (products and variants) a shop's account holds, read in-process. */
@@ -114,6 +127,13 @@ function tenantProduct(index: number): Record<string, unknown> {
     vendor: 'Acme',
     product_type: 'T-Shirts',
     body_html: `<p>Tenant product ${index}.</p>`,
-    variants: [{ price: `${10 + (index % 50)}.00`, sku: `TENANT-${index}`, barcode: '4006381333931', inventory_quantity: 10 }],
+    variants: [
+      {
+        price: `${10 + (index % 50)}.00`,
+        sku: `TENANT-${index}`,
+        barcode: '4006381333931',
+        inventory_quantity: 10,
+      },
+    ],
   };
 }
