@@ -68,8 +68,8 @@ export const tenants: Benchmark = {
       const connections = new ConnectionPeaks(
         () => stack.connector.pid,
         stack.db,
-        portOf(process.env.DATABASE_URL, 5432) ?? 5432,
-        portOf(process.env.REDIS_URL, 6379),
+        portOf(stack.databaseUrl, 5432) ?? 5432,
+        portOf(stack.redisUrl, 6379),
       );
       const cpuBefore = stack.connector.cpuMs() ?? Number.NaN;
       const wallBefore = performance.now();

@@ -65,6 +65,9 @@ export interface TenantsStack {
   connector: ServiceProcess;
   db: pg.Pool;
   schema: string;
+  /** The PostgreSQL the connector uses (DATABASE_URL, or the embedded one) and Redis (REDIS_URL, or none). */
+  databaseUrl: string;
+  redisUrl: string | undefined;
   infrastructure: { database: string; queues: string };
   /** The connector app's client id (its uninstall is `POST /sandbox/shops/{shop}/uninstall`). */
   appClientId: string;
@@ -186,6 +189,8 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
       },
       db,
       schema,
+      databaseUrl,
+      redisUrl,
       infrastructure: {
         database: local ? 'embedded' : 'DATABASE_URL',
         queues: redisUrl ? 'redis' : 'postgres',
