@@ -19,6 +19,7 @@ import { storm } from './storm.js';
 import { CONNECTOR_NODE_ARGS } from './support/bench-stack.js';
 import { type Benchmark, type BenchResult, NeedsFeature } from './support/benchmark.js';
 import { formatTable, round } from './support/figures.js';
+import { tenants } from './tenants.js';
 
 const BENCHMARKS: Benchmark[] = [
   ingest,
@@ -30,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   catchUp,
   freshness,
   drift,
+  tenants,
 ];
 /** The vitest benchmarks (ops/s of one operation), run with `vitest bench`. */
 const VITEST_BENCHES = ['catalog-search.bench.ts', 'catalog-bulk-load.bench.ts'];

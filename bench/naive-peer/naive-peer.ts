@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogClient } from '#lib/catalog-client';
 import type { AttributeInput } from '#lib/catalog-contract';
 
@@ -65,12 +65,8 @@ export class NaivePeer {
     private readonly catalog: CatalogClient,
   ) {}
 
-  /** An HTTP server answering `POST /webhooks/shopify`. */
-  server(): Server {
-    return createServer((req, res) => void this.handle(req, res));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Answers one request (`POST /webhooks/shopify`); a multi-shop server hands each shop's deliveries to its own peer. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);

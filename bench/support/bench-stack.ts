@@ -56,12 +56,14 @@ export interface BenchStack {
 }
 
 /** The connector's Node.js options in production (docker-compose.yml's NODE_OPTIONS, `npm start`'s nodeArgs). */
-const CONNECTOR_NODE_OPTIONS = '--max-semi-space-size=4';
+export const CONNECTOR_NODE_OPTIONS = '--max-semi-space-size=4';
 /** The V8 flags it runs with in production that NODE_OPTIONS refuses (docker-compose.yml's command, `npm start`). */
 export const CONNECTOR_NODE_ARGS = ['--heap-growing-percent=20'];
 
-const CONNECTOR_SCRIPT = fileURLToPath(new URL('./connector-process.js', import.meta.url));
-const PEER_SCRIPT = fileURLToPath(new URL('../naive-peer/main.js', import.meta.url));
+/** The connector's process script (built): every benchmark starts the connector through it. */
+export const CONNECTOR_SCRIPT = fileURLToPath(new URL('./connector-process.js', import.meta.url));
+/** The naive peer's process script (built). */
+export const PEER_SCRIPT = fileURLToPath(new URL('../naive-peer/main.js', import.meta.url));
 
 /**
  * Starts a benchmark's own stack: both sandboxes in this process on random 127.0.0.1 ports, the
@@ -237,7 +239,7 @@ const WIRING =
  * size, debounce, ...), passed on to the connector over the benchmark's own: to try a setting
  * (`CONNECTOR_SYNC_CONCURRENCY=8 npm run bench -- initial-sync`). Wiring variables are ignored.
  */
-function tuning(): Record<string, string> {
+export function tuning(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter(
       (e): e is [string, string] => e[0].startsWith('CONNECTOR_') && !WIRING.test(e[0]) && e[1] !== undefined,
@@ -260,7 +262,7 @@ export async function waitFor(
 }
 
 /** The reference mapping, `apps/connector/mappings/demo.yaml` (its shop is the sandbox's demo shop). */
-function demoMapping(): string {
+export function demoMapping(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const candidate = join(dir, 'apps', 'connector', 'mappings', 'demo.yaml');
     if (existsSync(candidate)) return candidate;
@@ -268,7 +270,8 @@ function demoMapping(): string {
   }
 }
 
-async function dropRedisNamespace(url: string, prefix: string): Promise<void> {
+/** Deletes the keys of a queue namespace from Redis (`<prefix>:*`): what a benchmark's queues left. */
+export async function dropRedisNamespace(url: string, prefix: string): Promise<void> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   try {

@@ -160,6 +160,42 @@ describe('benchmarks, smoke mode', () => {
       expect(parts[name]?.valuesMatch, `${name}: Shopify holds the approved value`).toBe(parts[name]?.count);
   });
 
+  it("tenants: every healthy shop's edit reached its account, the big resync finished, no healthy shop failed", () => {
+    const tenants = line('tenants') as unknown as Record<string, Record<string, unknown>> & {
+      bigShopProducts: number;
+      peakRssMb: number;
+    };
+    finitePositive(tenants.boot?.readyMs);
+    finitePositive(tenants.peakRssMb);
+    const naive = tenants.naive as Record<string, Record<string, unknown>>;
+    const parts = {
+      ...(tenants.edits as Record<string, Record<string, number>>),
+      ...Object.fromEntries(
+        Object.entries(naive.edits as Record<string, Record<string, number>>).map(([k, v]) => [
+          `naive ${k}`,
+          v,
+        ]),
+      ),
+    };
+    for (const [name, part] of Object.entries(parts)) {
+      finitePositive(part.count);
+      expect(part.unseen, `${name}: never seen`).toBe(0);
+      expect(part.p95Ms).toBeGreaterThanOrEqual(part.p50Ms as number);
+      expect(part.maxMs).toBeGreaterThanOrEqual(part.p95Ms as number);
+    }
+    const big = tenants.bigShop as Record<string, unknown>;
+    expect(big.run).toMatchObject({ state: 'done', listed: tenants.bigShopProducts, failed: 0 });
+    finitePositive(big.budgetUse);
+    finitePositive(tenants.databaseConnections?.peakPostgres);
+    const failures = tenants.failures as Record<string, number>;
+    expect(failures.healthyShops).toBe(0);
+    expect(naive.failedDeliveries?.healthyShops).toBe(0);
+    finitePositive(naive.peakRssMb);
+    expect((tenants.overview as Record<string, Record<string, unknown>>).uninstalledShop?.authState).toBe(
+      'uninstalled',
+    );
+  });
+
   for (const name of ['catalog-search.bench', 'catalog-bulk-load.bench']) {
     it(`${name}: the vitest benchmark ran and reported its cases`, () => {
       const { results } = line(name) as unknown as { results: Array<Record<string, number>> };

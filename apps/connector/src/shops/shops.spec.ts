@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Secret } from '../platform/config/secret.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
 import { Shops } from './shops.js';
@@ -32,6 +32,36 @@ describe('Shops', () => {
     await shops.refresh();
     await shops.refresh();
     expect(told).toEqual(['b.myshopify.com:', 'b.myshopify.com:k1']);
+  });
+
+  it('a refresh asked while a read runs ends after a read begun after it: an install during another finds its shop', async () => {
+    let rows: ShopConfig[] = [];
+    const reads: Array<() => void> = [];
+    let loads = 0;
+    const shops = new Shops([], async () => {
+      loads += 1;
+      const snapshot = rows;
+      await new Promise<void>((resolve) => reads.push(resolve));
+      return snapshot;
+    });
+    const first = shops.refresh();
+    // The second install's row lands while the first read (which began before it) runs.
+    rows = [shop('late.myshopify.com')];
+    let secondDone = false;
+    const second = shops.refresh().then(() => {
+      secondDone = true;
+    });
+    const third = shops.refresh();
+    reads.shift()?.();
+    await first;
+    expect(shops.find('late.myshopify.com')).toBeUndefined();
+    expect(secondDone).toBe(false);
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    reads.shift()?.();
+    await Promise.all([second, third]);
+    expect(shops.find('late.myshopify.com')?.domain).toBe('late.myshopify.com');
+    // The callers that came meanwhile shared one more read.
+    expect(loads).toBe(2);
   });
 
   it('reads the rows again on a miss at most once a second', async () => {

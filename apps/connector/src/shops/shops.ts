@@ -21,6 +21,8 @@ export class Shops {
   private combined: readonly ShopConfig[];
   private readonly listeners: ShopChangeListener[] = [];
   private loading: Promise<void> | null = null;
+  /** One more read, queued behind `loading` for the callers that came while it ran. */
+  private queued: Promise<void> | null = null;
   private lastMissReload = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -52,10 +54,24 @@ export class Shops {
     return this.find(domain);
   }
 
-  /** Reads the installed shops again; listeners hear of each one that joined or changed. */
+  /**
+   * Reads the installed shops again; listeners hear of each one that joined or changed. Resolves
+   * once a read that began after this call has ended: a read already running may have begun
+   * before the caller's own write (an install's row), so callers that come meanwhile share one
+   * more read after it (two installs at once, or an install during the periodic read, each find
+   * their shop).
+   */
   refresh(): Promise<void> {
     if (this.loadInstalled === null) return Promise.resolve();
-    if (this.loading !== null) return this.loading;
+    if (this.loading !== null) {
+      this.queued ??= this.loading
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.refresh();
+        });
+      return this.queued;
+    }
     const load = this.loadInstalled;
     this.loading = (async () => {
       const configured = new Set(this.configured.map((shop) => shop.domain));
