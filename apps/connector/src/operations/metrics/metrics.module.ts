@@ -5,6 +5,7 @@ import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { CatalogCallWindow } from './catalog-call-window.service.js';
+import { ConnectionGauges } from './connection-gauges.service.js';
 import { ConnectorMetrics } from './connector-metrics.service.js';
 import { DependencyProbes } from './dependency-probes.service.js';
 import { DriftGauges } from './drift-gauges.service.js';
@@ -21,6 +22,7 @@ import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
   providers: [
     ConnectorMetrics,
     StateGauges,
+    ConnectionGauges,
     DriftGauges,
     JobMetrics,
     ObservationMetrics,
