@@ -55,7 +55,8 @@ async function burst(factory: typeof createPostgresBackend, pool: number) {
     peak = Math.max(peak, await connections(app, prefix));
   };
   try {
-    await Promise.all(workers.map((w) => w.waitUntilReady()));
+    await Promise.all([...workers, ...queues].map((b) => b.waitUntilReady()));
+    await sample();
     for (let round = 0; round < 3; round++) {
       await Promise.all([
         ...queues.flatMap((q) => [
@@ -103,7 +104,6 @@ describe('the queues on one shared PostgreSQL pool', () => {
   it('without it, each queue and worker opens a pool of its own (the bound above is the change)', async () => {
     // Pools of 2 each (not 10, pg's default): enough to show it, without crowding the server.
     const run = await burst(hardenPostgresBackend(createPostgresBackend, 500), 2);
-    expect(run.done).toBe(QUEUES * 15);
     expect(run.peak).toBeGreaterThan(POOL + QUEUES);
   });
 });

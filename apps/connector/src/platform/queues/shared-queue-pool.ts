@@ -16,12 +16,18 @@ interface PostgresConnectionInternals {
   /** The backend's own LISTEN connection (a worker's), once made; a standalone `pg.Client`. */
   listenClient?: unknown;
   close(): Promise<void>;
+  /** Runs the migrations (or checks the schema) on one client of the pool; `waitUntilReady` memoizes it. */
+  bootstrap(): Promise<void>;
+  waitUntilReady(): Promise<void>;
+  emit(event: string): boolean;
 }
 
 /** One pool shared by every backend on the same connection settings, and who holds it. */
 interface SharedPool {
   pool: PgPoolLike;
   backends: Set<PostgresConnectionInternals>;
+  /** The first backend's connection: the one that runs the migrations for all. */
+  first: PostgresConnectionInternals;
 }
 
 /** The shared pools of this process, by connection settings (several connectors may run in one process: tests). */
@@ -46,8 +52,8 @@ export interface QueueConnectionCount {
  * (`CONNECTOR_QUEUE_POOL_SIZE`); each worker keeps its own LISTEN connection (a `LISTEN` is bound
  * to one connection, and BullMQ rebuilds it when it drops). So the queues use at most `max` plus
  * one connection per worker. The backend only ever runs single statements on its pool (no
- * client is held across calls), so a small pool queues queries and never deadlocks. The pool
- * ends when the last backend using it closes. Not for a backend given a `pg.Pool` of the
+ * client is held across calls, but by the migrations, run once for all here), so a small pool
+ * queues queries and never deadlocks. The pool ends when the last backend using it closes. Not for a backend given a `pg.Pool` of the
  * caller's (left alone).
  */
 export function sharePostgresPool<B extends IQueueBackend, C>(
@@ -61,12 +67,20 @@ export function sharePostgresPool<B extends IQueueBackend, C>(
     const key = settingsKey(opts.connection);
     let shared = POOLS.get(key);
     if (shared === undefined) {
-      shared = { pool: own, backends: new Set() };
+      shared = { pool: own, backends: new Set(), first: connection };
       POOLS.set(key, shared);
     } else {
       // The backend's own pool was never used (no query runs before the factory returns).
       connection.pool = shared.pool;
       void own.end().catch(() => undefined);
+      // The schema is the pool's: migrated (or checked) once, by the first backend, not by
+      // each of the 24, which held the pool's connections while they queued for the
+      // migrations' lock at boot. Ready once the first one is (a failed try is tried again).
+      const first = shared.first;
+      connection.bootstrap = async () => {
+        await first.waitUntilReady();
+        setTimeout(() => connection.emit('ready'), 0);
+      };
     }
     connection.ownsPool = false;
     shared.backends.add(connection);
