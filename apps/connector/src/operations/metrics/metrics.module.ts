@@ -12,6 +12,7 @@ import { DriftGauges } from './drift-gauges.service.js';
 import { JobMetrics } from './job-metrics.service.js';
 import { MetricsController } from './metrics.controller.js';
 import { ObservationMetrics } from './observation-metrics.service.js';
+import { ShopSeries } from './shop-series.service.js';
 import { StateGauges } from './state-gauges.service.js';
 import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
 
@@ -21,6 +22,7 @@ import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
   controllers: [MetricsController],
   providers: [
     ConnectorMetrics,
+    ShopSeries,
     StateGauges,
     ConnectionGauges,
     DriftGauges,
@@ -30,6 +32,6 @@ import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
     DependencyProbes,
     { provide: APP_INTERCEPTOR, useClass: WebhookMetricsInterceptor },
   ],
-  exports: [ConnectorMetrics, CatalogCallWindow],
+  exports: [ConnectorMetrics, CatalogCallWindow, ShopSeries],
 })
 export class MetricsModule {}
