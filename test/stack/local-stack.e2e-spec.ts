@@ -64,7 +64,12 @@ describe('npm start: the local stack', () => {
     // demo shop (subscriptions, mapping check, five metafield definitions, a drift report: 8 lines)
     // runs while the summary is printed and may land before its last line on a slow machine.
     expect(lines.length).toBeLessThan(40);
-    expect(lines.slice(0, lines.findIndex((line) => /^Ready in /.test(line))).length).toBeLessThan(22);
+    expect(
+      lines.slice(
+        0,
+        lines.findIndex((line) => /^Ready in /.test(line)),
+      ).length,
+    ).toBeLessThan(22);
     // One summary: each URL, the demo credentials, the next command to try.
     expect(output.match(/^Ready in [\d.]+ s:$/gm)).toHaveLength(1);
     expect(output).toContain(`catalog sandbox  ${catalog}   API docs ${catalog}/docs`);

@@ -9,15 +9,16 @@ import type { CliOutput } from '../src/operations/cli/context/cli-context.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
 import { JobSchedulers } from '../src/platform/queues/job-schedulers.js';
 import { JobName, QueueName } from '../src/platform/queues/queue-names.js';
+import { tickMs, turnOffset } from '../src/platform/queues/schedule-spread.js';
 import { eventually } from './support/connector-harness.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 
 const DAY_MS = 86_400_000;
 
-// The scheduled drift report: a scheduler of the connector's (daily here, the default), which
-// BullMQ runs at once when it is created at boot; it enqueues one job per shop, which stores the
-// shop's report. A scheduled run soon after skips the shop; a shop's job that fails lands in the
-// failures inbox.
+// The scheduled drift report: a scheduler of the connector's (daily here, the default), spread
+// over the day: it ticks every 24 minutes, and each tick enqueues one job per shop whose turn came
+// (its place in the day), which stores the shop's report. A scheduled run soon after skips the
+// shop; a shop's job that fails lands in the failures inbox.
 describe('scheduled drift report', () => {
   let world: SyncWorld;
   const token = `admin-${'t'.repeat(32)}`;
@@ -54,11 +55,23 @@ describe('scheduled drift report', () => {
   it('runs once per interval across replicas, skips a recent report, and its failures reach the inbox', async () => {
     const app = world.harness.connector.app;
     const scheduler = app.get(JobSchedulers).all.find((job) => job.name === JobName.DRIFT_REPORT);
-    expect(scheduler?.everyMs).toBe(DAY_MS);
+    expect(scheduler?.periodMs).toBe(DAY_MS);
+    expect(scheduler?.everyMs).toBe(tickMs(DAY_MS));
     const queue = app.get<Queue>(getQueueToken(QueueName.DRIFT_REPORT));
-    expect((await queue.getJobScheduler(JobName.DRIFT_REPORT))?.every).toBe(DAY_MS);
+    expect((await queue.getJobScheduler(JobName.DRIFT_REPORT))?.every).toBe(tickMs(DAY_MS));
 
-    // The boot-time run: the shop's report is stored without anyone asking.
+    // The scheduler's tick at the shop's turn (the job it adds then, by its id): the shop's
+    // report is stored without anyone asking.
+    const turn =
+      Math.floor(Date.now() / DAY_MS) * DAY_MS +
+      turnOffset(QueueName.DRIFT_REPORT, world.shop.domain, DAY_MS);
+    const tick = (at: number) =>
+      queue.add(
+        JobName.DRIFT_REPORT,
+        {},
+        { ...scheduler?.opts(), jobId: `repeat:${JobName.DRIFT_REPORT}:${at}` },
+      );
+    await tick(turn);
     const reports = app.get(DriftReportsRepository);
     const first = await eventually(
       async () => (await reports.latest(world.shop.domain)) ?? undefined,
@@ -66,8 +79,8 @@ describe('scheduled drift report', () => {
     );
     expect(first.shop).toBe(world.shop.domain);
 
-    // The scheduler's next run (the same job it adds): the shop's report is recent, so skipped.
-    await queue.add(JobName.DRIFT_REPORT, {}, { ...scheduler?.opts() });
+    // The shop's turn again (a tick run again, a scheduler made anew): its report is recent, so skipped.
+    await tick(turn + DAY_MS);
     const skipped = await eventually(async () => {
       const done = await queue.getJobs(['completed']);
       return done.some(

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueueName } from '../src/platform/queues/queue-names.js';
 import type { ResyncRunDto } from '../src/resync/resync-run.dto.js';
 import { call } from './support/admin-client.js';
 import { eventually } from './support/connector-harness.js';
+import { tickAtTurn } from './support/scheduled-turn.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 
 const ADMIN_TOKEN = `resync-dry-${randomBytes(8).toString('hex')}`;
@@ -68,7 +70,9 @@ describe('dry-run resync and reconciliation', () => {
 
   it('plans what was missed and sends nothing; the real runs then send exactly the planned calls', async () => {
     const shop = world.shop.domain;
-    // The first reconciliation (at boot) recorded the checkpoint the dry run reads from.
+    // The shop's first scheduled reconciliation (at its turn of the interval) records the
+    // checkpoint the dry run reads from.
+    await tickAtTurn(world.harness.connector.app, QueueName.RECONCILE, shop);
     await eventually(
       async () =>
         (await world.harness.db.query(`SELECT 1 FROM ${q()}.reconcile_checkpoints WHERE shop = $1`, [shop]))

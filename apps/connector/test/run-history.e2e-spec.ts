@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OverviewDto } from '../src/operations/overview/overview.dto.js';
 import type { RunListDto, RunSummaryDto } from '../src/operations/runs/runs.dto.js';
+import { QueueName } from '../src/platform/queues/queue-names.js';
 import type { ResyncRunDto } from '../src/resync/resync-run.dto.js';
 import { call } from './support/admin-client.js';
 import { signedInPage, uiPage, uiSessionCookie } from './support/admin-ui-session.js';
 import { startBrowser } from './support/browser.js';
 import { eventually } from './support/connector-harness.js';
+import { tickAtTurn } from './support/scheduled-turn.js';
 import { type SyncWorld, startSyncWorld } from './support/sync-world.js';
 import { screenshotAt, seriousViolations } from './support/ui-audit.js';
 
@@ -98,6 +100,16 @@ describe('the run history', () => {
         CONNECTOR_SYNC_ATTEMPTS: '2',
       },
     });
+    // The shop's first scheduled reconciliation (at its turn of the interval) records the
+    // checkpoint the operator's reconciliation later starts from.
+    await tickAtTurn(world.harness.connector.app, QueueName.RECONCILE, world.shop.domain);
+    await eventually(async () => {
+      const { rows } = await world.harness.db.query(
+        `SELECT 1 FROM "${world.harness.schema}".reconcile_checkpoints WHERE shop = $1`,
+        [world.shop.domain],
+      );
+      return rows.length === 1;
+    }, 30_000);
   });
   afterAll(async () => {
     await world?.close();
@@ -212,6 +224,12 @@ describe('the run history', () => {
   });
 
   it('shows each shop its last and next runs in GET /admin/overview', async () => {
+    // The shop's scheduled poll, at its turn of the interval.
+    await tickAtTurn(world.harness.connector.app, QueueName.ENRICHMENT_POLL, shop());
+    await eventually(async () => {
+      const seen = await admin<OverviewDto>('GET', '/admin/overview');
+      return seen.body.shops.find((s) => s.shop === shop())?.runs?.lastPoll != null;
+    }, 30_000);
     const overview = await admin<OverviewDto>('GET', '/admin/overview');
     const runs = overview.body.shops.find((s) => s.shop === shop())?.runs;
     expect(runs?.lastSync).not.toBeNull();
@@ -219,8 +237,8 @@ describe('the run history', () => {
     expect(runs?.lastReconcile).not.toBeNull();
     // The next reconciliation is due one interval (6 h by default) after the last.
     expect(Date.parse(runs?.nextReconcile ?? '') - Date.parse(runs?.lastReconcile ?? '')).toBe(6 * 3_600_000);
-    // The demo mapping writes back: the shop is polled, the next poll due within the interval
-    // (60 s) of the scheduler's last (one ran at boot), whether or not this shop was in it yet.
+    // The demo mapping writes back: the shop is polled, the next poll due one interval (60 s)
+    // after its last, at its turn.
     expect(runs?.polled).toBe(true);
     expect(runs?.nextPoll).not.toBeNull();
     expect(Date.parse(runs?.nextPoll ?? '')).toBeLessThanOrEqual(Date.parse(overview.body.at) + 60_000);

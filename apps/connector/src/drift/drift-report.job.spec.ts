@@ -2,11 +2,14 @@ import type { Job, Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import type { CatalogSettings, ReconcileSettings } from '../platform/config/settings.js';
+import type { ShopConfig } from '../platform/config/shop-config.js';
 import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
 import { PermanentJobError } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { DriftReportPayload } from '../platform/queues/job-payloads.js';
-import type { Shops } from '../shops/shops.js';
+import { tickMs } from '../platform/queues/schedule-spread.js';
+import { ShopTurns } from '../shops/shop-turns.service.js';
+import { Shops } from '../shops/shops.js';
 import type { DriftService } from './drift.service.js';
 import { DriftReportJob } from './drift-report.job.js';
 import type { DriftReportsRepository } from './store/drift-reports.repository.js';
@@ -49,7 +52,7 @@ function driftJob(failing: () => boolean, lastReportAgeMs = 86_400_000) {
   } as unknown as DriftReportsRepository;
   const job = new DriftReportJob(
     drift,
-    { all: [{ domain: SHOP }] } as unknown as Shops,
+    new ShopTurns(new Shops([{ domain: SHOP } as ShopConfig]), clock),
     stored,
     { driftIntervalMs: 86_400_000 } as ReconcileSettings,
     clock,
@@ -92,7 +95,7 @@ describe('a shop whose drift report failed', () => {
     const { open, run } = driftJob(() => down, 3_600_000);
     await expect(run('d-1')).rejects.toThrow(/catalog_key_refused/);
     down = false;
-    await expect(run('d-2', {})).resolves.toEqual({ enqueued: [SHOP] });
+    await expect(run('d-2', {})).resolves.toHaveProperty('enqueued');
     await expect(run('d-3', { shop: SHOP, scheduled: true })).resolves.toEqual({
       shop: SHOP,
       skipped: 'recent-report',
@@ -101,5 +104,43 @@ describe('a shop whose drift report failed', () => {
     // A report asked for (not scheduled) runs, and resolves it.
     await expect(run('d-4')).resolves.toMatchObject({ shop: SHOP });
     expect(open.size).toBe(0);
+  });
+});
+
+const DAY = 86_400_000;
+
+// The scheduled drift report over a day of 200 shops: each tick enqueues only the shops whose
+// turn came, each shop once a day, never all of them at once.
+describe('the scheduled drift report, spread over the day', () => {
+  it("enqueues each of 200 shops' report once a day, a few per tick", async () => {
+    const clock = new ManualClock();
+    const shops = new Shops(
+      Array.from({ length: 200 }, (_, i) => ({ domain: `drift-${i}.myshopify.com` }) as ShopConfig),
+    );
+    const added: string[] = [];
+    const queue = {
+      add: async (_name: string, data: DriftReportPayload) => {
+        added.push(data.shop as string);
+      },
+    } as unknown as Queue<DriftReportPayload>;
+    const job = new DriftReportJob(
+      {} as DriftService,
+      new ShopTurns(shops, clock),
+      {} as DriftReportsRepository,
+      { driftIntervalMs: DAY } as ReconcileSettings,
+      clock,
+      queue,
+      {} as JobGuard,
+    );
+    const perTick: number[] = [];
+    for (let tick = 0; tick < 60; tick++) {
+      const before = added.length;
+      await job.process({ id: `run-${tick}`, data: {} } as Job<DriftReportPayload>);
+      perTick.push(added.length - before);
+      await clock.advance(tickMs(DAY));
+    }
+    expect(added).toHaveLength(200);
+    expect(new Set(added).size).toBe(200);
+    expect(Math.max(...perTick)).toBeLessThan(20);
   });
 });

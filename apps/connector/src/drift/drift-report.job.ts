@@ -7,7 +7,7 @@ import { driftReportJobOptions } from '../platform/queues/job-options.js';
 import { DRIFT_REPORT_SUBJECT, type DriftReportPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
-import { Shops } from '../shops/shops.js';
+import { ShopTurns } from '../shops/shop-turns.service.js';
 import { DriftService } from './drift.service.js';
 import { DriftReportsRepository } from './store/drift-reports.repository.js';
 
@@ -18,22 +18,23 @@ export type DriftReportJobResult =
   | { shop: string; skipped: 'recent-report' };
 
 /**
- * Why: the scheduled drift report (one job per `CONNECTOR_DRIFT_INTERVAL_MS` across replicas)
- * only enqueues one job per shop; each shop's job, at `bulk` priority, runs and stores that
+ * Why: the scheduled drift report (one job per tick across replicas) only enqueues one job per
+ * shop whose turn came in the tick (`ShopTurns`: each shop once per `CONNECTOR_DRIFT_INTERVAL_MS`,
+ * spread over it); each shop's job, at `bulk` priority, runs and stores that
  * shop's report (its catalog reads go at the budget's `bulk` priority, Shopify is read in bulk
  * under the shop's bulk lock above the threshold). A shop's job runs under the job guard like
  * every job: one that fails for good lands in the failures inbox (subject `drift-report`, one
  * open failure per shop and cause; `DriftReportReplay` enqueues it again), and the shop's next
  * report that succeeds resolves it (a skipped one does not: it made no report). A breaker
- * open or a shop without a token makes it wait. BullMQ runs an `every` scheduler
- * at once when a replica boots and upserts it, so a scheduled shop's job whose last report is
- * younger than half the interval is skipped: a deploy does not add a report a day.
+ * open or a shop without a token makes it wait. A scheduled shop's job whose last report is
+ * younger than half the interval is skipped: a tick run again (a scheduler created anew) does
+ * not add a report.
  */
 @Processor(QueueName.DRIFT_REPORT, WORKER_OPTIONS)
 export class DriftReportJob extends WorkerHost {
   constructor(
     private readonly drift: DriftService,
-    private readonly shops: Shops,
+    private readonly turns: ShopTurns,
     private readonly reports: DriftReportsRepository,
     private readonly settings: ReconcileSettings,
     private readonly clock: Clock,
@@ -46,7 +47,8 @@ export class DriftReportJob extends WorkerHost {
   async process(job: Job<DriftReportPayload>, token?: string): Promise<DriftReportJobResult> {
     const { shop } = job.data;
     if (shop === undefined) {
-      const enqueued = this.shops.all.map((s) => s.domain);
+      const due = this.turns.due(QueueName.DRIFT_REPORT, this.settings.driftIntervalMs, job.id);
+      const enqueued = due.map((s) => s.domain);
       for (const domain of enqueued) await enqueueDriftReport(this.queue, domain, true);
       return { enqueued };
     }

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { ShopMappings } from '../mapping/shop-mappings.service.js';
-import type { CatalogSettings, HttpSettings } from '../platform/config/settings.js';
+import type { CatalogSettings, HttpSettings, ShopifySettings } from '../platform/config/settings.js';
 import type { FailuresService } from '../platform/failures/failures.service.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import { ShopAuthError, ShopAuthErrorCode } from '../shops/shop-auth.error.js';
 import type { ShopSessionRepository } from '../shops/shop-sessions.repository.js';
+import type { ShopTurns } from '../shops/shop-turns.service.js';
 import type { Shops } from '../shops/shops.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
 import { SubscriptionRepair } from './subscription-repair.service.js';
@@ -37,7 +38,14 @@ function checkJob(request: () => Promise<unknown>) {
       delays.push(at - Date.now());
     },
   } as unknown as Job<Record<string, never>>;
-  return { run: () => new SubscriptionCheckJob(repair, guard).process(job, 'token'), delays };
+  // The scheduled check's tick: the shop's turn came.
+  const turns = { due: () => [{ domain: SHOP }] } as unknown as ShopTurns;
+  const shops = { find: () => ({ domain: SHOP }) } as unknown as Shops;
+  const settings = { subscriptionCheckMs: 3_600_000 } as ShopifySettings;
+  return {
+    run: () => new SubscriptionCheckJob(repair, guard, turns, shops, settings).process(job, 'token'),
+    delays,
+  };
 }
 
 describe('the subscription check', () => {

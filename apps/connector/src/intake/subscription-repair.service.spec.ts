@@ -4,7 +4,7 @@ import { SystemClock } from '#lib/clock';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { ShopMappings } from '../mapping/shop-mappings.service.js';
 import type { ShopConfig } from '../platform/config/connector.config.js';
-import type { HttpSettings } from '../platform/config/settings.js';
+import type { HttpSettings, OperationsSettings } from '../platform/config/settings.js';
 import type { ShopSessionRepository } from '../shops/shop-sessions.repository.js';
 import type { Shops } from '../shops/shops.js';
 import { SubscriptionRepair } from './subscription-repair.service.js';
@@ -52,7 +52,9 @@ function world(collections: string[] = []) {
     new SystemClock(),
     { scopeOf: () => ({ collections }) } as unknown as ShopMappings,
   );
-  const boot = new SubscriptionsAtBoot(http, shops, new SystemClock(), repair);
+  const boot = new SubscriptionsAtBoot(http, shops, new SystemClock(), repair, {
+    shopCheckConcurrency: 8,
+  } as OperationsSettings);
   return { shopify, recorded, repair, boot };
 }
 

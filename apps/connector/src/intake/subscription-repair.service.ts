@@ -28,8 +28,8 @@ export interface SubscriptionCheckResult {
 /**
  * Why: Shopify deletes an Admin-API subscription after 8 failed deliveries in a row, and an
  * uninstall deletes them all; nothing would arrive any more. One owner for a shop's
- * subscriptions: the boot's pass (`WebhookSubscriptions`), the scheduled check (once per
- * `CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS` across replicas, which also runs once at boot) and
+ * subscriptions: the boot's pass (`WebhookSubscriptions`), the scheduled check (each shop once per
+ * `CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS` across replicas, at its turn in the period) and
  * the check a shop active again asks for all go through `ensureShop`, one at a time per shop in
  * this process, so they never race each other into a second create of one topic. Each compares
  * the shop's subscriptions with the connector's topics (the product ones, `app/uninstalled`, and
@@ -55,10 +55,11 @@ export class SubscriptionRepair {
     private readonly mappings: ShopMappings,
   ) {}
 
-  async checkAll(): Promise<SubscriptionCheckResult[]> {
+  /** Checks these shops (every shop served by default), one after the other. */
+  async checkAll(shops: readonly ShopConfig[] = this.shops.all): Promise<SubscriptionCheckResult[]> {
     if (this.http.publicUrl === null) return [];
     const results: SubscriptionCheckResult[] = [];
-    for (const shop of this.shops.all) {
+    for (const shop of shops) {
       const session = await this.sessions.find(shop.domain);
       if (session !== null && session.state !== 'active') {
         results.push({ shop: shop.domain, outcome: 'skipped', recreated: [] });

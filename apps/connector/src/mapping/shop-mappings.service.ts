@@ -8,8 +8,10 @@ import {
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../clients/catalog/catalog-clients.service.js';
 import { SHOP_MAPPING_FILES } from '../connector.tokens.js';
-import { SyncSettings } from '../platform/config/settings.js';
+import { ConcurrencyLimit } from '../platform/boot/concurrency-limit.js';
+import { OperationsSettings, SyncSettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
+import { turnOffset } from '../platform/queues/schedule-spread.js';
 import { Shops } from '../shops/shops.js';
 import { type LoadedMapping, loadShopMapping, type ShopMappingFiles } from './load-shop-mappings.js';
 import { checkMappingAgainstCatalog } from './mapping-boot-check.js';
@@ -35,7 +37,8 @@ export type ShopMappingState =
 /**
  * Each shop's mapping, checked against its catalog account in the background: the connector
  * starts (and takes webhooks) whatever the catalog does, and a shop's sync waits (`waitFor`)
- * until its check passes. Shops not ready are re-checked every `CONNECTOR_MAPPING_RECHECK_MS`;
+ * until its check passes. At most `CONNECTOR_SHOP_CHECK_CONCURRENCY` checks run at once (a
+ * shop's ready listeners within its check), the others wait their turn. Shops not ready are re-checked every `CONNECTOR_MAPPING_RECHECK_MS`;
  * `recheck` checks one now (drift, an operator's request).
  */
 @Injectable()
@@ -50,6 +53,8 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly files: Map<string, LoadedMapping>;
   /** Shops whose check loop runs. */
   private readonly looping = new Set<string>();
+  /** At most `CONNECTOR_SHOP_CHECK_CONCURRENCY` checks at once: 200 shops booting do not check together. */
+  private readonly checks: ConcurrencyLimit;
 
   constructor(
     @Inject(SHOP_MAPPING_FILES) files: ShopMappingFiles,
@@ -57,7 +62,9 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly settings: SyncSettings,
     shops: Shops,
+    operations: OperationsSettings,
   ) {
+    this.checks = new ConcurrencyLimit(operations.shopCheckConcurrency);
     this.files = new Map(files);
     shops.watch((shop) => void this.adopt(shop));
     for (const shop of shops.all) {
@@ -128,7 +135,9 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
     if (!loaded) return Promise.resolve(this.state(shop));
     const running = this.running.get(shop);
     if (running) return running;
-    const check = this.check(shop, loaded.path).finally(() => this.running.delete(shop));
+    const check = this.checks
+      .run(() => this.check(shop, loaded.path))
+      .finally(() => this.running.delete(shop));
     this.running.set(shop, check);
     return check;
   }
@@ -189,14 +198,19 @@ export class ShopMappings implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * The next refresh of a ready mapping: a timer of its own (unref'd, cleared at shutdown), so a
+   * The next refresh of a ready mapping, at the shop's turn of `CONNECTOR_MAPPING_REFRESH_MS` (a
+   * fixed place in the period, a hash of its domain: 200 shops checked at boot are not refreshed
+   * together, each still once a period): a timer of its own (unref'd, cleared at shutdown), so a
    * long interval never holds the process open.
    */
   private scheduleRefresh(shop: string): void {
+    const period = this.settings.mappingRefreshMs;
+    const since =
+      (((this.clock.now() - turnOffset('mapping-refresh', shop, period)) % period) + period) % period;
     const timer = setTimeout(() => {
       this.refreshTimers.delete(shop);
       void this.checkLoop(shop);
-    }, this.settings.mappingRefreshMs);
+    }, period - since);
     timer.unref();
     this.refreshTimers.set(shop, timer);
   }

@@ -6,6 +6,7 @@ import { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import { allPages, listProductPage, updatedSince } from '../clients/shopify/shopify-product-pages.js';
 import { SyncEnqueuer } from '../intake/sync-enqueuer.service.js';
 import { ReconcileSettings, ResyncSettings } from '../platform/config/settings.js';
+import type { ShopConfig } from '../platform/config/shop-config.js';
 import { SkuMapLinks } from '../product-sync/sku-map/sku-map-links.repository.js';
 import { Shops } from '../shops/shops.js';
 import { ReconcileCheckpointsRepository } from './reconcile-checkpoints.repository.js';
@@ -67,14 +68,14 @@ export class Reconciler {
   }
 
   /**
-   * Every configured shop, one after the other; a shop that fails (Shopify unreachable, a revoked
+   * These shops (every shop served by default), one after the other; a shop that fails (Shopify unreachable, a revoked
    * token) does not keep the others from their turn, and fails the job afterwards (it is logged,
    * and the next interval tries again from the same checkpoint).
    */
-  async reconcileAll(): Promise<ReconcileResult[]> {
+  async reconcileAll(shops: readonly ShopConfig[] = this.shops.all): Promise<ReconcileResult[]> {
     const results: ReconcileResult[] = [];
     const failed: string[] = [];
-    for (const shop of this.shops.all) {
+    for (const shop of shops) {
       try {
         results.push(await this.reconcile(shop.domain));
       } catch (error) {

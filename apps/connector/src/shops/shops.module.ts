@@ -15,6 +15,7 @@ import { ShopSession } from './shop-session.entity.js';
 import { ShopSessionRepository } from './shop-sessions.repository.js';
 import { ShopTokenSource } from './shop-token-source.js';
 import { ShopTokens } from './shop-tokens.service.js';
+import { ShopTurns } from './shop-turns.service.js';
 import { Shops } from './shops.js';
 import { StoredSecrets } from './stored-secrets.service.js';
 import { TokenCipher } from './token-cipher.js';
@@ -37,6 +38,7 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
     InstalledShopDirectory,
     ShopModes,
     StoredSecrets,
+    ShopTurns,
   ];
   return {
     module: ShopsModule,
@@ -65,6 +67,7 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
       ShopSessionRepository,
       ShopFetchRoutes,
       TokenGrants,
+      ShopTurns,
     ],
     exports: exported,
   };

@@ -1,10 +1,11 @@
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import type { CatalogSettings } from '../platform/config/settings.js';
+import type { CatalogSettings, EnrichmentSettings } from '../platform/config/settings.js';
 import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
 import { PermanentJobError } from '../platform/failures/job-error.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
+import type { ShopTurns } from '../shops/shop-turns.service.js';
 import { EnrichmentPollJob } from './enrichment-poll.job.js';
 import type { EarlyPolls } from './poll/early-polls.service.js';
 import type { EnrichmentPoller } from './poll/enrichment-poller.service.js';
@@ -40,7 +41,10 @@ function pollJobFailing(cause: () => Error, failing: () => boolean = () => true)
     finished: async () => undefined,
   } as unknown as EnrichmentPollRuns;
   const early = { after: async () => null } as unknown as EarlyPolls;
-  const job = new EnrichmentPollJob(guard, poller, runs, early);
+  // Each scheduled tick: the shop's turn came.
+  const turns = { due: () => [{ domain: 'failing.myshopify.com' }] } as unknown as ShopTurns;
+  const settings = { pollIntervalMs: 60_000 } as EnrichmentSettings;
+  const job = new EnrichmentPollJob(guard, poller, runs, early, turns, settings);
   const run = (id: string) =>
     job
       .process({

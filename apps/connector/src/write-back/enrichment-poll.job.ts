@@ -1,18 +1,23 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { EnrichmentSettings } from '../platform/config/settings.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
 import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
+import { ShopTurns } from '../shops/shop-turns.service.js';
 import { EarlyPolls } from './poll/early-polls.service.js';
-import { EnrichmentPoller } from './poll/enrichment-poller.service.js';
+import { EnrichmentPoller, emptyCounts } from './poll/enrichment-poller.service.js';
 import { POLL_SUBJECT, ShopPollFailed } from './poll/shop-poll-failed.js';
 import type { PollRunCounts } from './store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository.js';
 
 /**
  * ⑥ One poll (scheduled, early or asked for): finds push work, commits it with the checkpoints,
- * enqueues it, and asks for an early poll while records wait (`EarlyPolls`).
+ * enqueues it, and asks for an early poll while records wait (`EarlyPolls`). A scheduled poll
+ * polls the shops whose turn came in its tick (`ShopTurns`: each shop once per
+ * `CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS`, spread over it; a tick with none records no poll);
+ * an early one its shops; one an operator asked for every shop.
  */
 @Processor(QueueName.ENRICHMENT_POLL, WORKER_OPTIONS)
 export class EnrichmentPollJob extends WorkerHost {
@@ -21,6 +26,8 @@ export class EnrichmentPollJob extends WorkerHost {
     private readonly poller: EnrichmentPoller,
     private readonly runs: EnrichmentPollRuns,
     private readonly early: EarlyPolls,
+    private readonly turns: ShopTurns,
+    private readonly settings: EnrichmentSettings,
   ) {
     super();
   }
@@ -28,6 +35,12 @@ export class EnrichmentPollJob extends WorkerHost {
   async process(job: Job<EnrichmentPollPayload>, token?: string): Promise<PollRunCounts> {
     const id = String(job.id);
     const trigger = job.data.trigger ?? 'schedule';
+    const only =
+      job.data.shops ??
+      (trigger === 'schedule'
+        ? this.turns.due(QueueName.ENRICHMENT_POLL, this.settings.pollIntervalMs, job.id).map((s) => s.domain)
+        : undefined);
+    if (only !== undefined && only.length === 0) return emptyCounts();
     // A shop's poll failing again and again, for one cause, is one failure (not one per poll);
     // each shop polled resolves its poll's open failures. A poll that fails before any shop
     // (its run not stored) is every shop's poll (`*`), resolved by the next poll that succeeds.
@@ -45,7 +58,7 @@ export class EnrichmentPollJob extends WorkerHost {
     return this.guard.run(job, token, { shop: '*', key: POLL_SUBJECT, failedOn, doneFor }, async () => {
       await this.runs.started(id, trigger);
       try {
-        const counts = await this.poller.poll(id, job.data.shops);
+        const counts = await this.poller.poll(id, only);
         // Old finished polls and done work are pruned by the retention job (`operations-hooks.ts`).
         await this.runs.finished(id, counts);
         // While records wait for enrichment or review, the next poll comes sooner (`EarlyPolls`).

@@ -123,6 +123,11 @@ export class CatalogClients implements OnModuleDestroy {
     return () => this.accountListeners.delete(listener);
   }
 
+  /** The rate limiter's PostgreSQL connections open now (0 with Redis); at most 2. */
+  limiterConnections(): number {
+    return this.pool?.totalCount ?? 0;
+  }
+
   all(): CatalogAccount[] {
     return [...this.accounts.values()];
   }

@@ -1,7 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '#lib/clock';
 import { AlertSettings } from '../../platform/config/settings.js';
-import { ConnectorMetrics } from '../metrics/connector-metrics.service.js';
+import { ConnectorMetrics, type GaugeReading } from '../metrics/connector-metrics.service.js';
+import { ShopSeries } from '../metrics/shop-series.service.js';
 import { AlertDeliveriesRepository } from './alert-deliveries.repository.js';
 import type { AlertDeliveryState } from './alert-delivery.entity.js';
 
@@ -23,6 +24,7 @@ export class AlertGauges implements OnModuleInit {
     private readonly deliveries: AlertDeliveriesRepository,
     private readonly settings: AlertSettings,
     private readonly clock: Clock,
+    private readonly series: ShopSeries,
   ) {}
 
   onModuleInit(): void {
@@ -32,7 +34,7 @@ export class AlertGauges implements OnModuleInit {
       ['shop', 'state'],
       async () => {
         const since = this.clock.now() - STALE_LOOKS * this.settings.checkIntervalMs;
-        return (await this.deliveries.shopStates())
+        const readings = (await this.deliveries.shopStates())
           .filter((row) => row.checkedAt.getTime() >= since)
           .flatMap((row) =>
             SHOP_HEALTH.map((state) => ({
@@ -40,6 +42,14 @@ export class AlertGauges implements OnModuleInit {
               value: row.seenState === state ? 1 : 0,
             })),
           );
+        // The failing shops first, then the degraded ones (`_other` counts the rest by state).
+        const weight = (own: GaugeReading) =>
+          own.reduce(
+            (w, r) =>
+              w + (r.labels.state === 'failing' ? 2 : r.labels.state === 'degraded' ? 1 : 0) * r.value,
+            0,
+          );
+        return this.series.keep(readings, 'shop', weight);
       },
     );
     this.metrics.gauge(

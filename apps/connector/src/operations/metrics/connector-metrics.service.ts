@@ -82,13 +82,6 @@ export class ConnectorMetrics {
     registers: [this.registry],
   });
 
-  readonly pollLag = new Gauge({
-    name: 'connector_enrichment_poll_lag_seconds',
-    help: 'Seconds the enrichment poll is behind (now minus its checkpoint), per shop, as last reported.',
-    labelNames: ['shop'],
-    registers: [this.registry],
-  });
-
   readonly writeBacks = new Counter({
     name: 'connector_write_backs_total',
     help: 'Write-backs to Shopify finished, by shop and outcome.',

@@ -3,6 +3,7 @@ import { DRIFT_KINDS } from '../../drift/model/drift-finding.js';
 import { DriftReportsRepository } from '../../drift/store/drift-reports.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { ConnectorMetrics } from './connector-metrics.service.js';
+import { ShopSeries, total } from './shop-series.service.js';
 
 /**
  * Why: the drift report in `/metrics`, read at scrape time from the stored reports (so every
@@ -16,6 +17,7 @@ export class DriftGauges implements OnModuleInit {
     private readonly metrics: ConnectorMetrics,
     private readonly reports: DriftReportsRepository,
     private readonly shops: Shops,
+    private readonly series: ShopSeries,
   ) {}
 
   onModuleInit(): void {
@@ -26,12 +28,14 @@ export class DriftGauges implements OnModuleInit {
       async () => {
         const { open } = await this.reports.metricCounts();
         const shops = new Set([...this.shops.all.map((s) => s.domain), ...open.map((r) => r.shop)]);
-        return [...shops].flatMap((shop) =>
+        const counts = new Map(open.map((r) => [`${r.shop}\n${r.kind}`, r.count]));
+        const readings = [...shops].flatMap((shop) =>
           DRIFT_KINDS.map((kind) => ({
             labels: { shop, kind },
-            value: open.find((r) => r.shop === shop && r.kind === kind)?.count ?? 0,
+            value: counts.get(`${shop}\n${kind}`) ?? 0,
           })),
         );
+        return this.series.keep(readings, 'shop', total);
       },
     );
     this.metrics.gauge(
@@ -39,20 +43,28 @@ export class DriftGauges implements OnModuleInit {
       'Drift reports kept (scheduled and asked for), by shop.',
       ['shop'],
       async () =>
-        (await this.reports.metricCounts()).reports.map((r) => ({
-          labels: { shop: r.shop },
-          value: r.count,
-        })),
+        this.series.keep(
+          (await this.reports.metricCounts()).reports.map((r) => ({
+            labels: { shop: r.shop },
+            value: r.count,
+          })),
+          'shop',
+          total,
+        ),
     );
     this.metrics.gauge(
       'connector_drift_repairs',
       'Findings an operator repaired (in the reports kept), by shop, kind and outcome.',
       ['shop', 'kind', 'outcome'],
       async () =>
-        (await this.reports.metricCounts()).repairs.map((r) => ({
-          labels: { shop: r.shop, kind: r.kind, outcome: r.outcome },
-          value: r.count,
-        })),
+        this.series.keep(
+          (await this.reports.metricCounts()).repairs.map((r) => ({
+            labels: { shop: r.shop, kind: r.kind, outcome: r.outcome },
+            value: r.count,
+          })),
+          'shop',
+          total,
+        ),
     );
   }
 }

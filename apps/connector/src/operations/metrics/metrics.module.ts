@@ -5,12 +5,14 @@ import { ShopifyModule } from '../../clients/shopify/shopify.module.js';
 import { DriftModule } from '../../drift/drift.module.js';
 import { FailuresModule } from '../../platform/failures/failures.module.js';
 import { CatalogCallWindow } from './catalog-call-window.service.js';
+import { ConnectionGauges } from './connection-gauges.service.js';
 import { ConnectorMetrics } from './connector-metrics.service.js';
 import { DependencyProbes } from './dependency-probes.service.js';
 import { DriftGauges } from './drift-gauges.service.js';
 import { JobMetrics } from './job-metrics.service.js';
 import { MetricsController } from './metrics.controller.js';
 import { ObservationMetrics } from './observation-metrics.service.js';
+import { ShopSeries } from './shop-series.service.js';
 import { StateGauges } from './state-gauges.service.js';
 import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
 
@@ -20,7 +22,9 @@ import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
   controllers: [MetricsController],
   providers: [
     ConnectorMetrics,
+    ShopSeries,
     StateGauges,
+    ConnectionGauges,
     DriftGauges,
     JobMetrics,
     ObservationMetrics,
@@ -28,6 +32,6 @@ import { WebhookMetricsInterceptor } from './webhook-metrics.interceptor.js';
     DependencyProbes,
     { provide: APP_INTERCEPTOR, useClass: WebhookMetricsInterceptor },
   ],
-  exports: [ConnectorMetrics, CatalogCallWindow],
+  exports: [ConnectorMetrics, CatalogCallWindow, ShopSeries],
 })
 export class MetricsModule {}

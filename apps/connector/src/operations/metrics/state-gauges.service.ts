@@ -11,6 +11,7 @@ import { SHOP_STATES } from '../../shops/shop-session.entity.js';
 import { ShopSessionRepository } from '../../shops/shop-sessions.repository.js';
 import { Shops } from '../../shops/shops.js';
 import { ConnectorMetrics } from './connector-metrics.service.js';
+import { notIn, ShopSeries, total } from './shop-series.service.js';
 
 const READ_TIMEOUT_MS = 2_000;
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
@@ -33,6 +34,7 @@ export class StateGauges implements OnModuleInit {
     private readonly dependencies: DependencyHealth,
     private readonly shops: Shops,
     private readonly sessions: ShopSessionRepository,
+    private readonly series: ShopSeries,
   ) {}
 
   onModuleInit(): void {
@@ -42,12 +44,13 @@ export class StateGauges implements OnModuleInit {
       ['shop', 'state'],
       async () => {
         const rows = new Map((await timed(this.sessions.all())).map((row) => [row.shop, row.state]));
-        return this.shops.all.flatMap((shop) =>
+        const readings = this.shops.all.flatMap((shop) =>
           SHOP_STATES.map((state) => ({
             labels: { shop: shop.domain, state },
             value: (rows.get(shop.domain) ?? 'active') === state ? 1 : 0,
           })),
         );
+        return this.series.keep(readings, 'shop', notIn('state', 'active'));
       },
     );
     this.metrics.gauge(
@@ -55,30 +58,43 @@ export class StateGauges implements OnModuleInit {
       'Access tokens obtained for each shop (grants, refreshes, installs) since it was first served, across replicas.',
       ['shop'],
       async () =>
-        (await timed(this.sessions.all())).map((row) => ({
-          labels: { shop: row.shop },
-          value: row.refreshCount,
-        })),
+        this.series.keep(
+          (await timed(this.sessions.all())).map((row) => ({
+            labels: { shop: row.shop },
+            value: row.refreshCount,
+          })),
+          'shop',
+          total,
+        ),
     );
     this.metrics.gauge(
       'connector_webhook_subscriptions_recreated',
       'Webhook subscriptions the scheduled check created again for each shop (Shopify deleted them), across replicas.',
       ['shop'],
       async () =>
-        (await timed(this.sessions.all())).map((row) => ({
-          labels: { shop: row.shop },
-          value: row.subscriptionsRecreated,
-        })),
+        this.series.keep(
+          (await timed(this.sessions.all())).map((row) => ({
+            labels: { shop: row.shop },
+            value: row.subscriptionsRecreated,
+          })),
+          'shop',
+          total,
+        ),
     );
     this.metrics.gauge(
       'connector_failures_open',
       'Open failures (recorded, neither replayed nor dismissed), by shop and job kind.',
       ['shop', 'job_kind'],
       async () =>
-        (await timed(this.failures.openCounts())).map((row) => ({
-          labels: { shop: row.shop, job_kind: row.jobKind },
-          value: row.count,
-        })),
+        this.series.keep(
+          (await timed(this.failures.openCounts())).map((row) => ({
+            labels: { shop: row.shop, job_kind: row.jobKind },
+            value: row.count,
+          })),
+          'shop',
+          // `*`: a failure of every shop's job (a poll that failed before any shop) stays named.
+          (own) => (own[0]?.labels.shop === '*' ? Number.POSITIVE_INFINITY : total(own)),
+        ),
     );
     const queues = ALL_QUEUES.map((name) => ({
       name,
@@ -106,11 +122,15 @@ export class StateGauges implements OnModuleInit {
         'The account is `<catalog URL>#<key fingerprint>`, never the key.',
       ['account', 'state'],
       async () =>
-        this.catalogs.all().flatMap((account) =>
-          BREAKER_STATES.map((state) => ({
-            labels: { account: account.id, state },
-            value: account.client.breaker.state === state ? 1 : 0,
-          })),
+        this.series.keep(
+          this.catalogs.all().flatMap((account) =>
+            BREAKER_STATES.map((state) => ({
+              labels: { account: account.id, state },
+              value: account.client.breaker.state === state ? 1 : 0,
+            })),
+          ),
+          'account',
+          notIn('state', 'closed'),
         ),
     );
     this.metrics.gauge(
@@ -118,25 +138,41 @@ export class StateGauges implements OnModuleInit {
       "1 when a shop's sync waits, by why: `breaker` (its catalog account's breaker is open), `operator` (paused through the admin API) or `catalog-key` (a shop that installed the app, waiting for its catalog key).",
       ['shop', 'by'],
       async () =>
-        this.shops.all.flatMap(({ domain }) => {
-          const state = this.gate.pauseState(domain);
-          return (['breaker', 'operator', 'catalog-key'] as const).map((by) => ({
-            labels: { shop: domain, by },
-            value: state.by === by ? 1 : 0,
-          }));
-        }),
+        this.series.keep(
+          this.shops.all.flatMap(({ domain }) => {
+            const state = this.gate.pauseState(domain);
+            return (['breaker', 'operator', 'catalog-key'] as const).map((by) => ({
+              labels: { shop: domain, by },
+              value: state.by === by ? 1 : 0,
+            }));
+          }),
+          'shop',
+          total,
+        ),
     );
     this.metrics.gauge(
       'connector_dependency_status',
       'Each dependency (catalog account, Shopify shop) as last checked on its schedule: 1 for its status (up, degraded, down, unknown), 0 for the others.',
       ['dependency', 'status'],
-      async () =>
-        Object.entries(this.dependencies.snapshot()).flatMap(([dependency, report]) =>
+      async () => {
+        const readings = Object.entries(this.dependencies.snapshot()).flatMap(([dependency, report]) =>
           DEPENDENCY_STATES.map((status) => ({
             labels: { dependency, status },
             value: report.status === status ? 1 : 0,
           })),
-        ),
+        );
+        // A shop's checks (`shopify:`) and an account's (`catalog:`) are bounded each on their
+        // own, the unhealthy first, the others summed into `shopify:_other` and `catalog:_other`;
+        // the connector's own dependencies (the queue) keep theirs.
+        const kindOf = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':')) : '');
+        const kinds = new Set(readings.map((r) => kindOf(r.labels.dependency)));
+        return [...kinds].flatMap((kind) => {
+          const own = readings.filter((r) => kindOf(r.labels.dependency) === kind);
+          return kind === ''
+            ? own
+            : this.series.keep(own, 'dependency', notIn('status', 'up'), 'sum', () => `${kind}:_other`);
+        });
+      },
     );
   }
 }

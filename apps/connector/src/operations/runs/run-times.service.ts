@@ -3,6 +3,7 @@ import { Clock } from '#lib/clock';
 import { DriftReportsRepository } from '../../drift/store/drift-reports.repository.js';
 import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { EnrichmentSettings, ReconcileSettings } from '../../platform/config/settings.js';
+import { tickMs } from '../../platform/queues/schedule-spread.js';
 import { SyncRecords } from '../../product-sync/sync-records.repository.js';
 import { ReconcileCheckpointsRepository } from '../../resync/reconcile-checkpoints.repository.js';
 import { EnrichmentPollRuns } from '../../write-back/store/enrichment-poll-runs.repository.js';
@@ -37,6 +38,10 @@ export class RunTimes {
       Promise.all(shops.map(async (shop) => [shop, await this.drift.latest(shop)] as const)),
     ]);
     const reports = new Map(drifted);
+    // A spread poll (`schedule-spread.ts`) takes each shop at its own turn: its rhythm is the
+    // shop's last poll, not the scheduler's last tick.
+    const { pollIntervalMs } = this.enrichment;
+    const lastScheduled = tickMs(pollIntervalMs) < pollIntervalMs ? null : scheduled;
     const at = (date: Date | undefined | null) => date?.getTime() ?? null;
     const schedule = {
       pollIntervalMs: this.enrichment.pollIntervalMs,
@@ -52,7 +57,7 @@ export class RunTimes {
             lastPoll: at(polled.get(shop)),
             lastReconcile: at(reconciled.get(shop)),
             lastDrift: at(reports.get(shop)?.createdAt),
-            lastScheduledPoll: at(scheduled),
+            lastScheduledPoll: at(lastScheduled),
             polled: (this.mappings.mapping(shop)?.writeBack.length ?? 0) > 0,
           },
           schedule,

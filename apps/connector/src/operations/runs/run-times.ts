@@ -12,7 +12,10 @@ export interface RunEvidence {
   lastReconcile: number | null;
   /** The latest drift report. */
   lastDrift: number | null;
-  /** When the scheduler last asked for a poll (of every shop): the schedule's rhythm. */
+  /**
+   * When the scheduler last asked for a poll of every shop: the schedule's rhythm; null when the
+   * poll is spread (each shop at its own turn: its last poll is its rhythm).
+   */
   lastScheduledPoll: number | null;
   /** The enrichment poll polls the shop (its mapping writes something back). */
   polled: boolean;

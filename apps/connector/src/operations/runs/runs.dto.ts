@@ -27,7 +27,7 @@ export class ShopRunTimesDto implements ShopRunTimes {
     | null;
   @time('The latest drift report.') lastDrift!: string | null;
   @time(
-    'Due one poll interval (CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS) after the scheduler last asked for a poll (of every shop); null: the shop is not polled, or no poll is known. In the past: late.',
+    "Due one poll interval (CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS) after the shop's last poll (each shop is polled at its own turn of the interval), or, an interval under 20 s, after the scheduler last asked for a poll of every shop; null: the shop is not polled, or no poll is known. In the past: late.",
   )
   nextPoll!: string | null;
   @time('Due one CONNECTOR_RECONCILE_INTERVAL_MS after the last reconciliation; in the past: late.')

@@ -46,6 +46,7 @@ describe('loadConnectorConfig', () => {
       namespace: 'connector_queue',
       checkIntervalMs: 15_000,
       lockMs: 30_000,
+      poolSize: 10,
     });
     // Burst 2: one slot of tolerance lets a late grant catch up (the catalog client's default).
     expect(config.catalog).toMatchObject({ ratePerSecond: 4, burst: 2 });

@@ -45,6 +45,11 @@ export interface QueueConfig {
   checkIntervalMs: number;
   /** A running job's lock, and the interval of the stalled-job check (BullMQ's default: 30 s). */
   lockMs: number;
+  /**
+   * PostgreSQL queues: the connections every queue and worker share for their queries (each
+   * worker has its LISTEN connection besides). Unused with Redis.
+   */
+  poolSize: number;
 }
 
 /** How the Shopify Admin API is called. */
@@ -122,6 +127,7 @@ export function readQueue(read: EnvReader, database: DatabaseConfig): QueueConfi
     namespace: readSchemaName(read, 'CONNECTOR_QUEUE_NAMESPACE', 'connector_queue'),
     checkIntervalMs: read.int('CONNECTOR_QUEUE_CHECK_INTERVAL_MS', 15_000, { min: 100 }),
     lockMs: read.int('CONNECTOR_QUEUE_LOCK_MS', 30_000, { min: 1_000 }),
+    poolSize: read.int('CONNECTOR_QUEUE_POOL_SIZE', 10, { min: 2, max: 100 }),
   };
   if (queue.redisUrl === null && queue.namespace === database.schema) {
     read.problems.push('CONNECTOR_QUEUE_NAMESPACE must differ from CONNECTOR_DATABASE_SCHEMA');

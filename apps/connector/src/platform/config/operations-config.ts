@@ -19,6 +19,16 @@ export interface OperationsConfig {
    * `degraded` on the overview (docs/admin-api.md, "Shop states").
    */
   mappingGapDegradedShare: number;
+  /**
+   * Shops whose background checks run at once in this process, per kind (each boot's and
+   * refresh's mapping check, the boot's webhook subscription check, the dependency checks).
+   */
+  shopCheckConcurrency: number;
+  /**
+   * Shops (and catalog accounts) with Prometheus series of their own in each per-shop metric;
+   * the others are summed into one `_other` series (docs/operations.md, "Metrics").
+   */
+  metricsShopSeries: number;
 }
 
 /** What the retention job prunes, and when (docs/operations.md, "Retention"). */
@@ -53,6 +63,8 @@ export function readOperations(read: EnvReader): OperationsConfig {
     logLevel,
     backlogFailingMs: read.int('CONNECTOR_OVERVIEW_BACKLOG_FAILING_MS', 300_000, { min: 1 }),
     mappingGapDegradedShare: read.number('CONNECTOR_MAPPING_GAP_DEGRADED_SHARE', 0.1, { min: 0, max: 1 }),
+    shopCheckConcurrency: read.int('CONNECTOR_SHOP_CHECK_CONCURRENCY', 8, { min: 1, max: 100 }),
+    metricsShopSeries: read.int('CONNECTOR_METRICS_SHOP_SERIES', 20, { min: 0, max: 100_000 }),
   };
 }
 

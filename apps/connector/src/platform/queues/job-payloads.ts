@@ -88,6 +88,14 @@ export interface EnrichmentPushPayload {
   overwrite?: string[];
 }
 
+/**
+ * The subscription check: the scheduled one carries nothing (it checks the shops whose turn came,
+ * `ShopTurns`); one asked for by a shop that is active again names it.
+ */
+export interface SubscriptionCheckPayload {
+  shop?: string;
+}
+
 /** A walk of scoped collections: one shop's (after a `collections/*` delivery), or every shop's (scheduled). */
 export interface ScopeWalkPayload {
   shop?: string;

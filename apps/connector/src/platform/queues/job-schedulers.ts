@@ -12,12 +12,16 @@ import {
 } from '../config/settings.js';
 import { QUEUE_FLOW, type ScheduleConfig } from './queue-flow.js';
 import type { JobName, QueueName } from './queue-names.js';
+import { tickMs } from './schedule-spread.js';
 
 /** One repeatable job: a BullMQ job scheduler that only enqueues, once per interval across replicas. */
 export interface RepeatableJob {
   name: JobName;
   queue: Queue;
+  /** How often its job runs: the period, or a spread schedule's tick (`schedule-spread.ts`). */
   everyMs: number;
+  /** The schedule's period (its setting): how often each shop gets its turn. */
+  periodMs: number;
   data: () => object;
   /** A factory: BullMQ may change the options object it is given, so each upsert gets its own. */
   opts: () => JobsOptions;
@@ -27,7 +31,9 @@ export interface RepeatableJob {
  * Why: the scheduled jobs are the flow table's schedules (`QUEUE_FLOW`, queue-flow.ts), created at
  * boot with one call each and re-creatable at any time (a queue backend that lost its data). A
  * schedule whose interval is 0 (`CONNECTOR_DRIFT_INTERVAL_MS=0`) is left out, and a scheduler an
- * earlier boot made for it is removed. Each job's work lives in its feature's `*.job.ts`.
+ * earlier boot made for it is removed. A spread schedule (`spread`) ticks several times a
+ * period, each tick taking the shops whose turn came (`schedule-spread.ts`). Each job's work
+ * lives in its feature's `*.job.ts`.
  */
 export class JobSchedulers implements OnApplicationBootstrap {
   readonly all: readonly RepeatableJob[];
@@ -47,7 +53,8 @@ export class JobSchedulers implements OnApplicationBootstrap {
         // Each queue's job name is its queue's name (queue-names.ts).
         name: row.queue as JobName,
         queue: queue(row.queue),
-        everyMs,
+        everyMs: schedule.spread ? tickMs(everyMs) : everyMs,
+        periodMs: everyMs,
         data: schedule.data,
         opts: schedule.opts,
       }));

@@ -5,6 +5,9 @@ import type { BackendFactory, IQueueBackend } from 'bullmq';
 /** Methods that must fail (or finish) at once: shutting down is never slowed. */
 const IMMEDIATE = new Set<string | symbol>(['close', 'disconnect']);
 
+/** Pools whose clients already get an `error` listener. */
+const HEARD_POOLS = new WeakSet<EventEmitter>();
+
 /** A BullMQ object that memoizes its readiness promise (backend and connection both do). */
 interface MemoizedReadiness {
   readyPromise?: Promise<void>;
@@ -22,7 +25,8 @@ interface MemoizedReadiness {
  *    Every failed backend call here waits `delayMs` on a real timer before failing.
  * 2. A pooled client that is checked out when its connection drops emits `error` with no
  *    listener, which crashes the process. Every client of the backend's pool gets a listener
- *    (the error still fails the query that was using the client).
+ *    (the error still fails the query that was using the client); once per pool, as the
+ *    backends share one (`sharePostgresPool`).
  * 3. Readiness is memoized even when it failed: a connection first used while the database is
  *    down keeps failing with that first error after it is back, and its worker never takes
  *    another job. A failed readiness is forgotten here, so the next call tries again.
@@ -35,7 +39,12 @@ export function hardenPostgresBackend<B extends IQueueBackend, C>(
     const backend = factory(name, opts, options);
     const connection = (backend as unknown as { connection?: MemoizedReadiness & { pool?: EventEmitter } })
       .connection;
-    connection?.pool?.on('connect', (client: EventEmitter) => client.on('error', () => undefined));
+    const pool = connection?.pool;
+    // Once per pool: backends share one (`sharePostgresPool`).
+    if (pool !== undefined && !HEARD_POOLS.has(pool)) {
+      HEARD_POOLS.add(pool);
+      pool.on('connect', (client: EventEmitter) => client.on('error', () => undefined));
+    }
     if (connection) forgetFailedReadiness(connection);
     forgetFailedReadiness(backend as unknown as MemoizedReadiness);
     return new Proxy(backend, {

@@ -1,6 +1,7 @@
 import { type ConnectionOptions, createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
 import type { ConnectorConfig } from '../config/connector.config.js';
 import { hardenPostgresBackend } from './postgres-backend-hardening.js';
+import { sharePostgresPool } from './shared-queue-pool.js';
 
 /** Which backend the queues use, and what BullMQ connects with. */
 export interface QueueConnection {
@@ -12,7 +13,7 @@ export interface QueueConnection {
 
 /**
  * Redis when `REDIS_URL` is set, otherwise BullMQ's PostgreSQL backend on `DATABASE_URL` in
- * its own schema. BullMQ's backend factory is process-wide, so it is chosen here, before any
+ * its own schema, every queue and worker on one pool of `CONNECTOR_QUEUE_POOL_SIZE` connections. BullMQ's backend factory is process-wide, so it is chosen here, before any
  * queue or worker exists; one process runs one backend.
  */
 export function queueConnection(config: ConnectorConfig): QueueConnection {
@@ -35,13 +36,16 @@ export function queueConnection(config: ConnectorConfig): QueueConnection {
     };
   }
   if (config.database.url === null) throw new Error('The PostgreSQL queue backend needs database.url');
-  setDefaultBackendFactory(hardenPostgresBackend(createPostgresBackend, 500));
+  // One query pool for every queue and worker (`sharePostgresPool`): at most `poolSize`
+  // connections, plus each worker's LISTEN connection.
+  setDefaultBackendFactory(hardenPostgresBackend(sharePostgresPool(createPostgresBackend), 500));
   return {
     backend: 'postgres',
     prefix: undefined,
     connection: {
       connectionString: config.database.url,
       schema: namespace,
+      max: config.queue.poolSize,
       migrate: true,
       // Bounds every connect, the LISTEN client's included: without it, a connect attempted
       // while the database is unreachable may never settle, and the worker waits on it forever.

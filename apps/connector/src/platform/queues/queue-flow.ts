@@ -26,6 +26,11 @@ export interface QueueSchedule {
   data: () => object;
   /** A factory: BullMQ may change the options object it is given, so each upsert gets its own. */
   opts: () => JobsOptions;
+  /**
+   * Its job visits every shop, each once a period, spread over it (`schedule-spread.ts`): the
+   * scheduler ticks several times a period and each tick takes the shops whose turn came.
+   */
+  spread?: true;
 }
 
 /**
@@ -134,6 +139,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     enqueuedBy: [],
     schedule: {
       setting: 'CONNECTOR_RECONCILE_INTERVAL_MS',
+      spread: true,
       everyMs: (c) => c.reconcile.intervalMs,
       data: () => ({}),
       opts: reconcileJobOptions,
@@ -162,6 +168,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     enqueuedBy: ['EarlyPolls', 'EnrichmentPollScheduler'],
     schedule: {
       setting: 'CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS',
+      spread: true,
       everyMs: (c) => c.enrichment.pollIntervalMs,
       data: () => ({ trigger: 'schedule' }),
       opts: () => enrichmentPollJobOptions(),
@@ -188,6 +195,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     enqueuedBy: ['SubscriptionCheckRequests'],
     schedule: {
       setting: 'CONNECTOR_SHOPIFY_SUBSCRIPTION_CHECK_MS',
+      spread: true,
       everyMs: (c) => c.shopify.subscriptionCheckMs,
       data: () => ({}),
       opts: subscriptionCheckJobOptions,
@@ -202,6 +210,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     enqueuedBy: ['ScopeWalkRequests'],
     schedule: {
       setting: 'CONNECTOR_SCOPE_WALK_INTERVAL_MS',
+      spread: true,
       everyMs: (c) => c.sync.scopeWalkIntervalMs,
       data: () => ({}),
       opts: () => scopeWalkJobOptions(),
@@ -217,6 +226,7 @@ export const QUEUE_FLOW: readonly QueueFlow[] = [
     enqueuedBy: ['DriftReportJob', 'DriftReportReplay'],
     schedule: {
       setting: 'CONNECTOR_DRIFT_INTERVAL_MS',
+      spread: true,
       everyMs: (c) => c.reconcile.driftIntervalMs,
       data: () => ({}),
       opts: () => driftReportJobOptions(),

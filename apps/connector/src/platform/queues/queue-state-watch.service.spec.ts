@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Queue } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
-import type { QueueSettings } from '../config/settings.js';
+import type { OperationsSettings, QueueSettings } from '../config/settings.js';
 import { DependencyHealth } from '../reporting/dependency-health.service.js';
 import { Observations } from '../reporting/observations.service.js';
 import type { JobSchedulers } from './job-schedulers.js';
@@ -40,7 +40,7 @@ describe('QueueStateWatch', () => {
       },
     });
     const clock = new SystemClock();
-    const health = new DependencyHealth(clock);
+    const health = new DependencyHealth(clock, { shopCheckConcurrency: 8 } as OperationsSettings);
     const lost: number[] = [];
     const observations = new Observations();
     observations.subscribe({ queueStateLost: ({ missingSchedulers }) => lost.push(missingSchedulers) });

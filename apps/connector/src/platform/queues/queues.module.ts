@@ -8,6 +8,7 @@ import { JobSchedulers, jobSchedulersProvider } from './job-schedulers.js';
 import { queueConnection } from './queue-connection.js';
 import { QueueErrorLog } from './queue-error-log.service.js';
 import { ALL_QUEUES } from './queue-names.js';
+import { QueuePoolCount } from './queue-pool-count.js';
 import { QueueRecoveryRegistry } from './queue-recovery-registry.service.js';
 import { QueueStateWatch } from './queue-state-watch.service.js';
 import { RegistrationsCheck } from './registrations-check.service.js';
@@ -37,7 +38,8 @@ export function queuesModule(config: ConnectorConfig): DynamicModule {
       QueueRecoveryRegistry,
       QueueStateWatch,
       RegistrationsCheck,
+      { provide: QueuePoolCount, useValue: new QueuePoolCount(chosen) },
     ],
-    exports: [BullModule, JobSchedulers, QueueRecoveryRegistry, QueueStateWatch],
+    exports: [BullModule, JobSchedulers, QueueRecoveryRegistry, QueueStateWatch, QueuePoolCount],
   };
 }

@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '#lib/clock';
+import { ConcurrencyLimit } from '../boot/concurrency-limit.js';
+import { OperationsSettings } from '../config/settings.js';
 
 /** A dependency's state as last checked. */
 export interface DependencyReport {
@@ -33,8 +35,15 @@ export class DependencyHealth implements OnApplicationBootstrap, OnModuleDestroy
   private timer: NodeJS.Timeout | undefined;
   private intervalMs = 60_000;
   private running = false;
+  /** At most `CONNECTOR_SHOP_CHECK_CONCURRENCY` checks at once (200 shops and accounts: 400 checks). */
+  private readonly limit: ConcurrencyLimit;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    operations: OperationsSettings,
+  ) {
+    this.limit = new ConcurrencyLimit(operations.shopCheckConcurrency);
+  }
 
   /** Called by operations at module init, before the first round. */
   register(check: DependencyCheck): void {
@@ -94,7 +103,7 @@ export class DependencyHealth implements OnApplicationBootstrap, OnModuleDestroy
     if (this.running) return;
     this.running = true;
     try {
-      await Promise.all(this.checks.map((check) => this.checkOne(check)));
+      await Promise.all(this.checks.map((check) => this.limit.run(() => this.checkOne(check))));
     } finally {
       this.running = false;
     }

@@ -3,6 +3,7 @@ import { SyncEnqueuer } from '../../intake/sync-enqueuer.service.js';
 import { scopeKey } from '../../mapping/product-scope.js';
 import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { SyncSettings } from '../../platform/config/settings.js';
+import type { ShopConfig } from '../../platform/config/shop-config.js';
 import { Shops } from '../../shops/shops.js';
 import { SkuMapRepository } from '../sku-map/sku-map.repository.js';
 import { ScopeProducts } from './scope-products.service.js';
@@ -38,10 +39,10 @@ export class CollectionWalker {
     private readonly settings: SyncSettings,
   ) {}
 
-  /** Walks every shop whose ready mapping scopes collections. */
-  async walkAll(): Promise<CollectionWalk[]> {
+  /** Walks these shops (every shop served by default) whose ready mapping scopes collections. */
+  async walkAll(shops: readonly ShopConfig[] = this.shops.all): Promise<CollectionWalk[]> {
     const walks: CollectionWalk[] = [];
-    for (const shop of this.shops.all) {
+    for (const shop of shops) {
       const walk = await this.walk(shop.domain);
       if (walk) walks.push(walk);
     }

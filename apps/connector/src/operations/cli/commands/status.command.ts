@@ -5,7 +5,8 @@ import type { CliOutput, ContextOf } from '../context/cli-context.js';
 import { printShopStates } from './shop-states-output.js';
 
 /**
- * `status`: every shop's state, why and the next step (`GET /admin/overview`). `status <id>`: one
+ * `status`: the shops' states, why and the next step (`GET /admin/overview`: worst first, 50 a
+ * page; `--state`, `--q`, `--limit`, `--offset` or `--page` choose them, as `shops` does). `status <id>`: one
  * product's status from the admin API (`GET /admin/products/{id}`), found by
  * its Shopify product id, a `supplierSku` or a `skuId`: its catalog records (the sku map), its
  * last sync and the calls it made, its last error, why the catalog cannot fully enrich it (its
@@ -15,17 +16,23 @@ import { printShopStates } from './shop-states-output.js';
 export function statusCommand(contextOf: ContextOf): Command {
   return new Command('status')
     .description(
-      "show each shop's state, why and the next step; with an id, a product's status (by Shopify product id, supplierSku or skuId)",
+      "show the shops' states (worst first, a page at a time), why and the next step; with an id, a product's status (by Shopify product id, supplierSku or skuId)",
     )
     .argument('[id]', 'a Shopify product id, a supplierSku or a skuId')
     .option('--shop <domain>', 'the shop (when the id is known in several)')
     .option('--json', 'print the API answer as JSON')
-    .action(async (id: string | undefined, options: { shop?: string; json?: boolean }, command: Command) => {
+    .option('--state <state>', 'only the shops in this state (failing, degraded, healthy)')
+    .option('--q <text>', 'only the shops whose domain contains this')
+    .option('--limit <n>', 'at most this many shops (default 50)')
+    .option('--offset <n>', 'skip this many shops')
+    .option('--page <n>', 'the page of --limit shops, from 1')
+    .action(async (id: string | undefined, options: StatusOptions, command: Command) => {
       const { admin, out } = contextOf(command);
       if (id === undefined) {
-        const view = await admin.get<OverviewDto>('/admin/overview');
+        const { state, q, limit, offset, page } = options;
+        const view = await admin.get<OverviewDto>('/admin/overview', { state, q, limit, offset, page });
         if (options.json) out.line(JSON.stringify(view, null, 2));
-        else printShopStates(view, admin.baseUrl, out);
+        else printShopStates(view, admin.baseUrl, out, { state, q });
         return;
       }
       const status = await admin.get<ProductStatus>(`/admin/products/${encodeURIComponent(id)}`, {
@@ -34,6 +41,17 @@ export function statusCommand(contextOf: ContextOf): Command {
       if (options.json) out.line(JSON.stringify(status, null, 2));
       else print(status, out);
     });
+}
+
+/** The options of `status`; the page's are passed to the API as given (it checks them). */
+interface StatusOptions {
+  shop?: string;
+  json?: boolean;
+  state?: string;
+  q?: string;
+  limit?: string;
+  offset?: string;
+  page?: string;
 }
 
 /** Why the catalog cannot fully enrich the product, one reason a line with the records it touches. */
