@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
-import { before, orderedQueue } from '../../test/support/queue-order.js';
+import { jobsBefore, orderedQueue } from '../../test/support/queue-order.js';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { QueueName } from '../platform/queues/queue-names.js';
@@ -50,13 +50,13 @@ describe('SyncEnqueuer: every shop takes its turn in the sync queue', () => {
     const order = await t.run(556);
     expect(order).toHaveLength(556);
     // B's edit: behind the storm's first job alone (its turn 0), not behind the 549 others.
-    expect(before(order, A, (job) => job.shop === B)).toBeLessThanOrEqual(1);
+    expect(jobsBefore(order, A, (job) => job.shop === B)).toBeLessThanOrEqual(1);
     // Shop A's own edits all run before any of its bulk work (resync, drift).
     const aOrder = order.filter((job) => job.shop === A).map((job) => job.reason);
     expect(aOrder.slice(0, 200)).toEqual(new Array(200).fill('webhook'));
     // C's reconciliation (bulk) takes turns with A's resync: each of its 5 jobs waits behind A's
     // bulk jobs of the same or an earlier turn only (A's turns 0..4), not behind A's 350.
-    expect(before(order, A, (job) => job.productId === 'c4')).toBeLessThanOrEqual(200 + 5);
+    expect(jobsBefore(order, A, (job) => job.productId === 'c4')).toBeLessThanOrEqual(200 + 5);
     expect(order.findIndex((job) => job.productId === 'c4')).toBeLessThan(order.length - 300);
   });
 });

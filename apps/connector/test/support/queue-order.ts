@@ -39,7 +39,7 @@ export function orderedQueue<T extends OrderedJob>(name: string) {
 }
 
 /** How many of `shop`'s jobs ran before the first job `which` picks. */
-export function before<T extends OrderedJob>(
+export function jobsBefore<T extends OrderedJob>(
   order: readonly T[],
   shop: string,
   which: (job: T) => boolean,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
-import { before, orderedQueue } from '../../../test/support/queue-order.js';
+import { jobsBefore, orderedQueue } from '../../../test/support/queue-order.js';
 import { loadConnectorConfig } from '../../platform/config/connector.config.js';
 import type { SyncMediaPayload } from '../../platform/queues/job-payloads.js';
 import { QueueName } from '../../platform/queues/queue-names.js';
@@ -36,7 +36,7 @@ describe("MediaEnqueuer: a shop's resync images never hold up another shop's", (
     await enqueuer.enqueue({ shop: B, productId: 'edit', reason: 'synced' });
 
     const order = await t.run(401);
-    expect(before(order, A, (job) => job.shop === B)).toBeLessThanOrEqual(1);
+    expect(jobsBefore(order, A, (job) => job.shop === B)).toBeLessThanOrEqual(1);
     const aOrder = order.filter((job) => job.shop === A).map((job) => job.productId[0]);
     expect(aOrder.slice(0, 100)).toEqual(new Array(100).fill('w'));
   });

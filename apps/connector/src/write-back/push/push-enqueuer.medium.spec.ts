@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '#lib/clock';
-import { before, orderedQueue } from '../../../test/support/queue-order.js';
+import { jobsBefore, orderedQueue } from '../../../test/support/queue-order.js';
 import { loadConnectorConfig } from '../../platform/config/connector.config.js';
 import type { EnrichmentPushPayload } from '../../platform/queues/job-payloads.js';
 import { QueueName } from '../../platform/queues/queue-names.js';
@@ -35,7 +35,7 @@ describe("PushEnqueuer: a shop's 900 write-backs never hold up another shop's", 
     await enqueuer.enqueue({ shop: B, productId: 'approved', reason: 'poll' });
 
     const order = await t.run(901);
-    expect(before(order, A, (job) => job.shop === B)).toBeLessThanOrEqual(1);
+    expect(jobsBefore(order, A, (job) => job.shop === B)).toBeLessThanOrEqual(1);
     expect(order.slice(-300).every((job) => job.reason === 'go-live')).toBe(true);
   });
 });
