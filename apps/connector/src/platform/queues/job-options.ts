@@ -217,8 +217,8 @@ export function scopeWalkJobOptions(shop?: string): JobsOptions {
 /**
  * A drift report: the scheduled job (no shop) only enqueues, one attempt; a shop's report is
  * coalesced per shop while it waits (one per shop: the queue's order is fair), runs behind the
- * scheduled job (`BULK_PRIORITY`; its catalog reads go at the budget's `bulk` priority), and is retried a couple of times before it lands in
- * the failures inbox.
+ * scheduled job (`BULK_PRIORITY`; its catalog reads go at the budget's `bulk` priority), and is
+ * retried a couple of times before it lands in the failures inbox.
  */
 export function driftReportJobOptions(shop?: string): JobsOptions {
   if (shop === undefined)
