@@ -171,6 +171,29 @@ describe('EnqueueBatcher', () => {
     expect(w.contexts).toEqual(['inbox:enqueue']);
   });
 
+  it("takes other shops' deliveries while one shop's storm fills its share of what is held", async () => {
+    const w = world();
+    // The queue stops answering: the first flush hangs, and deliveries pile up.
+    w.state.holdNext = true;
+    w.batcher.add({ id: 'first', shop, productId: '70' });
+    await w.clock.advance(20);
+    expect(w.bulks).toHaveLength(1);
+    const big = 'big.myshopify.com';
+    const taken = Array.from({ length: 5_001 }, (_, i) =>
+      w.batcher.add({ id: `a${i}`, shop: big, productId: String(i) }),
+    );
+    // A quarter of what may be held goes to one shop; its overflow stays stored, for the sweeper.
+    expect(taken.filter(Boolean)).toHaveLength(5_000);
+    expect(taken.at(-1)).toBe(false);
+    expect(w.batcher.add({ id: 'b1', shop, productId: '71' })).toBe(true);
+    w.release();
+    await w.batcher.flush();
+    expect(w.marked.flat()).toContain('b1');
+    expect(w.marked.flat()).not.toContain('a5000');
+    // Once flushed, the big shop's deliveries are taken again.
+    expect(w.batcher.add({ id: 'a-next', shop: big, productId: '1' })).toBe(true);
+  });
+
   it('marks the rows when the retry succeeds', async () => {
     const w = world(1);
     w.batcher.add({ id: '1', shop, productId: '51' });

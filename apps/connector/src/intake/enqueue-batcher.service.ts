@@ -26,6 +26,12 @@ const BATCH_SIZE = 500;
  * sweeper enqueues them, so memory stays bounded.
  */
 const MAX_HELD = 20_000;
+/**
+ * Deliveries of one shop held at most: a shop's storm while the queue is slow fills its own share,
+ * never the whole, so the other shops' deliveries are still taken (docs/sync.md, "Fairness across
+ * shops"); the storm's overflow is stored and left for the sweeper.
+ */
+const MAX_HELD_PER_SHOP = MAX_HELD / 4;
 
 /**
  * The log correlation of a flush: it serves many requests, so its lines must not carry the one
@@ -55,13 +61,15 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
   private readonly logger = new Logger('InboxEnqueue');
   private held = new Map<string, HeldProduct>();
   private heldCount = 0;
+  private heldByShop = new Map<string, number>();
   private flushing: Promise<void> | null = null;
   /** Bumped by every flush, so a wait scheduled before it does not flush the next batch early. */
   private round = 0;
   private waiting = false;
   private draining = false;
   private closed = false;
-  private refusing = false;
+  /** The shops whose deliveries are refused now (the whole, `*`, or one shop's share full): logged once. */
+  private readonly refusing = new Set<string>();
 
   constructor(
     private readonly enqueuer: SyncEnqueuer,
@@ -76,13 +84,16 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
    */
   add(delivery: StoredDelivery): boolean {
     if (this.closed) return false;
-    if (this.heldCount >= MAX_HELD) {
-      if (!this.refusing)
-        this.logger.warn(`${MAX_HELD} deliveries wait to be enqueued: new ones are left for the sweeper`);
-      this.refusing = true;
-      return false;
-    }
-    this.refusing = false;
+    const ofShop = this.heldByShop.get(delivery.shop) ?? 0;
+    if (this.heldCount >= MAX_HELD) return this.refuse('*', `${MAX_HELD} deliveries wait to be enqueued`);
+    if (ofShop >= MAX_HELD_PER_SHOP)
+      return this.refuse(
+        delivery.shop,
+        `${MAX_HELD_PER_SHOP} deliveries of ${delivery.shop} wait to be enqueued`,
+      );
+    this.refusing.delete('*');
+    this.refusing.delete(delivery.shop);
+    this.heldByShop.set(delivery.shop, ofShop + 1);
     const key = `${delivery.shop}\u0000${delivery.productId}`;
     const product = this.held.get(key);
     if (product) product.ids.push(delivery.id);
@@ -96,6 +107,13 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     if (this.draining || this.heldCount >= BATCH_SIZE) this.start();
     else this.schedule();
     return true;
+  }
+
+  /** Refuses a delivery (it stays stored, for the sweeper), warning once per full spell. */
+  private refuse(who: string, why: string): false {
+    if (!this.refusing.has(who)) this.logger.warn(`${why}: new ones are left for the sweeper`);
+    this.refusing.add(who);
+    return false;
   }
 
   /** Deliveries handed over and not flushed yet. */
@@ -143,6 +161,7 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     const batch = [...this.held.values()];
     this.held = new Map();
     this.heldCount = 0;
+    this.heldByShop = new Map();
     this.flushing = logContext
       .run(FLUSH_LOG_CONTEXT, () => this.send(batch))
       .finally(() => {

@@ -173,7 +173,8 @@ describe('SyncEnqueuer: a debounce that restarts with each delivery, up to a max
     await t.enqueuer.enqueue(other);
     await t.deliver('resync');
     const id = await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload));
-    expect((await t.queue.getJob(String(id)))?.priority).toBe(10);
+    // The bulk lane: the shop's second resync request of the minute (`lanePriority`).
+    expect((await t.queue.getJob(String(id)))?.priority).toBe(1_000_001);
     await t.deliver();
     await t.deliver();
     expect(await t.queue.getDeduplicationJobId(syncDeduplicationId(t.payload))).toBe(id);

@@ -3,9 +3,10 @@ import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { Clock } from '#lib/clock';
 import { SyncSettings } from '../platform/config/settings.js';
-import { syncProductJobOptions } from '../platform/queues/job-options.js';
+import { syncLane, syncProductJobOptions } from '../platform/queues/job-options.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../platform/queues/queue-names.js';
+import { lanePriority, ShopLanes } from '../platform/queues/shop-lanes.js';
 import { raiseJoinedSync, readJoinedSync } from '../platform/queues/waiting-sync.js';
 import { RecentDeliveries } from './recent-deliveries.js';
 
@@ -17,10 +18,13 @@ import { RecentDeliveries } from './recent-deliveries.js';
  * in flight, when neither the product nor its shop had a delivery within the last debounce period,
  * leads: its job has no delay (`RecentDeliveries`), so a lone edit is not held for a burst that
  * does not come, while a storm over many products leads once and trails (its calls ratio kept).
+ * Every sync takes its turn in its shop's lane (`ShopLanes`): a shop's backlog, a storm or a
+ * resync, does not hold up another shop's edit (docs/sync.md, "Fairness across shops").
  */
 @Injectable()
 export class SyncEnqueuer {
   private readonly recent: RecentDeliveries;
+  private readonly lanes = new ShopLanes();
 
   constructor(
     @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
@@ -44,11 +48,14 @@ export class SyncEnqueuer {
    */
   async enqueueMany(payloads: readonly SyncProductPayload[]): Promise<void> {
     if (payloads.length === 0) return;
-    // Each webhook's waiting job is read first, so its debounce restarts (`readJoinedSync`).
-    const joined = await Promise.all(payloads.map((payload) => readJoinedSync(this.queue, payload)));
     const now = this.clock.now();
+    // Round-robin by shop, each with its turn in its shop's lane (its priority).
+    const turns = this.lanes.take(payloads, syncLane, now);
+    const ordered = turns.map((t) => t.item);
+    // Each webhook's waiting job is read first, so its debounce restarts (`readJoinedSync`).
+    const joined = await Promise.all(ordered.map((payload) => readJoinedSync(this.queue, payload)));
     // Read before noting: a batch's deliveries of one product are one payload (the batcher's map).
-    const leads = payloads.map((payload, i) => {
+    const leads = ordered.map((payload, i) => {
       if (payload.reason !== 'webhook' || !this.settings.leadingEdge) return false;
       const key = `${payload.shop}\u0000${payload.productId}`;
       // The shop quiet too: a bulk edit over many products (a storm) leads once, then trails, so
@@ -60,13 +67,18 @@ export class SyncEnqueuer {
       return lead;
     });
     await this.queue.addBulk(
-      payloads.map((payload, i) => ({
+      turns.map(({ item: payload, turn }, i) => ({
         name: JobName.SYNC_PRODUCT,
         data: payload,
-        opts: syncProductJobOptions(this.settings, payload, joined[i]?.waiting, leads[i]),
+        opts: syncProductJobOptions(this.settings, payload, joined[i]?.waiting, leads[i], turn),
       })),
     );
-    // A resync's job the delivery joined goes ahead of the rest of the bulk work.
-    await Promise.all(joined.map((j) => (j.lowPriority ? raiseJoinedSync(j.lowPriority) : undefined)));
+    // A job the delivery joined that waits behind (a resync's) goes to the delivery's own place.
+    await Promise.all(
+      joined.map((j, i) => {
+        const { item, turn } = turns[i] as (typeof turns)[number];
+        return j.lowPriority ? raiseJoinedSync(j.lowPriority, lanePriority(syncLane(item), turn)) : undefined;
+      }),
+    );
   }
 }

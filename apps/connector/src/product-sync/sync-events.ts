@@ -1,4 +1,5 @@
 import type { CanonicalProduct } from '../clients/shopify/canonical-product.js';
+import type { SyncReason } from '../platform/queues/job-payloads.js';
 import type { SyncOutcome } from './apply/sync-subject.js';
 
 /** A product sync that ended inside the product's lock: what later stages react to. */
@@ -11,6 +12,8 @@ export interface SyncedProduct {
   product: CanonicalProduct | null;
   /** The BullMQ job id of the run, for correlation. */
   jobId: string | null;
+  /** Why the run was asked for (its job's reason): later stages queue a bulk run's work as bulk. */
+  reason?: SyncReason;
 }
 
 /**

@@ -45,7 +45,7 @@ export class SyncPlanner {
     // Deleted for good (tombstoned) after a running resync listed it: the run hears it is gone,
     // or it would wait for the product for ever (no read could report it).
     if (triage.kind === 'skip' && triage.outcome === 'tombstoned' && (await this.events.awaited(subject)))
-      await this.events.emitSynced({ ...subject, outcome: 'tombstoned', product: null, jobId });
+      await this.events.emitSynced({ ...subject, outcome: 'tombstoned', product: null, jobId, reason });
     if (triage.kind === 'delete') return { kind: 'delete', graceLeft: this.deleteGraceLeft(pending) };
     return triage;
   }

@@ -45,6 +45,7 @@ export class SyncRecorder {
       outcome: result.outcome,
       product: result.product,
       jobId: job.id ?? null,
+      reason: job.data.reason,
     });
     await this.add(recorded, result.outcome, result.applied?.detail ?? null, null);
     // The run's read supersedes the resync snapshots taken before it. (The product's open sync

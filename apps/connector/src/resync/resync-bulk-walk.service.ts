@@ -17,9 +17,16 @@ export type BulkWalkOutcome = 'last' | 'stopped' | 'busy' | 'fallback';
  * lock: each batch of products it streams is stored as the run's snapshots (the syncs plan from
  * them instead of reading each product again), listed as the run's and enqueued. The attempts
  * are recorded in the run; after two failed operations the run reads pages (`fallback`).
+ *
+ * One bulk read at a time per process (`busy` otherwise: the page job looks again later). A read
+ * holds its page worker for minutes; the page queue has two (`ResyncPageJob`), so other shops'
+ * walks go on page by page beside it (docs/sync.md, "Fairness across shops").
  */
 @Injectable()
 export class ResyncBulkWalk {
+  /** A bulk read of this process is under way. */
+  private reading = false;
+
   constructor(
     private readonly runs: ResyncRunsRepository,
     private readonly snapshots: ResyncSnapshots,
@@ -28,12 +35,18 @@ export class ResyncBulkWalk {
     private readonly lock: ShopBulkLock,
   ) {}
 
-  walk(run: ResyncRun): Promise<BulkWalkOutcome> {
-    return this.lock.withLock(
-      run.shop,
-      () => this.read(run),
-      async () => 'busy' as const,
-    );
+  async walk(run: ResyncRun): Promise<BulkWalkOutcome> {
+    if (this.reading) return 'busy';
+    this.reading = true;
+    try {
+      return await this.lock.withLock(
+        run.shop,
+        () => this.read(run),
+        async () => 'busy' as const,
+      );
+    } finally {
+      this.reading = false;
+    }
   }
 
   private async read(run: ResyncRun): Promise<BulkWalkOutcome> {

@@ -1,4 +1,5 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { ResyncSettings } from '../platform/config/settings.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
@@ -8,17 +9,28 @@ import { WORKER_OPTIONS } from '../platform/queues/worker-options.js';
 import { ResyncService } from './resync.service.js';
 
 /**
+ * Page jobs run at once per process: a walk enqueues its next page only when a page is done, so
+ * running walks take turns page by page; a bulk read holds one of them for minutes (one at a
+ * time: `ResyncBulkWalk`), the other goes on with the other shops' pages.
+ */
+const CONCURRENCY = 2;
+
+/**
  * One page of a whole-shop resync walk (`ResyncService.walkPage`), or its whole bulk read;
  * failures go to the failures table.
  */
 @Processor(QueueName.RESYNC_PAGE, WORKER_OPTIONS)
-export class ResyncPageJob extends WorkerHost {
+export class ResyncPageJob extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly guard: JobGuard,
     private readonly resync: ResyncService,
     private readonly settings: ResyncSettings,
   ) {
     super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = CONCURRENCY;
   }
 
   async process(job: Job<ResyncPagePayload>, token?: string): Promise<string> {

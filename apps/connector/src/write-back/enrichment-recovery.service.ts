@@ -26,10 +26,11 @@ export class EnrichmentRecovery implements OnModuleInit {
   async requeue(): Promise<number> {
     let total = 0;
     for (const shop of this.shops.all) {
-      for (const productId of await this.outbox.pendingProducts(shop.domain)) {
-        await this.pushes.enqueue({ shop: shop.domain, productId, reason: 'poll' });
-        total += 1;
-      }
+      const pending = await this.outbox.pendingProducts(shop.domain);
+      await this.pushes.enqueueMany(
+        pending.map((productId) => ({ shop: shop.domain, productId, reason: 'poll' as const })),
+      );
+      total += pending.length;
     }
     return total;
   }

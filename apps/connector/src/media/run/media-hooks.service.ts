@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MediaSettings } from '../../platform/config/settings.js';
 import { ReplayRegistry } from '../../platform/failures/replay-registry.service.js';
+import { syncLane } from '../../platform/queues/job-options.js';
 import { JobName } from '../../platform/queues/queue-names.js';
 import type { AfterSyncListener, SyncedProduct } from '../../product-sync/sync-events.js';
 import { MediaChangeCheck } from './media-change-check.service.js';
@@ -33,7 +34,9 @@ export class MediaHooks implements AfterSyncListener, OnModuleInit {
       );
       return;
     }
-    await this.enqueuer.enqueue({ shop: event.shop, productId: event.productId, reason: 'synced' });
+    // The images of a bulk sync (a resync's) wait in the bulk lane, an edit's in the live one.
+    const lane = event.reason === undefined ? 'live' : syncLane({ reason: event.reason });
+    await this.enqueuer.enqueue({ shop: event.shop, productId: event.productId, reason: 'synced' }, lane);
   }
 
   onModuleInit(): void {

@@ -31,7 +31,8 @@ export class MediaRecovery implements OnModuleInit {
   /** Enqueues the media run of every product synced since its last one; resolves to how many. */
   async requeue(): Promise<number> {
     const products = await this.statuses.syncedSinceLastRun(new Date(this.clock.now() - LOOKBACK_MS));
-    for (const product of products) await this.enqueuer.enqueue({ ...product, reason: 'synced' });
+    // Recovered work waits in the bulk lane: the edits made since go first.
+    for (const product of products) await this.enqueuer.enqueue({ ...product, reason: 'synced' }, 'bulk');
     return products.length;
   }
 }

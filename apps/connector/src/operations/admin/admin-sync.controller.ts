@@ -25,7 +25,8 @@ import {
   SyncScopeQuery,
 } from './operations-view.dto.js';
 
-const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+/** `prioritized` is BullMQ's waiting job with a priority (a shop's turn: `ShopLanes`): counted as waiting. */
+const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 
 /**
  * Pausing and resuming syncing (persisted; the sync job's gate honours it on every replica) and
@@ -108,7 +109,7 @@ export class AdminSyncController {
         const [counts, paused] = await Promise.all([queue.getJobCounts(...QUEUE_STATES), queue.isPaused()]);
         return {
           name,
-          waiting: counts.waiting ?? 0,
+          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
           active: counts.active ?? 0,
           delayed: counts.delayed ?? 0,
           failed: counts.failed ?? 0,

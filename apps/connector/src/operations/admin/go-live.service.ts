@@ -29,7 +29,9 @@ export class GoLive {
     await this.syncs.enqueueMany(
       productIds.map((productId) => ({ shop, productId, reason: 'go-live' as const })),
     );
-    for (const productId of productIds) await this.pushes.enqueue({ shop, productId, reason: 'go-live' });
+    await this.pushes.enqueueMany(
+      productIds.map((productId) => ({ shop, productId, reason: 'go-live' as const })),
+    );
     // In the background: a Shopify that does not answer must not hold the switch's answer.
     void this.definitions.recheck(shop).catch(() => undefined);
     this.logger.log(`${shop} went live: ${productIds.length} product(s) with planned writes synced again`);

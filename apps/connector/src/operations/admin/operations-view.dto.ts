@@ -56,7 +56,10 @@ export class SyncPauseQuery extends SyncScopeQuery {
   reason?: string;
 }
 
-/** Why: one queue's jobs per state, across replicas; `paused`: the BullMQ queue itself is paused. */
+/**
+ * Why: one queue's jobs per state, across replicas (`waiting` counts the jobs waiting for their
+ * turn with a priority too); `paused`: the BullMQ queue itself is paused.
+ */
 @ApiSchema({ name: 'QueueDepth' })
 export class QueueDepthDto {
   @ApiProperty() name!: string;

@@ -42,7 +42,7 @@ describe('the media configuration', () => {
     );
   });
 
-  it('gives media jobs one deduplication id per product, a lower priority and back-off', () => {
+  it("gives media jobs one deduplication id per product, their lane's priority and back-off", () => {
     const { media } = loadConnectorConfig(base);
     const options = syncMediaJobOptions(media, {
       shop: 'demo.myshopify.com',
@@ -52,7 +52,6 @@ describe('the media configuration', () => {
     expect(options).toMatchObject({
       deduplication: { id: 'media:demo.myshopify.com:12', keepLastIfActive: true },
       delay: 5_000,
-      priority: 10,
       attempts: 5,
       backoff: { type: 'exponential', delay: 30_000 },
     });
@@ -61,6 +60,11 @@ describe('the media configuration', () => {
       productId: '12',
       reason: 'replay',
     });
-    expect(replay).toMatchObject({ delay: 0, priority: 5 });
+    expect(replay).toMatchObject({ delay: 0 });
+    // A quiet shop's live media job has no priority; a resync's images wait in the bulk lane.
+    expect(options.priority).toBeUndefined();
+    const live = { shop: 'demo.myshopify.com', productId: '12', reason: 'synced' } as const;
+    expect(syncMediaJobOptions(media, live, 'live', 2).priority).toBe(2);
+    expect(syncMediaJobOptions(media, live, 'bulk', 2).priority).toBe(1_000_002);
   });
 });

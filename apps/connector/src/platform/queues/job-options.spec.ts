@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConnectorConfig } from '../config/connector.config.js';
-import { syncProductJobOptions } from './job-options.js';
+import { pushLane, syncLane, syncProductJobOptions } from './job-options.js';
+import type { SyncProductPayload } from './job-payloads.js';
+import { lanePriority } from './shop-lanes.js';
 
 const sync = loadConnectorConfig({
   CONNECTOR_SHOPS: 'demo.myshopify.com',
@@ -53,8 +55,8 @@ describe('syncProductJobOptions', () => {
     for (const reason of ['sweep', 'resync', 'reconcile', 'drift'] as const) {
       const options = syncProductJobOptions(sync, { ...subject, reason }, waiting);
       expect(options.deduplication).not.toHaveProperty('reschedule');
-      // Resync and reconciliation syncs have no debounce at all (see below).
-      expect(options.delay).toBe(reason === 'resync' || reason === 'reconcile' ? 0 : 1_000);
+      // Bulk syncs (resync, reconciliation, drift) have no debounce at all (see below).
+      expect(options.delay).toBe(reason === 'sweep' ? 1_000 : 0);
     }
     const replay = syncProductJobOptions(sync, { ...subject, reason: 'replay', failureId: '7' }, waiting);
     expect(replay.deduplication).not.toHaveProperty('reschedule');
@@ -75,18 +77,40 @@ describe('syncProductJobOptions', () => {
     expect(options.delay).toBe(0);
   });
 
-  it('puts resync and reconciliation syncs behind the others', () => {
+  it("puts a shop's worth of syncs in the bulk lane, behind every live one", () => {
     const subject = { shop: 'demo.myshopify.com', productId: '12' };
-    expect(syncProductJobOptions(sync, { ...subject, reason: 'resync' }).priority).toBe(10);
-    expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).priority).toBe(10);
-    expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).priority).toBeUndefined();
-    expect(syncProductJobOptions(sync, { ...subject, reason: 'drift' }).priority).toBeUndefined();
+    const priority = (reason: SyncProductPayload['reason'], turn = 0) =>
+      syncProductJobOptions(sync, { ...subject, reason }, undefined, false, turn).priority;
+    for (const reason of ['resync', 'reconcile', 'scope', 'drift', 'go-live'] as const) {
+      expect(syncLane({ reason })).toBe('bulk');
+      expect(priority(reason)).toBe(1_000_000);
+    }
+    for (const reason of ['webhook', 'sweep', 'replay', 'operator'] as const) {
+      expect(syncLane({ reason })).toBe('live');
+      // A quiet shop's live request has no priority at all: ahead of every other.
+      expect(priority(reason)).toBeUndefined();
+    }
+    // A request's turn in its shop's lane is added to the lane's base (`ShopLanes`).
+    expect(priority('webhook', 3)).toBe(3);
+    expect(priority('resync', 3)).toBe(1_000_003);
+    // However long a shop's line, its live requests stay ahead of every bulk one.
+    expect(priority('webhook', 5_000_000)).toBe(999_999);
+    expect(priority('resync', 5_000_000)).toBe(1_999_999);
   });
 
-  it('starts resync and reconciliation syncs without the debounce delay (nothing to coalesce)', () => {
+  it("gives pushes and media jobs the same lanes: a go-live push, a resync's images are bulk", () => {
+    expect(lanePriority('live', 0)).toBe(0);
+    expect(lanePriority('bulk', 0)).toBe(1_000_000);
+    expect(pushLane({ reason: 'go-live' })).toBe('bulk');
+    for (const reason of ['poll', 'sync', 'replay', 'overwrite'] as const)
+      expect(pushLane({ reason })).toBe('live');
+  });
+
+  it('starts bulk syncs without the debounce delay (nothing to coalesce)', () => {
     const subject = { shop: 'demo.myshopify.com', productId: '12' };
     expect(syncProductJobOptions(sync, { ...subject, reason: 'resync' }).delay).toBe(0);
     expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).delay).toBe(0);
+    expect(syncProductJobOptions(sync, { ...subject, reason: 'drift' }).delay).toBe(0);
     expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).delay).toBe(sync.debounceMs);
   });
 });

@@ -6,6 +6,7 @@ import type {
   SyncMediaPayload,
   SyncProductPayload,
 } from './job-payloads.js';
+import { type Lane, lanePriority } from './shop-lanes.js';
 
 const HOUR_S = 3_600;
 
@@ -47,7 +48,9 @@ export function syncProductJobOptions(
   payload: SyncProductPayload,
   waiting?: WaitingSync,
   lead = false,
+  turn = 0,
 ): JobsOptions {
+  const priority = lanePriority(syncLane(payload), turn);
   const replay = payload.reason === 'replay' || payload.reason === 'operator'; // both asked for now
   // The leading edge: a lone delivery syncs at once (`SyncEnqueuer` decides; only a webhook's).
   const now = replay || (lead && restartsSyncDebounce(payload) && waiting === undefined);
@@ -71,7 +74,7 @@ export function syncProductJobOptions(
     backoff: { type: 'exponential', delay: sync.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
     removeOnFail: { age: 7 * 24 * HOUR_S },
-    ...(BULK_REASONS.has(payload.reason) ? { priority: BULK_PRIORITY } : {}),
+    ...(priority > 0 ? { priority } : {}),
   };
 }
 
@@ -97,15 +100,28 @@ export function restartsSyncDebounce(payload: SyncProductPayload): boolean {
 }
 
 /**
- * Syncs a whole-shop resync or the reconciliation enqueue by the thousand: they wait behind
- * every other sync (BullMQ runs jobs without a priority first), so a merchant's edit is not
- * queued behind a shop's worth of resync. A delivery for a product whose bulk job waits joins
- * that job (one deduplication id per product) and raises it to its own priority
- * (`raiseJoinedSync`), so the edit does not wait for the resync's turn. They have no debounce
- * delay: nothing bursts behind them to coalesce, and a delay would only leave the catalog budget
- * idle.
+ * Syncs of a shop's worth of products go in the bulk lane (`lanePriority`): a whole-shop resync,
+ * the reconciliation, a changed scope, configuration drift, a shop going live. They wait behind
+ * every live sync (a webhook's, a sweep's, a replay's, an operator's), of every shop, so a
+ * merchant's edit is not queued behind a shop's worth of resync. A delivery for a product whose
+ * bulk job waits joins that job and raises it to its own priority (`raiseJoinedSync`), so the
+ * edit does not wait for the bulk work's turn. They have no debounce delay: nothing bursts behind
+ * them to coalesce, and a delay would only leave the catalog budget idle.
  */
-const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set(['resync', 'reconcile', 'scope']);
+const BULK_REASONS: ReadonlySet<SyncProductPayload['reason']> = new Set([
+  'resync',
+  'reconcile',
+  'scope',
+  'drift',
+  'go-live',
+]);
+
+/** The lane of a product sync: bulk for a shop's worth of work (`BULK_REASONS`), live otherwise. */
+export function syncLane(payload: Pick<SyncProductPayload, 'reason'>): Lane {
+  return BULK_REASONS.has(payload.reason) ? 'bulk' : 'live';
+}
+
+/** A shop's drift report: behind the scheduled job that enqueues them (one per shop, so FIFO is fair). */
 const BULK_PRIORITY = 10;
 
 /** The inbox sweeper: one job per interval across all replicas (a job scheduler), kept briefly. */
@@ -126,20 +142,26 @@ export function retentionJobOptions(): JobsOptions {
   };
 }
 
-/** BullMQ priority of media jobs (1 is the highest): replays of a failure go before routine runs. */
-const MEDIA_JOB_PRIORITY = { replay: 5, synced: 10 } as const;
-
 /**
  * A product's media job. Coalesced per product like the sync (one deduplication id, the last
- * request kept while one runs), delayed a little so a burst of syncs becomes one run, and at a
- * low priority: images never hold up attribute sync (their catalog calls also go at the
- * budget's `bulk` priority). A failed run retries with exponential back-off.
+ * request kept while one runs), delayed a little so a burst of syncs becomes one run. Its
+ * priority is its lane's (`lanePriority`): a replay, or the media of a live sync, in the live
+ * lane; the media of a bulk sync (a resync's) in the bulk lane, so a shop's resync images never
+ * hold up another shop's edit's. Images never hold up attribute sync either way (their own queue;
+ * their catalog calls go at the budget's `bulk` priority). A failed run retries with exponential
+ * back-off.
  */
-export function syncMediaJobOptions(media: ConnectorConfig['media'], payload: SyncMediaPayload): JobsOptions {
+export function syncMediaJobOptions(
+  media: ConnectorConfig['media'],
+  payload: SyncMediaPayload,
+  lane: Lane = 'live',
+  turn = 0,
+): JobsOptions {
+  const priority = lanePriority(lane, turn);
   return {
     deduplication: { id: `media:${payload.shop}:${payload.productId}`, keepLastIfActive: true },
     delay: payload.reason === 'replay' ? 0 : media.delayMs,
-    priority: MEDIA_JOB_PRIORITY[payload.reason],
+    ...(priority > 0 ? { priority } : {}),
     attempts: media.attempts,
     backoff: { type: 'exponential', delay: media.backoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
@@ -194,9 +216,9 @@ export function scopeWalkJobOptions(shop?: string): JobsOptions {
 
 /**
  * A drift report: the scheduled job (no shop) only enqueues, one attempt; a shop's report is
- * coalesced per shop while it waits, runs behind every sync (`BULK_PRIORITY`: its catalog reads
- * go at the budget's `bulk` priority too), and is retried a couple of times before it lands in
- * the failures inbox.
+ * coalesced per shop while it waits (one per shop: the queue's order is fair), runs behind the
+ * scheduled job (`BULK_PRIORITY`; its catalog reads go at the budget's `bulk` priority), and is
+ * retried a couple of times before it lands in the failures inbox.
  */
 export function driftReportJobOptions(shop?: string): JobsOptions {
   if (shop === undefined)
@@ -241,7 +263,9 @@ export function earlyEnrichmentPollJobOptions(delayMs: number, jobId: string): J
 export function enrichmentPushJobOptions(
   enrichment: ConnectorConfig['enrichment'],
   payload: EnrichmentPushPayload,
+  turn = 0,
 ): JobsOptions {
+  const priority = lanePriority(pushLane(payload), turn);
   const subject = `${payload.shop}:${payload.productId}`;
   const id =
     payload.reason === 'replay'
@@ -251,11 +275,17 @@ export function enrichmentPushJobOptions(
         : `push:${subject}`;
   return {
     deduplication: { id, keepLastIfActive: true },
+    ...(priority > 0 ? { priority } : {}),
     attempts: enrichment.pushAttempts,
     backoff: { type: 'exponential', delay: enrichment.pushBackoffMs },
     removeOnComplete: { age: 24 * HOUR_S, count: 10_000 },
     removeOnFail: { age: 7 * 24 * HOUR_S },
   };
+}
+
+/** The lane of a write-back: a shop going live pushes a shop's worth (bulk); the others are live. */
+export function pushLane(payload: Pick<EnrichmentPushPayload, 'reason'>): Lane {
+  return payload.reason === 'go-live' ? 'bulk' : 'live';
 }
 
 /** The alerts' scheduled look at the shops: one job per interval across all replicas, kept briefly. */

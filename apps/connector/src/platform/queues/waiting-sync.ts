@@ -6,8 +6,9 @@ import type { SyncProductPayload } from './job-payloads.js';
  * What a webhook delivery's add needs to know of the product's sync job, read once just before
  * the add: `inFlight` when there is one at all (a delivery then never takes the leading edge),
  * `waiting` when the job never ran (its debounce restarts: `syncProductJobOptions`), and
- * `lowPriority` when the job waits behind other work at a bulk priority (a resync's,
- * reconciliation's or scope walk's job), so the delivery raises it (`raiseJoinedSync`).
+ * `lowPriority` when the job waits at a priority (a bulk lane's job: a resync's, reconciliation's
+ * or scope walk's; or a live job queued behind its shop's own earlier requests), so the delivery
+ * raises it to its own priority when that is higher (`raiseJoinedSync`).
  */
 export interface JoinedSync {
   /** The product has a sync job (waiting, delayed or running): the delivery cannot lead. */
@@ -50,15 +51,17 @@ export async function readJoinedSync(
 
 /**
  * Live edits go ahead of bulk work: a delivery that joined the product's waiting resync (or
- * reconciliation, or scope) job moves that job to the webhook's priority, so the edit is not
- * queued behind the rest of the shop. The job keeps its reason (it plans with a canonical read,
- * since a delivery arrived after its snapshot began: `SyncProductJob`), its id and its wait: a
- * job in back-off stays delayed and only comes back at the front. Once the job has run and gone,
- * there is nothing to raise (the delivery's add made its own job at webhook priority).
+ * reconciliation, or scope) job moves that job to the delivery's own priority (its turn in the
+ * live lane: `lanePriority`), so the edit is not queued behind the rest of the shop; a job
+ * already at that priority or ahead is left alone. The job keeps its reason (it plans with a
+ * canonical read, since a delivery arrived after its snapshot began: `SyncProductJob`), its id and
+ * its wait: a job in back-off stays delayed and only comes back at its new place. Once the job
+ * has run and gone, there is nothing to raise (the delivery's add made its own job at its priority).
  */
-export async function raiseJoinedSync(job: Job<SyncProductPayload>): Promise<void> {
+export async function raiseJoinedSync(job: Job<SyncProductPayload>, priority: number): Promise<void> {
+  if (job.priority <= priority) return;
   try {
-    await job.changePriority({ priority: 0 });
+    await job.changePriority({ priority });
   } catch (error) {
     if ((await job.getState()) !== 'unknown') throw error;
   }

@@ -80,7 +80,7 @@ function pollerOver(
     { mapping: () => ({ writeBack: [{ attribute: 'seoTitle' }] }) } as unknown as ShopMappings,
     { forShop: () => ({ client }) } as unknown as CatalogClients,
     { withShop: (_: string, work: () => Promise<unknown>) => work() } as unknown as ShopPollLock,
-    { enqueue: async () => undefined } as unknown as PushEnqueuer,
+    { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as PushEnqueuer,
     clock,
     {
       overlapMs: 300_000,

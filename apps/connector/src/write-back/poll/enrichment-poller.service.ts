@@ -198,8 +198,8 @@ export class EnrichmentPoller {
     counts.products = chunks.products;
     counts.watched = (await this.outbox.watchlist(shop)).length;
     // Every product with pending work: this poll's, and any left by a crash before an enqueue.
-    for (const productId of await this.outbox.pendingProducts(shop))
-      await this.pushes.enqueue({ shop, productId, reason: 'poll' });
+    const pending = await this.outbox.pendingProducts(shop);
+    await this.pushes.enqueueMany(pending.map((productId) => ({ shop, productId, reason: 'poll' as const })));
     return counts;
   }
 }
