@@ -13,7 +13,7 @@ import {
   OverwriteQuery,
 } from './enrichment.dto.js';
 
-const POLL_ID = /^poll-[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
+const POLL_ID = /^poll-(early-)?[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
 
 /**
  * The write-back over HTTP (README, "Write-back"): enqueue an enrichment poll now, ask whether it

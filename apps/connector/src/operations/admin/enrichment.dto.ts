@@ -56,7 +56,7 @@ export class EnrichmentPollPushesDto {
 @ApiSchema({ name: 'EnrichmentPoll' })
 export class EnrichmentPollDto implements PollStatus {
   @ApiProperty() id!: string;
-  @ApiProperty({ enum: ['schedule', 'admin'] }) trigger!: PollStatus['trigger'];
+  @ApiProperty({ enum: ['schedule', 'early', 'admin'] }) trigger!: PollStatus['trigger'];
   @ApiProperty({ enum: ['queued', 'running', 'finished', 'failed'] }) status!: PollStatus['status'];
   @ApiProperty({ format: 'date-time' }) requestedAt!: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) startedAt!: string | null;
