@@ -22,6 +22,10 @@ process.on('message', (message: Request) => {
       result: {
         syncConcurrency: config.sync.concurrency,
         enrichmentPollIntervalMs: config.enrichment.pollIntervalMs,
+        activePollIntervalMs: config.enrichment.activePollIntervalMs,
+        pollBudgetShare: config.enrichment.pollBudgetShare,
+        debounceMs: config.sync.debounceMs,
+        leadingEdge: config.sync.leadingEdge,
         watchlistIntervalMs: config.enrichment.watchlistIntervalMs,
         enrichmentOverlapMs: config.enrichment.overlapMs,
       },

@@ -15,6 +15,7 @@ import { EnrichmentRecovery } from './enrichment-recovery.service.js';
 import { EarlyPolls } from './poll/early-polls.service.js';
 import { EnrichmentPollScheduler } from './poll/enrichment-poll-scheduler.service.js';
 import { EnrichmentPoller } from './poll/enrichment-poller.service.js';
+import { PollBudgetShares } from './poll/poll-budget-shares.service.js';
 import { ShopPollLock } from './poll/shop-poll-lock.service.js';
 import { MerchantEdits } from './push/merchant-edits.service.js';
 import { OverwriteRequests } from './push/overwrite-requests.service.js';
@@ -79,6 +80,7 @@ export const ENRICHMENT_ENTITIES = [
     WrittenBackDrift,
     EnrichmentPoller,
     EarlyPolls,
+    PollBudgetShares,
     EnrichmentPollScheduler,
     EnrichmentPollJob,
     EnrichmentPushJob,
@@ -90,6 +92,7 @@ export const ENRICHMENT_ENTITIES = [
     MerchantEdits,
     EnrichmentPollRuns,
     EnrichmentPollScheduler,
+    PollBudgetShares,
     OverwriteRequests,
     WriteBackStates,
     WriteBackStatus,

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Clock } from '#lib/clock';
 import { Shops } from '../../shops/shops.js';
+import { PollBudgetShares } from '../../write-back/poll/poll-budget-shares.service.js';
 import { EnrichmentPollRuns } from '../../write-back/store/enrichment-poll-runs.repository.js';
 import { OverviewService } from '../overview/overview.service.js';
 import { AdminUiFilter } from './admin-ui.filter.js';
@@ -22,6 +23,7 @@ export class AdminUiFiguresController {
     private readonly overview: OverviewService,
     private readonly polls: EnrichmentPollRuns,
     private readonly shopList: Shops,
+    private readonly pollShares: PollBudgetShares,
     private readonly clock: Clock,
   ) {}
 
@@ -53,7 +55,7 @@ export class AdminUiFiguresController {
   @UiPage({
     operationId: 'uiCatalogCalls',
     summary:
-      "Each minute's catalog calls and 429 answers (every replica's) and the budget they used, by time",
+      "Each minute's catalog calls and 429 answers (every replica's) and the budget they used, by time; the enrichment poll's share of each account's budget over the window, against its bound",
   })
   @UiQuery('hours', 'In the last hours (1 to 720, default 24).')
   async catalogCalls(
@@ -62,7 +64,11 @@ export class AdminUiFiguresController {
     @Query('hours') hours?: string,
   ): Promise<void> {
     const within = hoursOf(hours);
-    const view = await this.overview.catalogMinutes(new Date(this.clock.now() - within * 3_600_000));
-    sendHtml(res, 200, catalogCallsPage(view, within, csrfOf(req), this.clock.now()));
+    const since = new Date(this.clock.now() - within * 3_600_000);
+    const [view, polls] = await Promise.all([
+      this.overview.catalogMinutes(since),
+      this.pollShares.since(since),
+    ]);
+    sendHtml(res, 200, catalogCallsPage(view, polls, within, csrfOf(req), this.clock.now()));
   }
 }

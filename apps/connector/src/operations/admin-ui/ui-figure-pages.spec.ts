@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PollBudgetView } from '../../write-back/poll/poll-budget-shares.service.js';
 import type { EnrichmentPollRun } from '../../write-back/store/enrichment-poll-run.entity.js';
 import { catalogCallsPage, enrichmentPollsPage } from './ui-figure-pages.js';
 
@@ -79,6 +80,17 @@ describe('enrichmentPollsPage', () => {
   });
 });
 
+const polls = (over: Partial<PollBudgetView> = {}): PollBudgetView => ({
+  from: new Date('2026-01-01T10:00:00Z'),
+  to: new Date(NOW),
+  windowSeconds: 1_800,
+  ratePerSecond: 10,
+  bound: 0.1,
+  earlyPolls: true,
+  accounts: [],
+  ...over,
+});
+
 describe('catalogCallsPage', () => {
   it('shows each minute with the share of the budget used, 429s marked', () => {
     const html = catalogCallsPage(
@@ -86,6 +98,7 @@ describe('catalogCallsPage', () => {
         budgetPerMinute: 200,
         minutes: [{ minute: new Date('2026-01-01T10:01:00Z'), calls: 50, rateLimited: 2 }],
       },
+      polls(),
       1,
       'csrf',
       NOW,
@@ -93,6 +106,34 @@ describe('catalogCallsPage', () => {
     expect(html).toContain(
       '<tr><td><time datetime="2026-01-01T10:01:00Z" title="2026-01-01 10:01:00 UTC">29 min ago</time></td><td>50</td><td class="error">2</td><td>25 %</td></tr>',
     );
-    expect(catalogCallsPage({ budgetPerMinute: 200, minutes: [] }, 1, 'csrf', NOW)).toContain('None.');
+    expect(catalogCallsPage({ budgetPerMinute: 200, minutes: [] }, polls(), 1, 'csrf', NOW)).toContain(
+      'None.',
+    );
+  });
+
+  it("shows the enrichment poll's share of each account's budget beside its bound, a share above it marked", () => {
+    const account = (id: string, early: number) => ({
+      account: id,
+      shops: ['a.myshopify.com'],
+      polls: { schedule: 30, early: 100, admin: 1 },
+      calls: { schedule: 60, early, admin: 2 },
+      budgetCalls: 18_000,
+      share: (60 + early) / 18_000,
+      bound: 0.1,
+    });
+    const html = catalogCallsPage(
+      { budgetPerMinute: 600, minutes: [] },
+      polls({ accounts: [account('https://catalog#k1', 240), account('https://catalog#k2', 2_000)] }),
+      1,
+      'csrf',
+      NOW,
+    );
+    const rows = [...html.matchAll(/<tr data-account="([^"]+)">([\s\S]*?)<\/tr>/g)];
+    expect(rows.map((r) => r[1])).toEqual(['https://catalog#k1', 'https://catalog#k2']);
+    expect(rows[0]?.[2]).toContain('<td data-calls="early">240 <span class="muted">(100 polls)</span></td>');
+    expect(rows[0]?.[2]).toContain('<td class="share">1.67 %</td><td class="bound">10 %</td>');
+    expect(rows[1]?.[2]).toContain('<td class="share error">11.44 %</td>');
+    expect(html).toContain('Early polls are on');
+    expect(html).toContain('(30 min)');
   });
 });

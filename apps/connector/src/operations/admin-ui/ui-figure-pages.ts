@@ -1,3 +1,4 @@
+import type { PollBudgetView } from '../../write-back/poll/poll-budget-shares.service.js';
 import type { EnrichmentPollRun } from '../../write-back/store/enrichment-poll-run.entity.js';
 import type { CatalogMinute } from '../overview/overview.service.js';
 import { minutes } from '../overview/shop-health.js';
@@ -58,10 +59,13 @@ ${scrollTable(
 
 /**
  * Why: the list behind the overview's "Catalog budget used": each minute's catalog calls and 429
- * answers (every replica's, kept in `overview_minutes`), and the share of the budget they used.
+ * answers (every replica's, kept in `overview_minutes`), and the share of the budget they used;
+ * then the enrichment poll's share of each account's budget over the window, against its bound
+ * (`pollShareTable`).
  */
 export function catalogCallsPage(
   view: { budgetPerMinute: number; minutes: readonly CatalogMinute[] },
+  polls: PollBudgetView,
   hours: number,
   csrf: string,
   now: number,
@@ -78,6 +82,8 @@ export function catalogCallsPage(
     'Catalog calls',
     `<p class="muted">Catalog calls and 429 (rate limited) answers per minute, every replica's; the budget is ${esc(view.budgetPerMinute)} calls a minute. Minutes without a call are left out.</p>
 <form method="get" action="/admin/ui/catalog-calls">${hoursField(hours)} <button type="submit">Filter</button></form>
+${pollShareTable(polls, now)}
+<h2>Each minute</h2>
 ${scrollTable(
   `<table><thead><tr><th scope="col">Minute</th><th scope="col">Calls</th><th scope="col">429 answers</th><th scope="col">Budget used</th></tr></thead>
 <tbody>${body || '<tr><td colspan="4" class="muted">None.</td></tr>'}</tbody></table>`,
@@ -85,4 +91,41 @@ ${scrollTable(
 )}`,
     csrf,
   );
+}
+
+/** A share as a percentage with two decimals ("0.42 %"): a poll's share is often well under 1 %. */
+function percent(share: number): string {
+  return `${(Math.round(share * 10_000) / 100).toFixed(2)} %`;
+}
+
+/**
+ * The enrichment poll's share of each account's budget over the window: the scheduled and the
+ * early polls' catalog calls (what `CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE` bounds), the
+ * operator's polls beside them, and the bound; a share above it is marked.
+ */
+function pollShareTable(polls: PollBudgetView, now: number): string {
+  const cell = (n: { polls: number; calls: number }) =>
+    `${esc(n.calls)} <span class="muted">(${esc(n.polls)} ${n.polls === 1 ? 'poll' : 'polls'})</span>`;
+  const body = polls.accounts
+    .map((a) => {
+      const at = (trigger: 'schedule' | 'early' | 'admin') => ({
+        polls: a.polls[trigger],
+        calls: a.calls[trigger],
+      });
+      const over = a.share > a.bound;
+      return `<tr data-account="${esc(a.account)}"><td class="wrap">${esc(a.account)}</td><td class="opt wrap">${esc(a.shops.join(', '))}</td>
+<td data-calls="schedule">${cell(at('schedule'))}</td><td data-calls="early">${cell(at('early'))}</td><td class="opt" data-calls="admin">${cell(at('admin'))}</td>
+<td class="share${over ? ' error' : ''}">${esc(percent(a.share))}</td><td class="bound">${esc(`${Math.round(a.bound * 10_000) / 100} %`)}</td></tr>`;
+    })
+    .join('');
+  const early = polls.earlyPolls
+    ? 'Early polls are on: while a shop has records waiting for enrichment or review, it is polled sooner, as long as the polls stay within the bound.'
+    : 'Early polls are off: the schedule alone polls.';
+  return `<h2>Enrichment poll's share of the budget</h2>
+<p class="muted">Catalog calls of the enrichment polls that finished since ${timeAgo(polls.from, now)} (${esc(minutes(polls.windowSeconds))}), every replica's, against each account's budget of ${esc(polls.ratePerSecond)} calls a second over that time. The scheduled and early polls count against the bound (<code>CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE</code>); an operator's polls are shown beside them. ${esc(early)}</p>
+${scrollTable(
+  `<table class="poll-share"><thead><tr><th scope="col">Catalog account</th><th scope="col" class="opt">Shops</th><th scope="col">Scheduled polls' calls</th><th scope="col">Early polls' calls</th><th scope="col" class="opt">Operator's polls' calls</th><th scope="col">Share of the budget</th><th scope="col">Bound</th></tr></thead>
+<tbody>${body || '<tr><td colspan="7" class="muted">No catalog account.</td></tr>'}</tbody></table>`,
+  "Enrichment poll's share of the budget",
+)}`;
 }

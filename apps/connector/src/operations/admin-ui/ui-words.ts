@@ -61,6 +61,7 @@ const WORDS = {
   /** Who asked for an enrichment poll. */
   pollTrigger: {
     schedule: 'scheduled',
+    early: 'early (records waiting)',
     admin: 'an operator',
   },
   /** A job's kind (the failures' `job_kind`). */

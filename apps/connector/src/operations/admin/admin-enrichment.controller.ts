@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Clock } from '#lib/clock';
 import { ConnectorError } from '../../platform/http/connector.error.js';
 import { ApiConnectorErrors } from '../../platform/http/connector-error.dto.js';
 import { ConnectorErrorCode } from '../../platform/http/connector-error-code.js';
 import { EnrichmentPollScheduler } from '../../write-back/poll/enrichment-poll-scheduler.service.js';
+import { PollBudgetShares } from '../../write-back/poll/poll-budget-shares.service.js';
 import { OverwriteRequests } from '../../write-back/push/overwrite-requests.service.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import {
@@ -11,9 +13,11 @@ import {
   EnrichmentPollDto,
   EnrichmentPollQueuedDto,
   OverwriteQuery,
+  PollBudgetDto,
+  PollBudgetQuery,
 } from './enrichment.dto.js';
 
-const POLL_ID = /^poll-[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
+const POLL_ID = /^poll-(early-)?[0-9a-f-]{36}$|^repeat:[\w:.-]{1,200}$/;
 
 /**
  * The write-back over HTTP (README, "Write-back"): enqueue an enrichment poll now, ask whether it
@@ -29,6 +33,8 @@ export class AdminEnrichmentController {
   constructor(
     private readonly polls: EnrichmentPollScheduler,
     private readonly overwrites: OverwriteRequests,
+    private readonly shares: PollBudgetShares,
+    private readonly clock: Clock,
   ) {}
 
   /** Enqueues a poll of every shop now; answers its id (it runs in the background). */
@@ -57,6 +63,20 @@ export class AdminEnrichmentController {
     const status = POLL_ID.test(id) ? await this.polls.status(id) : null;
     if (!status) throw new ConnectorError(ConnectorErrorCode.NOT_FOUND, `No enrichment poll ${id}.`);
     return status;
+  }
+
+  /** The poll's share of each account's budget over the last `minutes` (the catalog calls page's table). */
+  @Get('poll-budget')
+  @ApiOperation({
+    operationId: 'getEnrichmentPollBudget',
+    summary:
+      "The enrichment poll's share of each catalog account's budget over a window: the scheduled and early polls' calls against the bound",
+  })
+  @ApiOkResponse({ type: PollBudgetDto })
+  @ApiConnectorErrors(400)
+  async pollBudget(@Query() query: PollBudgetQuery): Promise<PollBudgetDto> {
+    const view = await this.shares.since(new Date(this.clock.now() - (query.minutes ?? 60) * 60_000));
+    return { ...view, from: view.from.toISOString(), to: view.to.toISOString() };
   }
 
   /** `?shop=&productId=[&attribute=a,b]`: one push that may write over the merchant's edits. */

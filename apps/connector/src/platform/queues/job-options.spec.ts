@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConnectorConfig } from '../config/connector.config.js';
-import { pushLane, syncLane, syncProductJobOptions } from './job-options.js';
+import { earlyEnrichmentPollJobOptions, pushLane, syncLane, syncProductJobOptions } from './job-options.js';
 import type { SyncProductPayload } from './job-payloads.js';
 import { lanePriority } from './shop-lanes.js';
 
@@ -112,5 +112,13 @@ describe('syncProductJobOptions', () => {
     expect(syncProductJobOptions(sync, { ...subject, reason: 'reconcile' }).delay).toBe(0);
     expect(syncProductJobOptions(sync, { ...subject, reason: 'drift' }).delay).toBe(0);
     expect(syncProductJobOptions(sync, { ...subject, reason: 'webhook' }).delay).toBe(sync.debounceMs);
+  });
+});
+
+describe('early enrichment poll options', () => {
+  it('hold the deduplication key until the poll is due, not until it ends, so the running poll can ask for the next', () => {
+    const options = earlyEnrichmentPollJobOptions(5_000, 'poll-early-1');
+    expect(options).toMatchObject({ jobId: 'poll-early-1', delay: 5_000, attempts: 1 });
+    expect(options.deduplication).toEqual({ id: 'enrichment-poll:early', ttl: 5_000 });
   });
 });

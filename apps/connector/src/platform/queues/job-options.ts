@@ -247,11 +247,16 @@ export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
  * An early poll (`EarlyPolls`): one at a time across replicas (every poll that ends asks for the
  * next; a deduplication id keeps the first ask while it waits), after `delayMs`. Its own job id
  * (the poll's run id), never reused, as an operator's poll has.
+ *
+ * The deduplication key lives `delayMs`, until the early poll is due, not until it finishes:
+ * each early poll asks for the next one while it runs (`EnrichmentPollJob`), and a key held by
+ * the running job would drop that ask, so the chain stopped after one early poll. Asks that come
+ * while one waits (replicas ending polls at once, the schedule's poll) are still one.
  */
 export function earlyEnrichmentPollJobOptions(delayMs: number, jobId: string): JobsOptions {
   return {
     ...enrichmentPollJobOptions(jobId),
-    deduplication: { id: 'enrichment-poll:early' },
+    deduplication: { id: 'enrichment-poll:early', ttl: Math.max(1, delayMs) },
     delay: delayMs,
   };
 }

@@ -65,7 +65,8 @@ export type ReconcilePayload = Record<string, never>;
 
 /** A poll: its id is the job's id (`enrichment_poll` row); scheduled polls carry nothing. */
 export interface EnrichmentPollPayload {
-  trigger: 'schedule' | 'admin';
+  /** As `PollTrigger` (write-back/store): kept here too, so the queue layer imports no feature. */
+  trigger: 'schedule' | 'early' | 'admin';
   /** An early poll (`EarlyPolls`): only these shops, the ones with records waiting. */
   shops?: string[];
 }

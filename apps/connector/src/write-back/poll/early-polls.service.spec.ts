@@ -93,7 +93,7 @@ describe('EarlyPolls: adaptive enrichment polling', () => {
     // The scheduled poll, then one every 5 s: 12 in the minute instead of 1.
     expect(await t.minute()).toBe(NORMAL_MS / ACTIVE_MS);
     expect(t.adds.every((add) => add.opts.delay === ACTIVE_MS)).toBe(true);
-    expect(t.adds[0]?.data).toEqual({ trigger: 'schedule', shops: [shop] });
+    expect(t.adds[0]?.data).toEqual({ trigger: 'early', shops: [shop] });
     expect(t.adds[0]?.opts.deduplication).toEqual({ id: 'enrichment-poll:early' });
   });
 

@@ -56,7 +56,7 @@ export class EarlyPolls {
       if (plan === null) return null;
       await this.queue.add(
         JobName.ENRICHMENT_POLL,
-        { trigger: 'schedule', shops: plan.shops },
+        { trigger: 'early', shops: plan.shops },
         earlyEnrichmentPollJobOptions(plan.delayMs, `poll-early-${randomUUID()}`),
       );
       return plan;

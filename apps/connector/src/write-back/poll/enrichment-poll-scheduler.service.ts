@@ -7,13 +7,13 @@ import { enrichmentPollJobOptions } from '../../platform/queues/job-options.js';
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
-import type { PollRunCounts } from '../store/enrichment-poll-run.entity.js';
+import type { PollRunCounts, PollTrigger } from '../store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from '../store/enrichment-poll-runs.repository.js';
 
 /** Where a poll stands, for the admin API. */
 export interface PollStatus {
   id: string;
-  trigger: 'schedule' | 'admin';
+  trigger: PollTrigger;
   status: 'queued' | 'running' | 'finished' | 'failed';
   requestedAt: string;
   startedAt: string | null;

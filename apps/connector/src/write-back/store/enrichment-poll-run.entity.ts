@@ -27,14 +27,21 @@ export interface ShopPollCounts extends PollCounts {
 /** What a poll stores: the summed counts and, per shop polled, that shop's part. */
 export type PollRunCounts = Partial<PollCounts> & { shops?: Record<string, ShopPollCounts> };
 
-/** One poll, scheduled or asked for by an operator: when it ran and what it found. */
+/**
+ * Who asked for a poll: the schedule (every shop, every `CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS`),
+ * the poll before it while shops have records waiting (`early`: those shops only, `EarlyPolls`),
+ * or an operator (`admin`).
+ */
+export type PollTrigger = 'schedule' | 'early' | 'admin';
+
+/** One poll, scheduled, early or asked for by an operator: when it ran and what it found. */
 @Entity({ name: 'enrichment_poll' })
 export class EnrichmentPollRun {
   @PrimaryColumn({ type: 'text' })
   id!: string;
 
   @Column({ type: 'text' })
-  trigger!: 'schedule' | 'admin';
+  trigger!: PollTrigger;
 
   @Column({ type: 'timestamptz', name: 'requested_at' })
   requestedAt!: Date;

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Clock } from '#lib/clock';
 import { pruneInBatches } from '../../platform/reporting/retention-registry.service.js';
-import { EnrichmentPollRun, type PollRunCounts } from './enrichment-poll-run.entity.js';
+import { EnrichmentPollRun, type PollRunCounts, type PollTrigger } from './enrichment-poll-run.entity.js';
 
 /** Poll runs: requested (admin or schedule), started, finished with counts or an error. */
 @Injectable()
@@ -107,6 +107,36 @@ export class EnrichmentPollRuns {
       [since],
     );
     return rows.map((row) => new Date(row.finished_at));
+  }
+
+  /**
+   * The catalog calls of the polls that finished their work since `since`, per trigger and shop
+   * (each shop's part of each poll, `counts.shops`), and when the oldest poll kept started (the
+   * connector's first, or the retention's edge): the poll's share of each account's budget
+   * (`PollBudgetShares`). A failed poll stores no counts, so its calls are not in them.
+   */
+  async callsSince(since: Date): Promise<{
+    rows: Array<{ trigger: PollTrigger; shop: string; polls: number; calls: number }>;
+    oldest: Date | null;
+  }> {
+    const table = this.runs.metadata.tablePath;
+    const [rows, oldest]: [
+      Array<{ trigger: PollTrigger; shop: string; polls: number; calls: number }>,
+      Array<{ at: Date | null }>,
+    ] = await Promise.all([
+      this.runs.query(
+        `SELECT r.trigger, s.key AS shop, count(*)::int AS polls,
+                COALESCE(sum((s.value->>'calls')::int), 0)::int AS calls
+           FROM ${table} r CROSS JOIN LATERAL jsonb_each(COALESCE(r.counts->'shops', '{}'::jsonb)) s
+          WHERE r.finished_at IS NOT NULL AND r.error IS NULL
+            AND COALESCE(r.started_at, r.requested_at) >= $1
+          GROUP BY r.trigger, s.key`,
+        [since],
+      ),
+      this.runs.query(`SELECT min(COALESCE(started_at, requested_at)) AS at FROM ${table}`),
+    ]);
+    const at = oldest[0]?.at ?? null;
+    return { rows, oldest: at === null ? null : new Date(at) };
   }
 
   find(id: string): Promise<EnrichmentPollRun | null> {
