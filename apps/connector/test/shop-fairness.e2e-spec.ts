@@ -94,7 +94,9 @@ describe('a shop with a backlog and another shop with one edit', () => {
         (await harness.inbox(shop.domain)).filter((row) => row.enqueued_at !== null).length >= count,
     );
 
-  it("runs B's edit after at most one of A's 99 queued jobs, and A's edits before A's resync", { timeout: 120_000 }, async () => {
+  it("runs B's edit after at most one of A's 99 queued jobs, and A's edits before A's resync", {
+    timeout: 120_000,
+  }, async () => {
     const queue = harness.connector.app.get<Queue<SyncProductPayload>>(
       getQueueToken(QueueName.SYNC_PRODUCT),
       {
@@ -110,9 +112,7 @@ describe('a shop with a backlog and another shop with one edit', () => {
     // The worker holds the first run; every other product waits in the queue.
     await eventually(async () => started.length === 1);
     const first = started[0]?.productId;
-    await eventually(
-      async () => (await queue.getJobCounts('prioritized')).prioritized >= PRODUCTS - 1,
-    );
+    await eventually(async () => (await queue.getJobCounts('prioritized')).prioritized >= PRODUCTS - 1);
 
     // A's merchant edits 60 of the waiting products: each delivery joins its product's resync job.
     const edited = aProducts.filter((id) => id !== first).slice(0, EDITED);
