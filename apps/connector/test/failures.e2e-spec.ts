@@ -235,7 +235,7 @@ describe('job failures', () => {
     }
   });
 
-  it("keeps one failure per shop and cause for a failing enrichment poll, resolved by the shop's next poll that succeeds", async () => {
+  it("keeps one failure per shop and cause for a failing enrichment poll (not one while its breaker is open: paused), resolved by the shop's next poll that succeeds", async () => {
     const token = `admin-${randomBytes(16).toString('hex')}`;
     const world = await startSyncWorld({
       env: {
@@ -249,17 +249,18 @@ describe('job failures', () => {
     const admin = <T>(method: string, path: string): Promise<Answer<T>> =>
       call<T>(world.harness.url, method, path, token);
     const shop = world.shop.domain;
-    /** Asks for a poll and waits until it ended; resolves to whether it failed. */
-    const poll = async () => {
+    /** Asks for a poll and waits until it ended; resolves to its status (finished, paused, failed) and what it held. */
+    const pollNow = async () => {
       const queued = await admin<{ id: string }>('POST', '/admin/enrichment/poll');
-      const ended = await eventually(async () => {
-        const { status } = (
-          await admin<{ status: string }>('GET', `/admin/enrichment/poll/${queued.body.id}`)
-        ).body;
-        return (status === 'finished' || status === 'failed') && status;
+      return eventually(async () => {
+        const { body } = await admin<{ status: string; counts: { held?: Record<string, string> } }>(
+          'GET',
+          `/admin/enrichment/poll/${queued.body.id}`,
+        );
+        return ['finished', 'paused', 'failed'].includes(body.status) && body;
       }, 60_000);
-      return ended === 'failed';
     };
+    const poll = async () => (await pollNow()).status;
     const failuresOfPoll = async () =>
       (
         await admin<{
@@ -274,12 +275,33 @@ describe('job failures', () => {
         }>('GET', `/admin/failures?shop=${shop}&jobKind=enrichment-poll`)
       ).body.items;
     try {
-      // The catalog answers 500 to every search (each call's four tries), for two polls.
+      // The schedule's poll at boot is done first: it does not meet the faults below.
+      await eventually(async () => {
+        const { rows } = await world.harness.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM "${world.harness.schema}".enrichment_poll
+            WHERE trigger = 'schedule' AND finished_at IS NOT NULL`,
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      }, 30_000);
+      // The catalog answers 500 to every search (each call's four tries). Five failures in a row
+      // open the shop's breaker: a poll then holds the shop and reads paused, adding no failure;
+      // once the probe closed it, the next poll fails again.
       await world.account.controls.setFaults({
-        error500: { method: 'POST', path: '/v1/products/search', count: 8 },
+        error500: { method: 'POST', path: '/v1/products/search', count: 1_000 },
       });
-      expect(await poll()).toBe(true);
-      expect(await poll()).toBe(true);
+      const ended: string[] = [];
+      const paused: Array<Record<string, string> | undefined> = [];
+      await eventually(async () => {
+        const { status, counts } = await pollNow();
+        ended.push(status);
+        if (status === 'paused') paused.push(counts.held);
+        return ended.filter((s) => s === 'failed').length === 2;
+      }, 60_000);
+      expect(ended[0]).toBe('failed');
+      expect(ended).toContain('paused');
+      expect(ended.filter((s) => s !== 'failed' && s !== 'paused')).toEqual([]);
+      expect(paused[0]?.[shop]).toMatch(/breaker open/);
+      await world.account.controls.clearFaults();
       const [open, ...others] = await failuresOfPoll();
       expect(others).toEqual([]);
       expect(open).toMatchObject({
@@ -298,10 +320,13 @@ describe('job failures', () => {
       expect((await overview())?.openFailures['enrichment-poll']).toBe(1);
 
       // The catalog answers again: the next poll succeeds and resolves it, no replay needed.
-      // (A poll while the breaker is still open waits, and reads as failed: the next one runs.)
-      await world.account.controls.clearFaults();
-      await eventually(async () => !(await poll()), 60_000);
-      const [resolved] = await failuresOfPoll();
+      // (A poll while the breaker is still open holds the shop, and reads as paused: the next one runs.)
+      await eventually(async () => (await poll()) === 'finished', 60_000);
+      // The poll's row says finished a moment before its job resolves what it polled.
+      const resolved = await eventually(async () => {
+        const [failure] = await failuresOfPoll();
+        return failure?.state === 'resolved' && failure;
+      });
       expect(resolved).toMatchObject({ id: open?.id, state: 'resolved' });
       expect(resolved?.resolvedBy).toMatch(/^enrichment-poll job poll-/);
       expect((await overview())?.openFailures['enrichment-poll'] ?? 0).toBe(0);

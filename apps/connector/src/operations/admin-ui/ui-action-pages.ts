@@ -72,10 +72,12 @@ export function shopResyncConfirmPage(shop: string, csrf: string): string {
 
 /** Why: the poll's confirm step and, once started, what the poll did (its state and counts). */
 export function pollPage(status: PollStatus | null, now: number, csrf: string): string {
+  // Shops held while their catalog work waits (breaker open, no key): paused, with why.
+  const held = Object.entries(status?.counts.held ?? {}).map(([shop, why]) => `${shop} — ${why}`);
   const shown = status
     ? `<p role="status" class="ok">Poll ${esc(status.id)} started ${timeAgo(status.requestedAt, now)}: <span class="poll-state">${esc(status.status)}</span>${
         status.error ? `, ${esc(status.error)}` : ''
-      }; ${esc(status.pushes.done)} product(s) pushed, ${esc(status.pushes.pending)} waiting.</p><p><a href="/admin/ui/enrichment/poll?poll=${encodeURIComponent(status.id)}">Reload its state</a></p>`
+      }${held.length > 0 ? `, paused for ${esc(held.join('; '))}` : ''}; ${esc(status.pushes.done)} product(s) pushed, ${esc(status.pushes.pending)} waiting.</p><p><a href="/admin/ui/enrichment/poll?poll=${encodeURIComponent(status.id)}">Reload its state</a></p>`
     : '';
   return page(
     'Enrichment poll',

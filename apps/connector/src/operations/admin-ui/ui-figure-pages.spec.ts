@@ -72,6 +72,23 @@ describe('enrichmentPollsPage', () => {
     );
   });
 
+  it('shows a poll that held a shop on its open catalog breaker as paused, with the cause, not failed', () => {
+    const cause = 'catalog unavailable (breaker open)';
+    const held = run({ id: 'poll-4', counts: { shops: {}, held: { 'a.myshopify.com': cause } } });
+    const partly = run({
+      id: 'poll-5',
+      counts: { ...run({}).counts, held: { 'c.myshopify.com': cause } },
+    });
+    const all = enrichmentPollsPage([held, partly], { shop: null, hours: 24 }, [], 'csrf', NOW);
+    expect(cells(all).map((row) => row.at(-1))).toEqual([
+      `paused: a.myshopify.com — ${cause}`,
+      `finished; paused: c.myshopify.com — ${cause}`,
+    ]);
+    expect(all).not.toContain('class="outcome error"');
+    const one = enrichmentPollsPage([held, partly], { shop: 'a.myshopify.com', hours: 24 }, [], 'csrf', NOW);
+    expect(cells(one)[0]?.at(-1)).toBe(`paused: ${cause}`);
+  });
+
   it('says when a poll is still queued or running', () => {
     const queued = run({ startedAt: null, finishedAt: null, counts: {} });
     const running = run({ id: 'poll-3', finishedAt: null, counts: {} });

@@ -11,9 +11,18 @@ const hoursField = (hours: number) =>
   `<label>Last hours <input name="hours" type="number" min="1" max="720" value="${esc(hours)}"></label>`;
 
 /** A poll's outcome in words: still queued or running, finished, or failed with its error. */
-function outcomeOf(run: EnrichmentPollRun): string {
+function outcomeOf(run: EnrichmentPollRun, shop: string | null): string {
   if (run.finishedAt === null) return run.startedAt === null ? 'queued' : 'running';
-  return run.error === null ? 'finished' : `failed: ${run.error}`;
+  if (run.error !== null) return `failed: ${run.error}`;
+  const held = Object.entries(run.counts.held ?? {});
+  if (shop !== null) {
+    const why = run.counts.held?.[shop];
+    return why === undefined ? 'finished' : `paused: ${why}`;
+  }
+  if (held.length === 0) return 'finished';
+  // Held shops waited for their catalog (breaker open, no key): paused, not failed.
+  const paused = `paused: ${held.map(([s, why]) => `${s} — ${why}`).join('; ')}`;
+  return Object.keys(run.counts.shops ?? {}).length === 0 ? paused : `finished; ${paused}`;
 }
 
 /**
@@ -37,7 +46,7 @@ export function enrichmentPollsPage(
         .filter((lag): lag is number => lag !== null);
       const lag = part !== undefined ? part.lagSeconds : lags.length > 0 ? Math.max(...lags) : null;
       const polled = filter.shop ?? Object.keys(run.counts.shops ?? {}).join(', ');
-      const outcome = outcomeOf(run);
+      const outcome = outcomeOf(run, filter.shop);
       return `<tr data-poll="${esc(run.id)}"><td>${timeAgo(run.startedAt ?? run.requestedAt, now)}</td><td class="opt">${esc(inWords('pollTrigger', run.trigger))}</td>
 <td class="opt">${esc(polled)}</td><td>${esc(counts.found ?? '')}</td><td class="opt">${esc(counts.changed ?? '')}</td><td class="opt">${esc(counts.products ?? '')}</td>
 <td class="opt">${esc(counts.calls ?? '')}</td><td>${esc(lag === null ? '—' : minutes(lag))}</td><td class="outcome${outcome.startsWith('failed') ? ' error' : ''}">${esc(outcome)}</td></tr>`;

@@ -58,7 +58,12 @@ export class EnrichmentPollPushesDto {
 export class EnrichmentPollDto implements PollStatus {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['schedule', 'early', 'admin'] }) trigger!: PollStatus['trigger'];
-  @ApiProperty({ enum: ['queued', 'running', 'finished', 'failed'] }) status!: PollStatus['status'];
+  @ApiProperty({
+    enum: ['queued', 'running', 'finished', 'paused', 'failed'],
+    description:
+      "paused: finished without polling a shop, each waiting for its catalog (its account's breaker open, no catalog key): counts.held says why; not a failure.",
+  })
+  status!: PollStatus['status'];
   @ApiProperty({ format: 'date-time' }) requestedAt!: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) startedAt!: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) finishedAt!: string | null;
@@ -75,6 +80,12 @@ export class EnrichmentPollDto implements PollStatus {
           type: 'object',
           properties: { ...COUNT_PROPERTIES, lagSeconds: { type: 'number', nullable: true } },
         },
+      },
+      held: {
+        type: 'object',
+        description:
+          "Each shop held, not polled, while its catalog work waits (its account's breaker open, no catalog key): why. Its checkpoints stay for the next poll.",
+        additionalProperties: { type: 'string' },
       },
     },
   })

@@ -10,11 +10,14 @@ import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import type { PollRunCounts, PollTrigger } from '../store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from '../store/enrichment-poll-runs.repository.js';
 
-/** Where a poll stands, for the admin API. */
+/**
+ * Where a poll stands, for the admin API. `paused`: it finished without polling a shop, every
+ * shop it would have polled held while its catalog work waits (`counts.held`: why).
+ */
 export interface PollStatus {
   id: string;
   trigger: PollTrigger;
-  status: 'queued' | 'running' | 'finished' | 'failed';
+  status: 'queued' | 'running' | 'finished' | 'paused' | 'failed';
   requestedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -59,7 +62,9 @@ export class EnrichmentPollScheduler implements OnModuleInit {
     const status = run.finishedAt
       ? run.error
         ? 'failed'
-        : 'finished'
+        : pausedRun(run.counts)
+          ? 'paused'
+          : 'finished'
       : run.startedAt
         ? 'running'
         : 'queued';
@@ -75,4 +80,9 @@ export class EnrichmentPollScheduler implements OnModuleInit {
       error: run.error,
     };
   }
+}
+
+/** A finished poll that polled no shop, every one held (`PollStatus` `paused`). */
+function pausedRun(counts: PollRunCounts): boolean {
+  return Object.keys(counts.held ?? {}).length > 0 && Object.keys(counts.shops ?? {}).length === 0;
 }

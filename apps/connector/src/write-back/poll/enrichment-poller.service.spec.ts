@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogClient } from '#lib/catalog-client';
+import { type CatalogClient, CatalogClientError, ClientErrorCode } from '#lib/catalog-client';
 import type { ProductRecord, ProductSearchRequest } from '#lib/catalog-contract';
 import { ManualClock } from '#lib/clock';
 import { InMemoryCatalogSearch } from '../../../test/support/catalog-search-stub.js';
 import { approved, catalogRecord } from '../../../test/support/write-back-mapping.js';
 import type { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import type { CatalogGate, PauseState } from '../../clients/catalog/catalog-gate.service.js';
 import type { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import type { EnrichmentSettings } from '../../platform/config/settings.js';
 import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
@@ -34,6 +35,8 @@ function pollerOver(
   watched: readonly string[] = [],
   /** Every record found counts as changed, and `idle` says which products get no push work. */
   changes?: { idle: (products: readonly ChangedProduct[]) => Set<string> },
+  /** Why the shop's catalog work waits now (`CatalogGate.pauseState`); not paused by default. */
+  pause: () => PauseState = () => ({ paused: false, by: null, reason: null, since: null }),
 ) {
   const commits: PollCommit[] = [];
   const snapshotsAskedFor: string[] = [];
@@ -94,6 +97,7 @@ function pollerOver(
     {
       idle: async (_: string, products: readonly ChangedProduct[]) => changes?.idle(products) ?? new Set(),
     } as unknown as PushHistory,
+    { pauseState: pause } as unknown as CatalogGate,
   );
   return { poller, checkpoints, priorities, searches, clock, commits, snapshotsAskedFor };
 }
@@ -210,5 +214,75 @@ describe('the enrichment poller', () => {
     await expect(poller.poll('first')).rejects.toThrow(/catalog down/);
     expect(commits.map((c) => c.found.length)).toEqual([500, 500]);
     expect(checkpoints.size).toBe(0);
+  });
+
+  it('holds a shop whose catalog breaker is open: no search, its poll waiting with the cause, not failed', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    catalog.put(record(0, T0));
+    const reason = 'catalog unavailable (breaker open)';
+    const { poller, searches, commits } = pollerOver(catalog, {}, [], undefined, () => ({
+      paused: true,
+      by: 'breaker',
+      reason,
+      since: null,
+    }));
+    await expect(poller.poll('held')).resolves.toMatchObject({ shops: {}, held: { [SHOP]: reason } });
+    expect(searches).toEqual([]);
+    expect(commits).toEqual([]);
+  });
+
+  it('holds a shop whose breaker opens half-way (its pages so far committed, its checkpoints kept)', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    for (let i = 0; i < 1_200; i++) catalog.put(record(i, T0 + i));
+    let open = false;
+    const { poller, commits, checkpoints, searches } = pollerOver(
+      catalog,
+      {},
+      [],
+      { idle: () => new Set() },
+      () =>
+        open
+          ? { paused: true, by: 'breaker', reason: 'catalog unavailable (breaker open)', since: null }
+          : { paused: false, by: null, reason: null, since: null },
+    );
+    const search = catalog.search.bind(catalog);
+    catalog.search = async (body) => {
+      if (searches.length === 3) {
+        open = true;
+        throw new CatalogClientError({
+          message: 'Catalog POST /v1/products/search not sent: circuit open (failures)',
+          errorCode: null,
+          code: ClientErrorCode.CIRCUIT_OPEN,
+          status: null,
+          details: {},
+          retryable: false,
+          method: 'POST',
+          path: '/v1/products/search',
+          attempts: 0,
+        });
+      }
+      return search(body);
+    };
+    await expect(poller.poll('first')).resolves.toMatchObject({
+      shops: {},
+      held: { [SHOP]: 'catalog unavailable (breaker open)' },
+    });
+    expect(commits.map((c) => c.found.length)).toEqual([500, 500]);
+    expect(checkpoints.size).toBe(0);
+  });
+
+  it('still polls a shop an operator paused (its syncs wait, not the write-back)', async () => {
+    const catalog = new InMemoryCatalogSearch();
+    catalog.put(record(0, T0));
+    const { poller, searches } = pollerOver(catalog, {}, [], undefined, () => ({
+      paused: true,
+      by: 'operator',
+      reason: 'maintenance',
+      since: new Date(T0).toISOString(),
+    }));
+    const counts = await poller.poll('operator');
+    expect(counts.held).toBeUndefined();
+    expect(Object.keys(counts.shops ?? {})).toEqual([SHOP]);
+    expect(searches.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,8 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
+import { ClientErrorCode } from '#lib/catalog-client';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
+import { CatalogGate } from '../../clients/catalog/catalog-gate.service.js';
 import type { ResolvedWriteBackEntry } from '../../mapping/index.js';
 import { ShopMappings } from '../../mapping/shop-mappings.service.js';
 import { EnrichmentSettings } from '../../platform/config/settings.js';
@@ -50,7 +52,11 @@ export function emptyCounts(): PollCounts {
  * work as it is read, with the records each product's push needs (`RecordSnapshot`: the push does
  * not search again), and the new checkpoints after the last page (`PollChunks`). Then it enqueues
  * a push job per product with pending work. Shops are polled one at a time under a lock shared by every
- * replica, so no two polls of a shop ever start from the same checkpoint.
+ * replica, so no two polls of a shop ever start from the same checkpoint. A shop whose catalog
+ * work waits (`CatalogGate`: its account's breaker open, no catalog key yet) is held, not polled:
+ * the poll names it with the cause (`held`), its checkpoints stay, and nothing fails; a breaker
+ * that opens half-way holds it the same (the pages read so far are committed). An operator's
+ * pause stops the shop's syncs, not its write-back: it is polled.
  */
 @Injectable()
 export class EnrichmentPoller {
@@ -67,18 +73,28 @@ export class EnrichmentPoller {
     private readonly settings: EnrichmentSettings,
     private readonly shops: Shops,
     private readonly history: PushHistory,
+    private readonly gate: CatalogGate,
     @Optional() private readonly observations?: Observations,
   ) {}
 
-  /** Polls every shop (an early poll: `only` those); resolves to the summed counts and each shop's. */
+  /**
+   * Polls every shop (an early poll: `only` those); resolves to the summed counts, each shop's,
+   * and the shops held (`held`: why each waits).
+   */
   async poll(pollId: string, only?: readonly string[]): Promise<PollRunCounts> {
     const total = emptyCounts();
     const shops: Record<string, ShopPollCounts> = {};
+    const held: Record<string, string> = {};
     const failed: unknown[] = [];
     for (const shop of this.shops.all) {
       if (only !== undefined && !only.includes(shop.domain)) continue;
       const entries = this.mappings.mapping(shop.domain)?.writeBack ?? [];
       if (entries.length === 0) continue;
+      const waits = this.waitsFor(shop.domain);
+      if (waits !== null) {
+        held[shop.domain] = waits;
+        continue;
+      }
       try {
         const counts = await this.lock.withShop(shop.domain, () =>
           this.pollShop(shop.domain, pollId, entries),
@@ -90,6 +106,12 @@ export class EnrichmentPoller {
             `${shop.domain}: ${counts.unmapped} record(s) not created by the connector ignored`,
           );
       } catch (error) {
+        // The breaker opened half-way: the shop waits like one held from the start.
+        const waits = this.waitsFor(shop.domain, error);
+        if (waits !== null) {
+          held[shop.domain] = waits;
+          continue;
+        }
         // One shop's catalog being down does not keep the other shops' content from their stores.
         this.logger.warn(`${shop.domain}: enrichment poll failed: ${(error as Error).message}`);
         failed.push(error instanceof ShopPollFailed ? error : new ShopPollFailed(shop.domain, error));
@@ -100,7 +122,21 @@ export class EnrichmentPoller {
     const first = failed[0];
     if (first instanceof ShopPollFailed) first.polled = Object.keys(shops);
     if (failed.length > 0) throw first;
-    return { ...total, shops };
+    for (const [shop, why] of Object.entries(held))
+      this.logger.log(`${shop}: enrichment poll waits (${why}); its checkpoints stay for the next poll`);
+    return { ...total, shops, ...(Object.keys(held).length > 0 ? { held } : {}) };
+  }
+
+  /**
+   * Why the shop's poll waits now (its account's breaker open, no catalog key: the gate's
+   * reason), or after `error` (a call refused by a breaker that opened half-way); null: it goes.
+   */
+  private waitsFor(shop: string, error?: unknown): string | null {
+    const pause = this.gate.pauseState(shop);
+    if (pause.paused && pause.by !== 'operator') return pause.reason ?? 'its catalog work waits';
+    if ((error as { code?: unknown } | undefined)?.code === ClientErrorCode.CIRCUIT_OPEN)
+      return (error as Error).message;
+    return null;
   }
 
   private async pollShop(

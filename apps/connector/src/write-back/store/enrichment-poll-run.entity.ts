@@ -24,8 +24,14 @@ export interface ShopPollCounts extends PollCounts {
   lagSeconds: number | null;
 }
 
-/** What a poll stores: the summed counts and, per shop polled, that shop's part. */
-export type PollRunCounts = Partial<PollCounts> & { shops?: Record<string, ShopPollCounts> };
+/**
+ * What a poll stores: the summed counts and, per shop polled, that shop's part; and the shops it
+ * held, not polled, while their catalog work waits (the breaker open, no catalog key), with why.
+ */
+export type PollRunCounts = Partial<PollCounts> & {
+  shops?: Record<string, ShopPollCounts>;
+  held?: Record<string, string>;
+};
 
 /**
  * Who asked for a poll: the schedule (every shop, every `CONNECTOR_ENRICHMENT_POLL_INTERVAL_MS`),

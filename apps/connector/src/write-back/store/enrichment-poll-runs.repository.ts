@@ -56,8 +56,9 @@ export class EnrichmentPollRuns {
   }
 
   /**
-   * The latest polls started since `since`, newest first; with a shop, those that polled it or
-   * failed (a failed poll stores no shop's counts, and may have failed on any shop).
+   * The latest polls started since `since`, newest first; with a shop, those that polled it,
+   * held it (its catalog work waited) or failed (a failed poll stores no shop's counts, and may
+   * have failed on any shop).
    */
   latest(filter: { shop: string | null; since: Date }, limit: number): Promise<EnrichmentPollRun[]> {
     const query = this.runs
@@ -66,7 +67,9 @@ export class EnrichmentPollRuns {
       .orderBy('COALESCE(r.started_at, r.requested_at)', 'DESC')
       .limit(limit);
     if (filter.shop !== null)
-      query.andWhere("(r.counts->'shops' ? :shop OR r.error IS NOT NULL)", { shop: filter.shop });
+      query.andWhere("(r.counts->'shops' ? :shop OR r.counts->'held' ? :shop OR r.error IS NOT NULL)", {
+        shop: filter.shop,
+      });
     return query.getMany();
   }
 
@@ -94,15 +97,18 @@ export class EnrichmentPollRuns {
   }
 
   /**
-   * When each poll that finished its work (no error) since `since` finished, oldest first, with
-   * the last one before `since` ahead of them: the overview's poll lag, minute by minute.
+   * When each poll that finished its work (no error, not paused: a poll that held every shop
+   * polled none) since `since` finished, oldest first, with the last one before `since` ahead of
+   * them: the overview's poll lag, minute by minute.
    */
   async finishedSince(since: Date): Promise<Date[]> {
+    const table = this.runs.metadata.tablePath;
+    const worked = `error IS NULL AND NOT (counts ? 'held' AND COALESCE(counts->'shops', '{}'::jsonb) = '{}'::jsonb)`;
     const rows: Array<{ finished_at: Date }> = await this.runs.query(
-      `SELECT finished_at FROM ${this.runs.metadata.tablePath}
-        WHERE error IS NULL AND finished_at IS NOT NULL
-          AND finished_at >= COALESCE((SELECT max(finished_at) FROM ${this.runs.metadata.tablePath}
-                                        WHERE error IS NULL AND finished_at < $1), $1)
+      `SELECT finished_at FROM ${table}
+        WHERE ${worked} AND finished_at IS NOT NULL
+          AND finished_at >= COALESCE((SELECT max(finished_at) FROM ${table}
+                                        WHERE ${worked} AND finished_at < $1), $1)
         ORDER BY finished_at`,
       [since],
     );
