@@ -94,7 +94,7 @@ describe('EarlyPolls: adaptive enrichment polling', () => {
     expect(await t.minute()).toBe(NORMAL_MS / ACTIVE_MS);
     expect(t.adds.every((add) => add.opts.delay === ACTIVE_MS)).toBe(true);
     expect(t.adds[0]?.data).toEqual({ trigger: 'early', shops: [shop] });
-    expect(t.adds[0]?.opts.deduplication).toEqual({ id: 'enrichment-poll:early' });
+    expect(t.adds[0]?.opts.deduplication).toEqual({ id: 'enrichment-poll:early', ttl: ACTIVE_MS });
   });
 
   it('polls at the short interval while a record synced recently waits for its enrichment', async () => {
