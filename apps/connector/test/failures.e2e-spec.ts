@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogGate } from '../src/clients/catalog/catalog-gate.service.js';
 import { Retention } from '../src/platform/database/retention.service.js';
 import { FailuresService } from '../src/platform/failures/failures.service.js';
+import { QueueName } from '../src/platform/queues/queue-names.js';
 import { type Answer, call, sample } from './support/admin-client.js';
 import { type ConnectorHarness, eventually, startConnector } from './support/connector-harness.js';
 import { productReads, type Sandboxes, startSandboxes } from './support/sandboxes.js';
+import { tickAtTurn } from './support/scheduled-turn.js';
 import { startSyncWorld } from './support/sync-world.js';
 import { productUpdateBody, type TestShop, testShop } from './support/test-shop.js';
 
@@ -275,7 +277,9 @@ describe('job failures', () => {
         }>('GET', `/admin/failures?shop=${shop}&jobKind=enrichment-poll`)
       ).body.items;
     try {
-      // The schedule's poll at boot is done first: it does not meet the faults below.
+      // The shop's scheduled poll (its turn of the period, asked for now) is done first: it does
+      // not meet the faults below.
+      await tickAtTurn(world.harness.connector.app, QueueName.ENRICHMENT_POLL, shop);
       await eventually(async () => {
         const { rows } = await world.harness.db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM "${world.harness.schema}".enrichment_poll
