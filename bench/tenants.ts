@@ -172,11 +172,27 @@ export const tenants: Benchmark = {
         },
       };
       return { figures, table: table(figures) };
+    } catch (error) {
+      throw withDiagnosis(error, stack);
     } finally {
       await stack.close();
     }
   },
 };
+
+/**
+ * The error with what explains it: its cause (a failed fetch's network error), whether the
+ * connector's process still runs, and its last output (it logs errors only).
+ */
+function withDiagnosis(error: unknown, stack: TenantsStack): Error {
+  const cause = error instanceof Error && error.cause !== undefined ? ` (cause: ${String(error.cause)})` : '';
+  const alive = stack.connector.rss() === null ? 'has exited' : 'still runs';
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(
+    `${message}${cause}; the connector (pid ${stack.connector.pid}) ${alive}; its last output:\n${stack.connector.output().slice(-4000)}`,
+    { cause: error },
+  );
+}
 
 /** The big shop's sync: records a second from its start until its last record, ÷ the budget, and its calls. */
 async function bigShopFigures(

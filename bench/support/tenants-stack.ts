@@ -199,24 +199,21 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
       async merchant(shop, method, path, body) {
         // A keep-alive connection the sandbox closed while idle fails before it is read: sent
         // again, twice at most (as bench-stack's merchant); an error status never is.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            const answer = await fetch(`${shopify.adminUrl}/${path}`, {
-              method,
-              headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': shop.merchantToken },
-              body: body === undefined ? undefined : JSON.stringify(body),
-            });
-            const text = await answer.text();
-            if (answer.status >= 300)
-              throw new Error(`${method} ${path} (${shop.domain}): ${answer.status} ${text}`);
-            return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-          } catch (error) {
-            if (attempt >= 3 || !(error instanceof TypeError)) throw error;
-          }
-        }
+        const answer = await retryingFetch(`${shopify.adminUrl}/${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': shop.merchantToken },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await answer.text();
+        if (answer.status >= 300)
+          throw new Error(`${method} ${path} (${shop.domain}): ${answer.status} ${text}`);
+        return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
       },
       async admin<T>(method: string, path: string, body?: unknown) {
-        const answer = await fetch(`${connector.url}${path}`, {
+        // GET and PUT are sent again after a network failure (a keep-alive connection closed as
+        // it was reused); a POST never is.
+        const send = method === 'GET' || method === 'PUT' ? retryingFetch : fetch;
+        const answer = await send(`${connector.url}${path}`, {
           method,
           headers: { Authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -226,7 +223,7 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
         return (text ? JSON.parse(text) : {}) as T;
       },
       async install(shop) {
-        const begun = await fetch(`${connector.url}/auth/shopify?shop=${shop.domain}`, {
+        const begun = await retryingFetch(`${connector.url}/auth/shopify?shop=${shop.domain}`, {
           redirect: 'manual',
           headers: BROWSER,
         });
@@ -265,6 +262,21 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * `fetch`, sent again (twice at most) after a network failure, never after an answer: a request
+ * on a keep-alive connection the server closed while it sat idle fails before it is read (on a
+ * busy machine, now and then). Only for requests that may be repeated.
+ */
+export async function retryingFetch(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+    }
   }
 }
 
