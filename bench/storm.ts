@@ -2,12 +2,17 @@ import { startBenchStack, waitFor } from './support/bench-stack.js';
 import type { BenchContext, Benchmark, BenchResult } from './support/benchmark.js';
 import { callsSince, catalogRecords, isWrite, productIdOf, writesNeeded } from './support/catalog-state.js';
 import { ratio, sleep } from './support/figures.js';
+import { pollCalls } from './support/poll-calls.js';
 import { syncRuns } from './support/resync-run.js';
 import { createProducts } from './support/shop-fixtures.js';
 
 /** One system's figures in the storm. */
 interface StormFigures {
+  /** The sync's catalog calls: every call in the account's request log but the enrichment poll's. */
   calls: number;
+  /** Every call, the enrichment poll's searches included (the naive peer has no poll). */
+  allCalls: number;
+  pollCalls: number;
   writes: number;
   needed: number;
   callRatio: number | null;
@@ -23,8 +28,11 @@ interface StormFigures {
 /**
  * `storm`: 1,000 merchant updates over 10 products (3 variants each) in 10 s, half of them
  * inventory-only, with the Shopify sandbox's merge window at 0 (one delivery per write). Catalog
- * calls of each system divided by the writes needed to take each product straight from its first
- * state to its last, and the time until the catalog holds every final state.
+ * calls of each system's sync divided by the writes needed to take each product straight from its
+ * first state to its last, and the time until the catalog holds every final state. The
+ * connector's enrichment poll searches the same account (early polls while synced records wait
+ * for enrichment, on its own share of the budget): its calls are counted apart, from the
+ * connector's poll records.
  */
 export const storm: Benchmark = {
   name: 'storm',
@@ -115,14 +123,21 @@ export const storm: Benchmark = {
       await sleep(context.smoke ? 500 : 3_000);
       const figures = async (system: 'connector' | 'naive'): Promise<StormFigures> => {
         const calls = await callsSince(accounts[system], started);
+        // The enrichment poll searches the connector's account too, on its own budget share
+        // (early polls while synced records wait, issue 44): not the sync's calls the storm weighs.
+        const polled =
+          system === 'connector' ? (await pollCalls(stack, { from: started, to: Date.now() })).total : 0;
+        const syncCalls = calls.length - polled;
         const after = catalogRecords(stack.catalog, accounts[system]);
         const needed = writesNeeded(before[system], after);
         const writeCount = calls.filter(isWrite).length;
         return {
-          calls: calls.length,
+          calls: syncCalls,
+          allCalls: calls.length,
+          pollCalls: polled,
           writes: writeCount,
           needed,
-          callRatio: ratio(calls.length, needed),
+          callRatio: ratio(syncCalls, needed),
           writeRatio: ratio(writeCount, needed),
           throttled: calls.filter((c) => c.status === 429).length,
           finalStateMs: done[system],
@@ -159,8 +174,9 @@ export const storm: Benchmark = {
         table: {
           head: ['figure', 'connector', 'naive peer', 'ratio'],
           rows: [
-            row('catalog calls', 'calls'),
+            row("catalog calls (the sync's)", 'calls'),
             row('of which writes', 'writes'),
+            row('enrichment poll calls (not counted above)', 'pollCalls'),
             row('writes needed (first to last state)', 'needed'),
             row('calls / needed (target <= 1.2)', 'callRatio'),
             row('writes / needed', 'writeRatio'),

@@ -6,6 +6,7 @@ import type { BenchStack } from './bench-stack.js';
 import { callsSince } from './catalog-state.js';
 import { ratio, round } from './figures.js';
 import type { EditRun } from './freshness-edits.js';
+import { pollCalls } from './poll-calls.js';
 import { BENCH_ADMIN_TOKEN } from './resync.js';
 
 /** The Shopify sandbox's default restore rate (points per second, Shopify's standard plan). */
@@ -37,25 +38,7 @@ export async function pollShare(
   rate: number,
 ): Promise<PollShareFigures> {
   const seconds = Math.max(0.001, (window.to - window.from) / 1000);
-  const { rows } = await stack.db.query<{
-    trigger: 'schedule' | 'early' | 'admin';
-    polls: number;
-    calls: number;
-  }>(
-    `SELECT r.trigger, count(*)::int AS polls, COALESCE(sum((s.value->>'calls')::int), 0)::int AS calls
-       FROM "${stack.schema}".enrichment_poll r, jsonb_each(r.counts->'shops') s
-      WHERE r.finished_at IS NOT NULL AND r.error IS NULL AND s.key = $1
-        AND r.started_at >= to_timestamp($2::double precision / 1000)
-        AND r.started_at <= to_timestamp($3::double precision / 1000)
-      GROUP BY r.trigger`,
-    [stack.shop.domain, window.from, window.to],
-  );
-  const polls = { schedule: 0, early: 0, admin: 0 };
-  const calls = { schedule: 0, early: 0, admin: 0 };
-  for (const row of rows) {
-    polls[row.trigger] = row.polls;
-    calls[row.trigger] = row.calls;
-  }
+  const { polls, calls } = await pollCalls(stack, window);
   const searches = (await callsSince(stack.connectorAccount, window.from)).filter(
     (c) => c.time <= window.to && c.method === 'POST' && c.path.endsWith('/search'),
   ).length;

@@ -130,6 +130,23 @@ describe('EnqueueBatcher', () => {
     expect(w.marked).toEqual([['1'], ['2', '3']]);
   });
 
+  it('paces the flushes: what arrives during a quick flush waits an interval from its start, not the end', async () => {
+    const w = world();
+    w.state.holdNext = true;
+    w.batcher.add({ id: '1', shop, productId: '71' });
+    await w.clock.advance(20); // the first flush begins (t=20) and is held
+    w.batcher.add({ id: '2', shop, productId: '72' });
+    await w.clock.advance(5);
+    w.release(); // it ends at t=25
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(w.bulks).toHaveLength(1);
+    await w.clock.advance(14); // t=39: not yet an interval since the first began
+    expect(w.bulks).toHaveLength(1);
+    await w.clock.advance(1); // t=40
+    await w.batcher.flush();
+    expect(w.bulks.map(w.products)).toEqual([['71'], ['72']]);
+  });
+
   it('flushes what it holds on shutdown, and refuses deliveries once shut down', async () => {
     const w = world();
     w.batcher.add({ id: '1', shop, productId: '31' });

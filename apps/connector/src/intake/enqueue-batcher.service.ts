@@ -49,7 +49,11 @@ interface HeldProduct {
  * Takes the enqueue off the webhook's answer: the answer waits for the durable insert only, and
  * the stored deliveries are enqueued here in batches, every `CONNECTOR_INBOX_ENQUEUE_FLUSH_MS`
  * (or as soon as a batch fills): one bulk add of each distinct product's sync, then one UPDATE
- * of the batch's `enqueued_at`. One flush runs at a time; what arrives meanwhile goes in the next.
+ * of the batch's `enqueued_at`. One flush runs at a time; what arrives meanwhile goes in the next,
+ * an interval after this one began (at once if it took longer). Under a steady stream that is
+ * one flush per interval: starting the next flush as soon as one ended made them back to back
+ * (65 a second at 300 deliveries a second, issue 44), each reading its products' jobs again, a
+ * load the PostgreSQL queue backend shares with the webhook answer's INSERT.
  *
  * Nothing is lost when a flush fails or the process dies with deliveries held: their rows are
  * stored and still `received`, so the sweeper enqueues them after `CONNECTOR_INBOX_SWEEP_AFTER_MS`
@@ -63,6 +67,8 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
   private heldCount = 0;
   private heldByShop = new Map<string, number>();
   private flushing: Promise<void> | null = null;
+  /** When the last flush began (clock ms): the next one waits an interval from it. */
+  private lastStart = Number.NEGATIVE_INFINITY;
   /** Bumped by every flush, so a wait scheduled before it does not flush the next batch early. */
   private round = 0;
   private waiting = false;
@@ -142,11 +148,11 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     this.closed = true;
   }
 
-  private schedule(): void {
+  private schedule(ms = this.settings.enqueueFlushMs): void {
     if (this.waiting || this.flushing !== null) return;
     this.waiting = true;
     const round = this.round;
-    void this.clock.sleep(this.settings.enqueueFlushMs).then(() => {
+    void this.clock.sleep(ms).then(() => {
       if (round !== this.round) return;
       this.waiting = false;
       this.start();
@@ -158,6 +164,7 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
     if (this.flushing !== null || this.heldCount === 0) return;
     this.round++;
     this.waiting = false;
+    this.lastStart = this.clock.now();
     const batch = [...this.held.values()];
     this.held = new Map();
     this.heldCount = 0;
@@ -166,9 +173,20 @@ export class EnqueueBatcher implements BeforeApplicationShutdown, OnApplicationS
       .run(FLUSH_LOG_CONTEXT, () => this.send(batch))
       .finally(() => {
         this.flushing = null;
-        // What arrived during the flush has waited long enough: it goes now.
-        this.start();
+        this.next();
       });
+  }
+
+  /**
+   * After a flush: what arrived during it goes an interval after that flush began, at once when
+   * that time has passed (a long flush: it has waited long enough), a batch is full, or the
+   * process is shutting down.
+   */
+  private next(): void {
+    if (this.heldCount === 0) return;
+    const wait = this.lastStart + this.settings.enqueueFlushMs - this.clock.now();
+    if (this.draining || this.heldCount >= BATCH_SIZE || wait <= 0) this.start();
+    else this.schedule(wait);
   }
 
   /** Enqueues a batch's products (one retry), then marks its deliveries enqueued. Never throws. */

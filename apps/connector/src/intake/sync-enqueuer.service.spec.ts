@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { loadConnectorConfig } from '../platform/config/connector.config.js';
 import type { SyncProductPayload } from '../platform/queues/job-payloads.js';
-import { SyncEnqueuer, shopQuietMs } from './sync-enqueuer.service.js';
+import { ShopPace } from './shop-pace.js';
+import { SyncEnqueuer } from './sync-enqueuer.service.js';
 
 const DEBOUNCE_MS = 1_000;
 const config = loadConnectorConfig({
@@ -153,11 +154,25 @@ describe('SyncEnqueuer: the leading edge of the debounce', () => {
 
   it('leads each save of a merchant editing one product after another, a few hundred ms apart', async () => {
     const w = world();
+    const quiet = ShopPace.forDebounce(DEBOUNCE_MS).quietMs;
     for (let i = 0; i < 5; i++) {
       await w.deliver(String(i + 1));
       w.runDue();
-      await w.clock.advance(shopQuietMs(DEBOUNCE_MS));
+      await w.clock.advance(DEBOUNCE_MS / 3);
     }
+    expect(quiet).toBeLessThan(DEBOUNCE_MS / 3);
     expect(w.delays()).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('does not lead again after a pause within a storm while its last period holds more than 3 deliveries', async () => {
+    const w = world();
+    for (let i = 0; i < 20; i++) {
+      await w.deliver(String(1 + (i % 10)));
+      await w.clock.advance(10);
+    }
+    // A stalled sender: the shop quiet for more than a quarter of the period, not for all of it.
+    await w.clock.advance(DEBOUNCE_MS / 2);
+    await w.deliver('11');
+    expect(w.delays().filter((delay) => delay === 0)).toHaveLength(1);
   });
 });

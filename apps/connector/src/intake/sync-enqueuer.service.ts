@@ -9,25 +9,15 @@ import { JobName, QueueName } from '../platform/queues/queue-names.js';
 import { lanePriority, ShopLanes } from '../platform/queues/shop-lanes.js';
 import { raiseJoinedSync, readJoinedSync } from '../platform/queues/waiting-sync.js';
 import { RecentDeliveries } from './recent-deliveries.js';
-
-/**
- * How long a shop must have been quiet for a delivery to lead: a quarter of the debounce (250 ms
- * by default). A merchant saving product after product (a save every few hundred ms, each its
- * own product) gets each one synced at once; a bulk edit or a storm (deliveries tens of ms apart)
- * leads once and trails. The whole debounce (issue 44's first rule) held every save of a merchant
- * editing one product after another, a second apart or less, for the trailing run.
- */
-export function shopQuietMs(debounceMs: number): number {
-  return Math.round(debounceMs / 4);
-}
+import { ShopPace } from './shop-pace.js';
 
 /**
  * Asks for a product sync. Deduplicated per product (`syncProductJobOptions`), so calling it once
  * per delivery, per sweep and per replay is safe: a waiting job absorbs the call, and a webhook
  * delivery restarts its debounce (up to the maximum wait) and raises a bulk job it joins to its
  * own priority, both read first by `readJoinedSync`. A webhook delivery for a product with no job
- * in flight, when the product had no delivery within the last debounce period and its shop none
- * within `shopQuietMs`, leads: its job has no delay (`RecentDeliveries`), so a lone edit is not
+ * in flight, when the product had no delivery within the last debounce period and its shop is
+ * calm (`ShopPace.forDebounce`), leads: its job has no delay (`RecentDeliveries`), so a lone edit is not
  * held for a burst that does not come, while a storm over many products leads once and trails
  * (its calls ratio kept).
  * Every sync takes its turn in its shop's lane (`ShopLanes`): a shop's backlog, a storm or a
@@ -37,7 +27,7 @@ export function shopQuietMs(debounceMs: number): number {
 export class SyncEnqueuer {
   private readonly recent: RecentDeliveries;
   private readonly lanes = new ShopLanes();
-  private readonly recentShops: RecentDeliveries;
+  private readonly shops: ShopPace;
 
   constructor(
     @InjectQueue(QueueName.SYNC_PRODUCT) private readonly queue: Queue<SyncProductPayload>,
@@ -45,7 +35,7 @@ export class SyncEnqueuer {
     private readonly clock: Clock,
   ) {
     this.recent = new RecentDeliveries(settings.debounceMs);
-    this.recentShops = new RecentDeliveries(shopQuietMs(settings.debounceMs));
+    this.shops = ShopPace.forDebounce(settings.debounceMs);
   }
 
   /** One sync: `enqueueMany` of one, so a single and a batched add cannot drift apart. */
@@ -72,12 +62,12 @@ export class SyncEnqueuer {
     const leads = ordered.map((payload, i) => {
       if (payload.reason !== 'webhook' || !this.settings.leadingEdge) return false;
       const key = `${payload.shop}\u0000${payload.productId}`;
-      // The shop quiet too (`shopQuietMs`): a bulk edit over many products (a storm) leads once,
+      // The shop calm too (`ShopPace.forDebounce`): a bulk edit over many products (a storm) leads once,
       // then trails, so it keeps its calls ratio; a lone edit, the merchant's usual save, leads.
       const lead =
-        !joined[i]?.inFlight && this.recent.isQuiet(key, now) && this.recentShops.isQuiet(payload.shop, now);
+        !joined[i]?.inFlight && this.recent.isQuiet(key, now) && this.shops.isCalm(payload.shop, now);
       this.recent.note(key, now);
-      this.recentShops.note(payload.shop, now);
+      this.shops.note(payload.shop, now);
       return lead;
     });
     await this.queue.addBulk(
