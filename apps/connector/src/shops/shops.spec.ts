@@ -34,6 +34,31 @@ describe('Shops', () => {
     expect(told).toEqual(['b.myshopify.com:', 'b.myshopify.com:k1']);
   });
 
+  it('sees a row added while a read was under way (shops installing at once)', async () => {
+    let rows: ShopConfig[] = [];
+    let loads = 0;
+    const reads: Array<() => void> = [];
+    const shops = new Shops([], async () => {
+      loads += 1;
+      const seen = [...rows];
+      await new Promise<void>((resolve) => reads.push(resolve));
+      return seen;
+    });
+    // A's install reads; B's row is added after that read began, then B asks, then C.
+    const a = shops.refresh();
+    rows = [shop('b.myshopify.com')];
+    const b = shops.refresh();
+    rows = [shop('b.myshopify.com'), shop('c.myshopify.com')];
+    const c = shops.refresh();
+    while (loads < 2 || reads.length > 0) {
+      reads.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all([a, b, c]);
+    expect(loads).toBe(2);
+    expect(shops.all.map((s) => s.domain)).toEqual(['b.myshopify.com', 'c.myshopify.com']);
+  });
+
   it('reads the rows again on a miss at most once a second', async () => {
     let now = 0;
     let loads = 0;

@@ -21,6 +21,8 @@ export class Shops {
   private combined: readonly ShopConfig[];
   private readonly listeners: ShopChangeListener[] = [];
   private loading: Promise<void> | null = null;
+  /** The read asked for while one was under way: after it, shared by every caller meanwhile. */
+  private queued: Promise<void> | null = null;
   private lastMissReload = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -52,10 +54,23 @@ export class Shops {
     return this.find(domain);
   }
 
-  /** Reads the installed shops again; listeners hear of each one that joined or changed. */
+  /**
+   * Reads the installed shops again; listeners hear of each one that joined or changed. Resolves
+   * once a read that began after the call is done: a read already under way may have begun
+   * before the caller's change (a shop that just joined, among several installing at once), so
+   * one more follows it, shared by every caller meanwhile.
+   */
   refresh(): Promise<void> {
     if (this.loadInstalled === null) return Promise.resolve();
-    if (this.loading !== null) return this.loading;
+    if (this.loading !== null) {
+      this.queued ??= this.loading
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.refresh();
+        });
+      return this.queued;
+    }
     const load = this.loadInstalled;
     this.loading = (async () => {
       const configured = new Set(this.configured.map((shop) => shop.domain));
