@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '#lib/clock';
+import { ConcurrencyLimit } from '../platform/boot/concurrency-limit.js';
 import { EncryptionSettings, ShopifySettings } from '../platform/config/settings.js';
 import type { ShopConfig } from '../platform/config/shop-config.js';
 import { olderThanInstallation, type UndoingTopic } from './lifecycle-staleness.js';
@@ -13,6 +14,9 @@ import { ShopTokenSource } from './shop-token-source.js';
 import { Shops } from './shops.js';
 import { TokenCipher } from './token-cipher.js';
 import { type GrantedTokens, grantFailure, TokenGrants } from './token-grants.service.js';
+
+/** Configured shops whose session row is made sure of at once at boot (a few of the tables' pool). */
+const BOOT_ROWS_AT_ONCE = 4;
 
 type Cached =
   | { kind: 'token'; token: string; refreshAt: number | null }
@@ -59,24 +63,28 @@ export class ShopTokens extends ShopTokenSource implements OnModuleInit {
   /**
    * Each configured shop has its row. A refused or uninstalled `static` or `client-credentials`
    * shop gets one more try at boot (a corrected token or credentials, a new install); an
-   * `installed` one waits for its next install.
+   * `installed` one waits for its next install. A few shops at a time (their rows are their
+   * own): 200 configured shops do not make the boot wait for 600 queries one after the other.
    */
   async onModuleInit(): Promise<void> {
     const at = new Date(this.clock.now());
-    for (const shop of this.shops.configured) {
-      const row = await this.sessions.find(shop.domain);
-      if (shop.auth.kind === 'static' && row?.authKind === 'installed' && row.refreshToken !== null) {
-        // Migrated to expiring tokens (`migrate`): its static token was revoked; the pair goes on.
-        this.migrated.add(shop.domain);
-        this.logger.warn(
-          `${shop.domain} was migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN`,
-        );
-        continue;
-      }
-      await this.sessions.ensure(shop.domain, shop.auth.kind, at);
-      if (shop.auth.kind !== 'installed') {
-        await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth', 'uninstalled']);
-      }
+    const limit = new ConcurrencyLimit(BOOT_ROWS_AT_ONCE);
+    await Promise.all(this.shops.configured.map((shop) => limit.run(() => this.bootRow(shop, at))));
+  }
+
+  private async bootRow(shop: ShopConfig, at: Date): Promise<void> {
+    const row = await this.sessions.find(shop.domain);
+    if (shop.auth.kind === 'static' && row?.authKind === 'installed' && row.refreshToken !== null) {
+      // Migrated to expiring tokens (`migrate`): its static token was revoked; the pair goes on.
+      this.migrated.add(shop.domain);
+      this.logger.warn(
+        `${shop.domain} was migrated to expiring tokens: set CONNECTOR_SHOP_${shop.key}_AUTH=installed and remove its ACCESS_TOKEN`,
+      );
+      return;
+    }
+    await this.sessions.ensure(shop.domain, shop.auth.kind, at);
+    if (shop.auth.kind !== 'installed') {
+      await this.sessions.setState(shop.domain, 'active', null, at, ['needs_reauth', 'uninstalled']);
     }
   }
 

@@ -243,6 +243,9 @@ export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
   };
 }
 
+/** The deduplication id of the early poll: one waits at a time (`EarlyPolls` adds shops to it). */
+export const EARLY_POLL_DEDUPLICATION_ID = 'enrichment-poll:early';
+
 /**
  * An early poll (`EarlyPolls`): one at a time across replicas (every poll that ends asks for the
  * next; a deduplication id keeps the first ask while it waits), after `delayMs`. Its own job id
@@ -256,7 +259,7 @@ export function enrichmentPollJobOptions(jobId?: string): JobsOptions {
 export function earlyEnrichmentPollJobOptions(delayMs: number, jobId: string): JobsOptions {
   return {
     ...enrichmentPollJobOptions(jobId),
-    deduplication: { id: 'enrichment-poll:early', ttl: Math.max(1, delayMs) },
+    deduplication: { id: EARLY_POLL_DEDUPLICATION_ID, ttl: Math.max(1, delayMs) },
     delay: delayMs,
   };
 }

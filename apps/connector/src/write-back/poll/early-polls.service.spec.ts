@@ -38,11 +38,26 @@ function world(options: Partial<World> = {}) {
   };
   const clock = new ManualClock();
   const adds: Array<{ data: EnrichmentPollPayload; opts: JobsOptions }> = [];
-  let pending: { dueAt: number } | null = null;
+  let pending: { dueAt: number; data: EnrichmentPollPayload } | null = null;
   const queue = {
     async add(_name: string, data: EnrichmentPollPayload, opts: JobsOptions) {
       adds.push({ data, opts });
-      pending ??= { dueAt: clock.now() + (opts.delay ?? 0) };
+      pending ??= { dueAt: clock.now() + (opts.delay ?? 0), data };
+    },
+    async getDeduplicationJobId() {
+      return pending === null ? null : 'poll-early-1';
+    },
+    async getJob() {
+      const held = pending;
+      return (
+        held && {
+          data: held.data,
+          isDelayed: async () => true,
+          updateData: async (data: EnrichmentPollPayload) => {
+            held.data = data;
+          },
+        }
+      );
     },
   };
   const early = new EarlyPolls(
@@ -58,14 +73,14 @@ function world(options: Partial<World> = {}) {
     { appliedSince: async () => w.appliedRecently } as unknown as SkuMapRepository,
     clock,
   );
-  const poll = async () => {
+  const poll = async (polled = shop) => {
     const counts: ShopPollCounts = {
       ...emptyCounts(),
       lagSeconds: null,
       watched: w.watched,
       calls: w.callsPerPoll,
     };
-    await early.after({ shops: { [shop]: counts } });
+    await early.after({ shops: { [polled]: counts } });
   };
   let origin = clock.now();
   /** The scheduled poll at the minute's start (an early poll due then is the same poll), then each early one. */
@@ -84,7 +99,7 @@ function world(options: Partial<World> = {}) {
     origin = end;
     return polls;
   };
-  return { w, clock, adds, minute };
+  return { w, clock, adds, minute, poll, pending: () => pending };
 }
 
 describe('EarlyPolls: adaptive enrichment polling', () => {
@@ -111,6 +126,16 @@ describe('EarlyPolls: adaptive enrichment polling', () => {
     expect(await t.minute()).toBe(NORMAL_MS / ACTIVE_MS);
     t.w.watched = 0;
     expect(await t.minute()).toBe(1);
+  });
+
+  it("adds a later tick's waiting shops to the early poll that waits, rather than dropping them", async () => {
+    // The scheduled poll is spread: one tick polls shop a, the next shop b, both with records waiting.
+    const t = world({ watched: 1 });
+    await t.poll('a.myshopify.com');
+    await t.poll('b.myshopify.com');
+    await t.poll('a.myshopify.com');
+    expect(t.adds).toHaveLength(1);
+    expect(t.pending()?.data).toEqual({ trigger: 'schedule', shops: ['a.myshopify.com', 'b.myshopify.com'] });
   });
 
   it("skips early polls that would spend more than the poll's share of the catalog budget", async () => {

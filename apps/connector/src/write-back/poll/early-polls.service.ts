@@ -5,7 +5,10 @@ import type { Queue } from 'bullmq';
 import { Clock } from '#lib/clock';
 import { CatalogClients } from '../../clients/catalog/catalog-clients.service.js';
 import { CatalogSettings, EnrichmentSettings } from '../../platform/config/settings.js';
-import { earlyEnrichmentPollJobOptions } from '../../platform/queues/job-options.js';
+import {
+  EARLY_POLL_DEDUPLICATION_ID,
+  earlyEnrichmentPollJobOptions,
+} from '../../platform/queues/job-options.js';
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
@@ -21,7 +24,10 @@ import { earlyPollPlan, type PolledShop } from './early-poll-plan.js';
  * When nothing waits, no early poll is asked for and the schedule's interval is the pace again.
  *
  * The schedule stays a BullMQ job scheduler (`QUEUE_FLOW`); an early poll is one delayed job
- * with a deduplication id, so replicas that end polls at once still make one.
+ * with a deduplication id, so replicas that end polls at once still make one. The scheduled poll
+ * takes a few shops a tick (spread over its interval): a tick whose shops wait while an early
+ * poll of other shops is waiting adds its shops to that one, rather than being dropped by its
+ * deduplication (the merged poll's counts then plan the next one with every shop's calls).
  */
 @Injectable()
 export class EarlyPolls {
@@ -54,6 +60,7 @@ export class EarlyPolls {
         share: pollBudgetShare,
       });
       if (plan === null) return null;
+      if (await this.joinWaiting(plan.shops)) return plan;
       await this.queue.add(
         JobName.ENRICHMENT_POLL,
         { trigger: 'early', shops: plan.shops },
@@ -65,5 +72,21 @@ export class EarlyPolls {
       this.logger.warn(`No early enrichment poll: ${(error as Error).message}`);
       return null;
     }
+  }
+
+  /**
+   * Adds `shops` to the early poll waiting (delayed) now, if there is one; false when there is
+   * none (a new one is added). An early poll that starts meanwhile polls without them: they keep
+   * their scheduled turn.
+   */
+  private async joinWaiting(shops: readonly string[]): Promise<boolean> {
+    const id = await this.queue.getDeduplicationJobId(EARLY_POLL_DEDUPLICATION_ID);
+    if (!id) return false;
+    const job = await this.queue.getJob(id);
+    if (job === undefined || !(await job.isDelayed())) return false;
+    const waiting = job.data.shops ?? [];
+    const union = [...new Set([...waiting, ...shops])];
+    if (union.length > waiting.length) await job.updateData({ ...job.data, shops: union });
+    return true;
   }
 }
