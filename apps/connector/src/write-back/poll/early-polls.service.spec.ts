@@ -135,7 +135,7 @@ describe('EarlyPolls: adaptive enrichment polling', () => {
     await t.poll('b.myshopify.com');
     await t.poll('a.myshopify.com');
     expect(t.adds).toHaveLength(1);
-    expect(t.pending()?.data).toEqual({ trigger: 'schedule', shops: ['a.myshopify.com', 'b.myshopify.com'] });
+    expect(t.pending()?.data).toEqual({ trigger: 'early', shops: ['a.myshopify.com', 'b.myshopify.com'] });
   });
 
   it("skips early polls that would spend more than the poll's share of the catalog budget", async () => {
