@@ -289,7 +289,10 @@ describe('the run history', () => {
     expect(shopPage.html).toContain('Last successful sync');
   });
 
-  it('reads well at 1280 and 390 px: no serious accessibility violation, no sideways page scroll', async () => {
+  // Six page loads with axe in one browser: two minutes on a loaded 2-core machine (not a timing claim).
+  it('reads well at 1280 and 390 px: no serious accessibility violation, no sideways page scroll', {
+    timeout: 120_000,
+  }, async () => {
     const browser = await startBrowser({ bypassCSP: true });
     try {
       for (const [name, path] of [
