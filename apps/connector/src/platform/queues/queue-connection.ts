@@ -13,8 +13,9 @@ export interface QueueConnection {
 
 /**
  * Redis when `REDIS_URL` is set, otherwise BullMQ's PostgreSQL backend on `DATABASE_URL` in
- * its own schema, every queue and worker on one pool of `CONNECTOR_QUEUE_POOL_SIZE` connections. BullMQ's backend factory is process-wide, so it is chosen here, before any
- * queue or worker exists; one process runs one backend.
+ * its own schema, every queue and worker on one pool of `CONNECTOR_QUEUE_POOL_SIZE` connections.
+ * BullMQ's backend factory is process-wide, so it is chosen here, before any queue or worker
+ * exists; one process runs one backend.
  */
 export function queueConnection(config: ConnectorConfig): QueueConnection {
   const { redisUrl, namespace } = config.queue;
