@@ -22,6 +22,7 @@ import {
   runEdits,
 } from './support/freshness-edits.js';
 import { createFreshnessShop, subscribe, unsubscribe, warmUp } from './support/freshness-shop.js';
+import { pollTimeline } from './support/poll-calls.js';
 import { adminResync, BENCH_ADMIN_TOKEN, recordCount } from './support/resync.js';
 
 /**
@@ -149,6 +150,7 @@ export const freshness: Benchmark = {
       const resync = adminResync(stack);
       const before = recordCount(stack.catalog, stack.connectorAccount);
       context.log(`freshness (b): whole-shop resync of ${shop.productCount} products, then the edits`);
+      const resyncAt = Date.now();
       const { id: runId } = await resync.start();
       await waitFor(
         'the resync to keep the catalog budget busy',
@@ -169,6 +171,8 @@ export const freshness: Benchmark = {
         { from: during.startedAtEpoch, to: Date.now() },
         catalogRate,
       );
+      const resyncShare = await pollShare(stack, { from: resyncAt, to: Date.now() }, catalogRate);
+      const resyncPolls = await pollTimeline(stack, { from: resyncAt, to: Date.now() });
       const resyncAtEnd = await resync.show(runId);
       if (resyncAtEnd.state === 'running') await resync.cancel(runId);
 
@@ -201,6 +205,8 @@ export const freshness: Benchmark = {
         bound: settings.pollBudgetShare ?? null,
         approvals: approvalShare,
         duringResync: duringShare,
+        // From the resync's start (its first records applied) to the last edit seen, and each poll then.
+        sinceResyncStart: { ...resyncShare, timeline: resyncPolls },
         // The connector's own figure over the whole run (the catalog calls page's).
         wholeRunReported: await reportedPollShare(stack, (Date.now() - startedAt) / 60_000),
         targetMet: shareMet(approvalShare) && shareMet(duringShare),
