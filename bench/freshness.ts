@@ -14,14 +14,9 @@ import {
   reportedPollShare,
   windowLoad,
 } from './support/freshness-budgets.js';
-import {
-  appliedBy,
-  editLatencies,
-  type LatencyFigures,
-  latencyFigures,
-  runEdits,
-} from './support/freshness-edits.js';
+import { appliedBy, editLatencies, latencyFigures, runEdits } from './support/freshness-edits.js';
 import { createFreshnessShop, subscribe, unsubscribe, warmUp } from './support/freshness-shop.js';
+import { freshnessTable } from './support/freshness-table.js';
 import { pollTimeline } from './support/poll-calls.js';
 import { adminResync, BENCH_ADMIN_TOKEN, recordCount } from './support/resync.js';
 
@@ -246,87 +241,7 @@ export const freshness: Benchmark = {
           idleP95: ratio(idleFigures.p95Ms ?? Number.NaN, naiveFigures.p95Ms ?? Number.NaN),
         },
       };
-      const cell = (f: LatencyFigures) =>
-        f.unseen > 0 ? `${f.unseen} of ${f.count} never seen` : `${f.p50Ms} / ${f.p95Ms} / ${f.maxMs}`;
-      const met = (f: LatencyFigures) => (f.targetMet ? 'met' : 'missed');
-      const shareCell = (f: PollShareFigures) =>
-        `${f.share} (${f.calls.early} early + ${f.calls.schedule} scheduled calls in ${f.windowS} s; ${f.catalogSearches} searches)`;
-      return {
-        figures,
-        table: {
-          head: ['figure (p50 / p95 / max ms)', 'connector', 'naive peer', 'target'],
-          rows: [
-            [
-              `(a) idle, save -> catalog (${edits})`,
-              cell(idleFigures),
-              cell(naiveFigures),
-              `p95 <= ${IDLE_TARGET_MS}: ${met(idleFigures)}`,
-            ],
-            [
-              `(b) during the resync (${edits})`,
-              cell(duringFigures),
-              null,
-              `p95 <= ${RESYNC_TARGET_MS}: ${met(duringFigures)}`,
-            ],
-            ...Object.entries(duringFigures.appliedBy).map(([reason, f]) => [
-              `    applied by a '${reason}' run (${f.count})`,
-              cell(f),
-              null,
-              null,
-            ]),
-            [
-              '    catalog calls/s during the edits, / rate',
-              `${load.catalogCallsPerSecond}, ${load.catalogBudgetUse}`,
-              null,
-              null,
-            ],
-            [
-              '    Shopify points/s during the edits, / restore rate',
-              `${load.shopifyPointsPerSecond}, ${load.shopifyBucketUse}`,
-              null,
-              null,
-            ],
-            [
-              `approval -> Shopify, review leaves updatedAt (${approvals})`,
-              cell(approvalLeft),
-              null,
-              `p95 <= ${approvalTargetMs}: ${met(approvalLeft)}`,
-            ],
-            [
-              `approval -> Shopify, review moves updatedAt (${approvals})`,
-              cell(approvalMoved),
-              null,
-              `p95 <= ${approvalTargetMs}: ${met(approvalMoved)}`,
-            ],
-            [
-              "poll's share of the budget, approvals",
-              shareCell(approvalShare),
-              null,
-              `<= ${POLL_SHARE_TARGET}: ${shareMet(approvalShare) ? 'met' : 'missed'}`,
-            ],
-            [
-              "poll's share of the budget, during the resync",
-              shareCell(duringShare),
-              null,
-              `<= ${POLL_SHARE_TARGET}: ${shareMet(duringShare) ? 'met' : 'missed'}`,
-            ],
-            [
-              "poll's share, whole run (the connector's page)",
-              pollBudget.wholeRunReported
-                ? `${pollBudget.wholeRunReported.share} of ${pollBudget.wholeRunReported.windowSeconds} s, bound ${pollBudget.wholeRunReported.bound}`
-                : 'not reported',
-              null,
-              null,
-            ],
-            [
-              'poll / early poll / watchlist interval ms',
-              `${pollMs} / ${settings.activePollIntervalMs ?? '-'} / ${settings.watchlistIntervalMs}`,
-              null,
-              null,
-            ],
-          ],
-        },
-      };
+      return { figures, table: freshnessTable(figures) };
     } finally {
       await stack.close();
     }
