@@ -14,14 +14,10 @@ import {
   reportedPollShare,
   windowLoad,
 } from './support/freshness-budgets.js';
-import {
-  appliedBy,
-  editLatencies,
-  type LatencyFigures,
-  latencyFigures,
-  runEdits,
-} from './support/freshness-edits.js';
+import { appliedBy, editLatencies, latencyFigures, runEdits } from './support/freshness-edits.js';
 import { createFreshnessShop, subscribe, unsubscribe, warmUp } from './support/freshness-shop.js';
+import { freshnessTable } from './support/freshness-table.js';
+import { pollTimeline } from './support/poll-calls.js';
 import { adminResync, BENCH_ADMIN_TOKEN, recordCount } from './support/resync.js';
 
 /**
@@ -149,6 +145,7 @@ export const freshness: Benchmark = {
       const resync = adminResync(stack);
       const before = recordCount(stack.catalog, stack.connectorAccount);
       context.log(`freshness (b): whole-shop resync of ${shop.productCount} products, then the edits`);
+      const resyncAt = Date.now();
       const { id: runId } = await resync.start();
       await waitFor(
         'the resync to keep the catalog budget busy',
@@ -169,6 +166,8 @@ export const freshness: Benchmark = {
         { from: during.startedAtEpoch, to: Date.now() },
         catalogRate,
       );
+      const resyncShare = await pollShare(stack, { from: resyncAt, to: Date.now() }, catalogRate);
+      const resyncPolls = await pollTimeline(stack, { from: resyncAt, to: Date.now() });
       const resyncAtEnd = await resync.show(runId);
       if (resyncAtEnd.state === 'running') await resync.cancel(runId);
 
@@ -201,6 +200,8 @@ export const freshness: Benchmark = {
         bound: settings.pollBudgetShare ?? null,
         approvals: approvalShare,
         duringResync: duringShare,
+        // From the resync's start (its first records applied) to the last edit seen, and each poll then.
+        sinceResyncStart: { ...resyncShare, timeline: resyncPolls },
         // The connector's own figure over the whole run (the catalog calls page's).
         wholeRunReported: await reportedPollShare(stack, (Date.now() - startedAt) / 60_000),
         targetMet: shareMet(approvalShare) && shareMet(duringShare),
@@ -240,87 +241,7 @@ export const freshness: Benchmark = {
           idleP95: ratio(idleFigures.p95Ms ?? Number.NaN, naiveFigures.p95Ms ?? Number.NaN),
         },
       };
-      const cell = (f: LatencyFigures) =>
-        f.unseen > 0 ? `${f.unseen} of ${f.count} never seen` : `${f.p50Ms} / ${f.p95Ms} / ${f.maxMs}`;
-      const met = (f: LatencyFigures) => (f.targetMet ? 'met' : 'missed');
-      const shareCell = (f: PollShareFigures) =>
-        `${f.share} (${f.calls.early} early + ${f.calls.schedule} scheduled calls in ${f.windowS} s; ${f.catalogSearches} searches)`;
-      return {
-        figures,
-        table: {
-          head: ['figure (p50 / p95 / max ms)', 'connector', 'naive peer', 'target'],
-          rows: [
-            [
-              `(a) idle, save -> catalog (${edits})`,
-              cell(idleFigures),
-              cell(naiveFigures),
-              `p95 <= ${IDLE_TARGET_MS}: ${met(idleFigures)}`,
-            ],
-            [
-              `(b) during the resync (${edits})`,
-              cell(duringFigures),
-              null,
-              `p95 <= ${RESYNC_TARGET_MS}: ${met(duringFigures)}`,
-            ],
-            ...Object.entries(duringFigures.appliedBy).map(([reason, f]) => [
-              `    applied by a '${reason}' run (${f.count})`,
-              cell(f),
-              null,
-              null,
-            ]),
-            [
-              '    catalog calls/s during the edits, / rate',
-              `${load.catalogCallsPerSecond}, ${load.catalogBudgetUse}`,
-              null,
-              null,
-            ],
-            [
-              '    Shopify points/s during the edits, / restore rate',
-              `${load.shopifyPointsPerSecond}, ${load.shopifyBucketUse}`,
-              null,
-              null,
-            ],
-            [
-              `approval -> Shopify, review leaves updatedAt (${approvals})`,
-              cell(approvalLeft),
-              null,
-              `p95 <= ${approvalTargetMs}: ${met(approvalLeft)}`,
-            ],
-            [
-              `approval -> Shopify, review moves updatedAt (${approvals})`,
-              cell(approvalMoved),
-              null,
-              `p95 <= ${approvalTargetMs}: ${met(approvalMoved)}`,
-            ],
-            [
-              "poll's share of the budget, approvals",
-              shareCell(approvalShare),
-              null,
-              `<= ${POLL_SHARE_TARGET}: ${shareMet(approvalShare) ? 'met' : 'missed'}`,
-            ],
-            [
-              "poll's share of the budget, during the resync",
-              shareCell(duringShare),
-              null,
-              `<= ${POLL_SHARE_TARGET}: ${shareMet(duringShare) ? 'met' : 'missed'}`,
-            ],
-            [
-              "poll's share, whole run (the connector's page)",
-              pollBudget.wholeRunReported
-                ? `${pollBudget.wholeRunReported.share} of ${pollBudget.wholeRunReported.windowSeconds} s, bound ${pollBudget.wholeRunReported.bound}`
-                : 'not reported',
-              null,
-              null,
-            ],
-            [
-              'poll / early poll / watchlist interval ms',
-              `${pollMs} / ${settings.activePollIntervalMs ?? '-'} / ${settings.watchlistIntervalMs}`,
-              null,
-              null,
-            ],
-          ],
-        },
-      };
+      return { figures, table: freshnessTable(figures) };
     } finally {
       await stack.close();
     }

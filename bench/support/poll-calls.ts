@@ -37,3 +37,47 @@ export async function pollCalls(
   }
   return { polls, calls, total: calls.schedule + calls.early + calls.admin };
 }
+
+/**
+ * The polls asked for, started or finished between `from` and `to` (epoch ms), oldest first, at
+ * most `limit`: when each was asked for, started and finished (seconds from `from`; null: not
+ * yet), its trigger and its calls. Shows the polls' pace through a part of a benchmark.
+ */
+export async function pollTimeline(
+  stack: BenchStack,
+  window: { from: number; to: number },
+  limit = 40,
+): Promise<
+  Array<{
+    trigger: string;
+    askedS: number;
+    startedS: number | null;
+    finishedS: number | null;
+    calls: number | null;
+  }>
+> {
+  const { rows } = await stack.db.query<{
+    trigger: string;
+    asked: number;
+    started: number | null;
+    finished: number | null;
+    calls: number | null;
+  }>(
+    `SELECT trigger, extract(epoch FROM requested_at) * 1000 AS asked,
+            extract(epoch FROM started_at) * 1000 AS started, extract(epoch FROM finished_at) * 1000 AS finished,
+            (counts->'shops'->$1->>'calls')::int AS calls
+       FROM "${stack.schema}".enrichment_poll
+      WHERE COALESCE(finished_at, started_at, requested_at) >= to_timestamp($2::double precision / 1000)
+        AND requested_at <= to_timestamp($3::double precision / 1000)
+      ORDER BY requested_at LIMIT $4`,
+    [stack.shop.domain, window.from, window.to, limit],
+  );
+  const at = (ms: number | null) => (ms === null ? null : Math.round((Number(ms) - window.from) / 100) / 10);
+  return rows.map((r) => ({
+    trigger: r.trigger,
+    askedS: at(r.asked) as number,
+    startedS: at(r.started),
+    finishedS: at(r.finished),
+    calls: r.calls,
+  }));
+}
