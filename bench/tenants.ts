@@ -1,3 +1,4 @@
+import type { AdminRequestRecord } from '#testing/shopify-sandbox';
 import type { BenchContext, Benchmark, BenchResult } from './support/benchmark.js';
 import { callsSince } from './support/catalog-state.js';
 import { ratio, round } from './support/figures.js';
@@ -16,7 +17,14 @@ const TARGETS = { bootMs: 10_000, peakRssMb: 512, editP95Ms: 3_000, budgetUse: 0
 /** The merchants' edits across the small shops, per second in all. */
 const EDITS_PER_SECOND = 2;
 
-const FULL = { shops: 200, products: 50, bigProducts: 10_000, catalogRate: 100, idleEdits: 40 };
+/** `BENCH_TENANTS_SHOPS` and `BENCH_N` (the big shop's products) change the full size, to look closer at a part. */
+const FULL = {
+  shops: Number(process.env.BENCH_TENANTS_SHOPS ?? 200),
+  products: 50,
+  bigProducts: Number(process.env.BENCH_N ?? 10_000),
+  catalogRate: 100,
+  idleEdits: 40,
+};
 const SMOKE = { shops: 6, products: 10, bigProducts: 200, catalogRate: 40, idleEdits: 4 };
 
 /**
@@ -205,7 +213,23 @@ async function bigShopFigures(
     (c) => c.time <= run.bigStartedEpoch + run.bigMs,
   );
   const recordsPerSecond = size.bigProducts / (run.bigMs / 1000);
+  // What the big shop's sync spent of its Shopify bucket (actual cost; default limits: 100 a second).
+  const log = await stack.shopify.control('GET', `shops/${big.domain}/admin-requests?api=graphql`);
+  const reads = (log.body.requests as AdminRequestRecord[]).filter((r) => {
+    const at = Date.parse(r.at);
+    return at >= run.bigStartedEpoch && at <= run.bigStartedEpoch + run.bigMs;
+  });
+  const points = reads.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
+  const byOperation: Record<string, number> = {};
+  for (const r of reads) byOperation[r.operationName ?? '?'] = (byOperation[r.operationName ?? '?'] ?? 0) + 1;
   return {
+    shopify: {
+      requests: reads.length,
+      byOperation,
+      points,
+      pointsPerSecond: round(points / (run.bigMs / 1000), 1),
+      throttled: reads.filter((r) => r.outcome === 'throttled').length,
+    },
     ms: round(run.bigMs, 0),
     faultsAtMs: round(run.faultsAtMs, 0),
     recordsPerSecond: round(recordsPerSecond, 1),
@@ -222,9 +246,14 @@ type Figures = {
   peakRssMb: number;
   peakRssTargetMet: boolean;
   edits: Record<'idle' | 'duringResync' | 'afterFaults', LatencyFigures>;
-  bigShop: { recordsPerSecond: number; budgetUse: number | null; targetMet: boolean };
+  bigShop: {
+    recordsPerSecond: number;
+    budgetUse: number | null;
+    targetMet: boolean;
+    shopify: { pointsPerSecond: number };
+  };
   databaseConnections: { peakPostgres: number; peakRedis: number };
-  failures: { faultyShops: number; healthyShops: number };
+  failures: { faultyShops: number; healthyShops: number; healthyShopsOpen: number };
   overview: { healthyShopsNotHealthy: number };
   naive: {
     edits: Record<'idle' | 'duringResync' | 'afterFaults', LatencyFigures>;
@@ -269,6 +298,7 @@ function table(f: Figures): BenchResult['table'] {
         cell(f.naive.edits.afterFaults),
         `${p95}: ${met(f.edits.afterFaults.targetMet)}`,
       ],
+      ['big shop Shopify points/s (restore rate 100)', f.bigShop.shopify.pointsPerSecond, null, null],
       [
         'big shop records/s, ÷ budget',
         `${f.bigShop.recordsPerSecond}, ${f.bigShop.budgetUse}`,
@@ -283,7 +313,7 @@ function table(f: Figures): BenchResult['table'] {
       ],
       [
         'failures: faulty shops, healthy shops',
-        `${f.failures.faultyShops}, ${f.failures.healthyShops}`,
+        `${f.failures.faultyShops}, ${f.failures.healthyShops} (${f.failures.healthyShopsOpen} open)`,
         `${f.naive.failedDeliveries.revokedShop}, ${f.naive.failedDeliveries.healthyShops} (failed deliveries)`,
         `healthy 0: ${met(f.failures.healthyShops === 0)}`,
       ],

@@ -36,6 +36,17 @@ async function allPages<T>(stack: TenantsStack, path: string, key: 'items' | 'sh
   }
 }
 
+/** The reasons of `shops`, numbers replaced by `n` so that one cause counts once, by how many shops give each. */
+function countReasons(shops: readonly ShopOverview[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const shop of shops) {
+    for (const reason of new Set(shop.reasons.map((r) => r.replace(/\d+/g, 'n')))) {
+      counts[reason] = (counts[reason] ?? 0) + 1;
+    }
+  }
+  return counts;
+}
+
 /** Failures (every state) counted by shop, job kind and error code. */
 function tally(failures: readonly Failure[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -78,6 +89,7 @@ export async function faultFigures(
     failures: {
       faultyShops: ofShop(shops.revoked).length + ofShop(shops.uninstalled).length,
       healthyShops: healthyFailures.length,
+      healthyShopsOpen: healthyFailures.filter((f) => f.state === 'open').length,
       revokedShop: tally(ofShop(shops.revoked)),
       uninstalledShop: tally(ofShop(shops.uninstalled)),
       healthyShopsWithFailures: new Set(healthyFailures.map((f) => f.shop)).size,
@@ -91,6 +103,8 @@ export async function faultFigures(
       healthyShopsNotHealthy: notHealthy.length,
       // The first few, with why: enough to see a pattern without a 200-line JSON.
       notHealthyExamples: notHealthy.slice(0, 5).map((o) => ({ shop: o.shop, ...brief(o) })),
+      // Why, counted: each reason's words with the numbers taken out, and how many healthy shops give it.
+      notHealthyReasons: countReasons(notHealthy),
     },
   };
 }
