@@ -164,6 +164,8 @@ describe('CatalogClient: metrics hooks', () => {
     expect(rec.of('rateLimited')).toEqual([{ endpoint: 'GET /v1/taxonomies', pauseMs: 2_500 }]);
     expect(rec.of('retry').map((r) => r.reason)).toEqual(['rate_limited', 'server_error', 'server_error']);
     expect(rec.of('limiterWait')).toHaveLength(6);
-    expect(rec.of('breakerState')).toEqual([{ from: 'closed', to: 'open', reason: 'unavailable', shared: false }]);
+    expect(rec.of('breakerState')).toEqual([
+      { from: 'closed', to: 'open', reason: 'unavailable', shared: false },
+    ]);
   });
 });
