@@ -16,7 +16,7 @@ import { SubscriptionRepair } from './subscription-repair.service.js';
 const SHOP = 'replica.myshopify.com';
 
 /** The check of one shop whose row is active, its Admin API calls answered by `request`. */
-function checkJob(request: () => Promise<unknown>) {
+function checkJob(request: () => Promise<unknown>, asked?: { shops: Shops; data: { shop: string } }) {
   const repair = new SubscriptionRepair(
     { publicUrl: 'https://connector.example' } as HttpSettings,
     { all: [{ domain: SHOP }] } as unknown as Shops,
@@ -33,14 +33,14 @@ function checkJob(request: () => Promise<unknown>) {
   const job = {
     id: 'check-1',
     name: 'subscription-check',
-    data: {},
+    data: asked?.data ?? {},
     moveToDelayed: async (at: number) => {
       delays.push(at - Date.now());
     },
   } as unknown as Job<Record<string, never>>;
   // The scheduled check's tick: the shop's turn came.
   const turns = { due: () => [{ domain: SHOP }] } as unknown as ShopTurns;
-  const shops = { find: () => ({ domain: SHOP }) } as unknown as Shops;
+  const shops = asked?.shops ?? ({ find: () => ({ domain: SHOP }) } as unknown as Shops);
   const settings = { subscriptionCheckMs: 3_600_000 } as ShopifySettings;
   return {
     run: () => new SubscriptionCheckJob(repair, guard, turns, shops, settings).process(job, 'token'),
@@ -77,5 +77,26 @@ describe('the subscription check', () => {
     expect(result).toMatchObject({ shop: SHOP, outcome: 'checked' });
     expect(result?.recreated.length).toBeGreaterThan(0);
     expect(delays).toEqual([]);
+  });
+
+  it("checks a shop installed at another replica a moment ago, reading the table before giving up on it", async () => {
+    // The install's callback enqueued the check at the other replica; this one has not read the row yet.
+    let served: Array<{ domain: string }> = [];
+    let refreshes = 0;
+    const shops = {
+      find: (domain: string) => served.find((shop) => shop.domain === domain),
+      refresh: async () => {
+        refreshes++;
+        served = [{ domain: SHOP }];
+      },
+    } as unknown as Shops;
+    const { run } = checkJob(
+      async () => ({ webhookSubscriptions: { nodes: [] }, webhookSubscriptionCreate: { userErrors: [] } }),
+      { shops, data: { shop: SHOP } },
+    );
+    const [result] = await run();
+    expect(refreshes).toBe(1);
+    expect(result).toMatchObject({ shop: SHOP, outcome: 'checked' });
+    expect(result?.recreated.length).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,8 @@ import { type SubscriptionCheckResult, SubscriptionRepair } from './subscription
  * asked for by an install's callback (that shop). A shop whose row is active but for which this process has no token yet
  * (installed through another replica, whose news reaches this one at its next look at the row)
  * makes the job wait that long and run again, rather than leave the shop without its webhooks
- * until the next scheduled check.
+ * until the next scheduled check. A shop this process does not serve yet is looked for in the
+ * table first (installed at another replica a moment ago).
  */
 @Processor(QueueName.SUBSCRIPTION_CHECK)
 export class SubscriptionCheckJob extends WorkerHost {
@@ -30,7 +31,7 @@ export class SubscriptionCheckJob extends WorkerHost {
 
   async process(job: Job<SubscriptionCheckPayload>, token?: string): Promise<SubscriptionCheckResult[]> {
     const { shop } = job.data;
-    const asked = shop === undefined ? undefined : this.shops.find(shop);
+    const asked = shop === undefined ? undefined : await this.served(shop);
     const shops =
       shop === undefined
         ? this.turns.due(QueueName.SUBSCRIPTION_CHECK, this.settings.subscriptionCheckMs, job.id)
@@ -41,5 +42,17 @@ export class SubscriptionCheckJob extends WorkerHost {
     const waits = results.flatMap((result) => (result.retryInMs === undefined ? [] : [result.retryInMs]));
     if (waits.length > 0) await this.guard.delay(job, token, Math.min(...waits));
     return results;
+  }
+
+  /**
+   * The asked-for shop, reading the shops table again when this process does not serve it yet:
+   * an install at another replica enqueues the check, and this replica may take it before its
+   * periodic read has seen the new row (the check would otherwise end having subscribed nothing).
+   */
+  private async served(domain: string) {
+    const known = this.shops.find(domain);
+    if (known !== undefined) return known;
+    await this.shops.refresh();
+    return this.shops.find(domain);
   }
 }
