@@ -79,7 +79,7 @@ describe('the subscription check', () => {
     expect(delays).toEqual([]);
   });
 
-  it("checks a shop installed at another replica a moment ago, reading the table before giving up on it", async () => {
+  it('checks a shop installed at another replica a moment ago, reading the table before giving up on it', async () => {
     // The install's callback enqueued the check at the other replica; this one has not read the row yet.
     let served: Array<{ domain: string }> = [];
     let refreshes = 0;
