@@ -113,6 +113,10 @@ describe('a shop with a backlog and another shop with one edit', () => {
     await eventually(async () => started.length === 1);
     const first = started[0]?.productId;
     await eventually(async () => (await queue.getJobCounts('prioritized')).prioritized >= PRODUCTS - 1);
+    // They wait their shop's turn (BullMQ's `prioritized`): the metrics count them as waiting.
+    const metrics = (await call(harness.url, 'GET', '/metrics', token)).text;
+    const waiting = /^connector_queue_jobs\{queue="sync-product",state="waiting"\} (\d+)$/m.exec(metrics);
+    expect(Number(waiting?.[1])).toBeGreaterThanOrEqual(PRODUCTS - 1);
 
     // A's merchant edits 60 of the waiting products: each delivery joins its product's resync job.
     const edited = aProducts.filter((id) => id !== first).slice(0, EDITED);

@@ -102,16 +102,18 @@ export class StateGauges implements OnModuleInit {
     }));
     this.metrics.gauge(
       'connector_queue_jobs',
-      'Jobs per queue and state (waiting, active, delayed, failed), across all replicas.',
+      "Jobs per queue and state (waiting, active, delayed, failed), across all replicas; waiting counts the jobs waiting their shop's turn (prioritized) too.",
       ['queue', 'state'],
       async () => {
         const counts = await timed(
-          Promise.all(queues.map(({ queue }) => queue.getJobCounts(...QUEUE_STATES))),
+          Promise.all(queues.map(({ queue }) => queue.getJobCounts(...QUEUE_STATES, 'prioritized'))),
         );
         return queues.flatMap(({ name }, index) =>
           QUEUE_STATES.map((state) => ({
             labels: { queue: name, state },
-            value: counts[index]?.[state] ?? 0,
+            // A job with a priority (a shop's turn, `ShopLanes`) waits as BullMQ's `prioritized`.
+            value:
+              (counts[index]?.[state] ?? 0) + (state === 'waiting' ? (counts[index]?.prioritized ?? 0) : 0),
           })),
         );
       },
