@@ -52,7 +52,7 @@ export class AlertDeliveryJob extends WorkerHost implements OnApplicationBootstr
       }
     }
     try {
-      return await this.guard.run(job, token, { shop: '*', key: `alert-delivery:${deliveryId}` }, () =>
+      return await this.guard.run(job, token, { shop: '*', key: alertDeliverySubject(deliveryId) }, () =>
         this.sender.send(deliveryId),
       );
     } catch (error) {
@@ -61,4 +61,9 @@ export class AlertDeliveryJob extends WorkerHost implements OnApplicationBootstr
       throw error;
     }
   }
+}
+
+/** The subject an alert delivery's failures are recorded under (one per delivery). */
+export function alertDeliverySubject(deliveryId: string): string {
+  return `alert-delivery:${deliveryId}`;
 }

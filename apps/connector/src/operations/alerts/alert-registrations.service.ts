@@ -7,6 +7,7 @@ import { RetentionRegistry } from '../../platform/reporting/retention-registry.s
 import { ShopDataRegistry } from '../../platform/reporting/shop-data-registry.service.js';
 import { StoredSecrets } from '../../shops/stored-secrets.service.js';
 import { AlertDeliveriesRepository } from './alert-deliveries.repository.js';
+import { alertDeliverySubject } from './alert-delivery.job.js';
 import { AlertEnqueuer } from './alert-enqueuer.service.js';
 import { AlertTargetsRepository } from './alert-targets.repository.js';
 
@@ -36,12 +37,17 @@ export class AlertRegistrations implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.replays.register(JobName.ALERT_DELIVERY, async (failure) => {
-      const id = failure.payload.deliveryId;
-      if (typeof id !== 'string') throw new Error('An alert failure names no delivery');
-      await this.deliveries.reopen(id);
-      await this.enqueuer.deliver(id, failure.id);
-    });
+    this.replays.register(
+      JobName.ALERT_DELIVERY,
+      async (failure) => {
+        const id = failure.payload.deliveryId;
+        if (typeof id !== 'string') throw new Error('An alert failure names no delivery');
+        await this.deliveries.reopen(id);
+        await this.enqueuer.deliver(id, failure.id);
+      },
+      (payload) =>
+        typeof payload.deliveryId === 'string' ? alertDeliverySubject(payload.deliveryId) : undefined,
+    );
     this.retention.register({
       name: 'alert_deliveries',
       ageMs: this.settings.historyMs,

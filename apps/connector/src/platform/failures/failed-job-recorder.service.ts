@@ -53,7 +53,7 @@ export class FailedJobRecorder implements OnApplicationBootstrap {
       await this.failures.record({
         shop: typeof data.shop === 'string' ? data.shop : '*',
         jobKind: job.name,
-        subjectKey: subjectKeyOf(job, data),
+        subjectKey: this.registry.subjectOf(job.name, data) ?? subjectKeyOf(job, data),
         payload: data,
         error: errorInfo(error),
         attempts: Math.max(1, job.attemptsMade),
@@ -72,7 +72,7 @@ function failedForGood(job: Job, error: Error): boolean {
   return job.finishedOn !== undefined || error.name === 'UnrecoverableError';
 }
 
-/** The subject the job guard would have used: the product, the resync run, else the job. */
+/** Without the kind's own `subjectOf`: the product, the resync run, else the job. */
 function subjectKeyOf(job: Job, data: Record<string, unknown>): string {
   if (typeof data.productId === 'string') return data.productId;
   if (typeof data.runId === 'string') return `run:${data.runId}`;

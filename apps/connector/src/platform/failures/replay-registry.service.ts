@@ -5,6 +5,13 @@ import type { Failure } from './failure.entity.js';
 export type ReplayHandler = (failure: Failure) => Promise<void>;
 
 /**
+ * The subject a kind's job guard records its failures under, from the job's payload: a failure
+ * BullMQ decides itself (a stall) is recorded under it too, so the subject's next success
+ * resolves it as it resolves the guard's own.
+ */
+export type SubjectOf = (payload: Record<string, unknown>) => string | undefined;
+
+/**
  * How each job kind is replayed. Each kind registers its handler when its module starts, so the
  * failures module needs no knowledge of the stages. The class registering each kind is the flow
  * table's `replayBy` (queue-flow.ts), checked at boot.
@@ -12,10 +19,17 @@ export type ReplayHandler = (failure: Failure) => Promise<void>;
 @Injectable()
 export class ReplayRegistry {
   private readonly handlers = new Map<string, ReplayHandler>();
+  private readonly subjects = new Map<string, SubjectOf>();
 
-  register(jobKind: string, handler: ReplayHandler): void {
+  register(jobKind: string, handler: ReplayHandler, subjectOf?: SubjectOf): void {
     if (this.handlers.has(jobKind)) throw new Error(`A replay handler for "${jobKind}" exists already`);
     this.handlers.set(jobKind, handler);
+    if (subjectOf !== undefined) this.subjects.set(jobKind, subjectOf);
+  }
+
+  /** The subject key the kind's guard uses for this payload, when the kind told it. */
+  subjectOf(jobKind: string, payload: Record<string, unknown>): string | undefined {
+    return this.subjects.get(jobKind)?.(payload);
   }
 
   handlerFor(jobKind: string): ReplayHandler {

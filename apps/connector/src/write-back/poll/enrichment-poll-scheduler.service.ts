@@ -9,6 +9,7 @@ import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { EnrichmentOutbox } from '../store/enrichment-outbox.repository.js';
 import type { PollRunCounts, PollTrigger } from '../store/enrichment-poll-run.entity.js';
 import { EnrichmentPollRuns } from '../store/enrichment-poll-runs.repository.js';
+import { POLL_SUBJECT } from './shop-poll-failed.js';
 
 /**
  * Where a poll stands, for the admin API. `paused`: it finished without polling a shop, every
@@ -42,9 +43,13 @@ export class EnrichmentPollScheduler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register(JobName.ENRICHMENT_POLL, async () => {
-      await this.requestNow();
-    });
+    this.registry.register(
+      JobName.ENRICHMENT_POLL,
+      async () => {
+        await this.requestNow();
+      },
+      () => POLL_SUBJECT,
+    );
   }
 
   /** Enqueues a poll now; resolves to its id. */
