@@ -53,8 +53,11 @@ export function shopsModule(shops: readonly ShopConfig[]): DynamicModule {
           encryption: EncryptionSettings,
           clock: Clock,
         ) =>
-          new Shops(shops, installedShopLoader(rows, settings, new TokenCipher(encryption.keys)), () =>
-            clock.now(),
+          new Shops(
+            shops,
+            installedShopLoader(rows, settings, new TokenCipher(encryption.keys)),
+            () => clock.now(),
+            (ms) => clock.sleep(ms),
           ),
       },
       InstalledShopsRepository,

@@ -64,10 +64,11 @@ describe('Shops', () => {
     expect(loads).toBe(2);
   });
 
-  it('reads the rows again on a miss at most once a second', async () => {
+  it('reads the rows again on a miss at most once a second; a miss within the second waits for the next read', async () => {
     let now = 0;
     let loads = 0;
     let rows: ShopConfig[] = [];
+    const sleeps: number[] = [];
     const shops = new Shops(
       [],
       async () => {
@@ -75,16 +76,30 @@ describe('Shops', () => {
         return rows;
       },
       () => now,
+      async (ms) => {
+        sleeps.push(ms);
+        await Promise.resolve();
+        now += ms;
+      },
     );
     expect(await shops.findFresh('x.myshopify.com')).toBeUndefined();
-    rows = [shop('x.myshopify.com')];
-    expect(await shops.findFresh('x.myshopify.com')).toBeUndefined();
     expect(loads).toBe(1);
-    now = 1_000;
-    expect((await shops.findFresh('x.myshopify.com'))?.domain).toBe('x.myshopify.com');
+    // Installed at another replica just after that read: two misses within the second share the next read.
+    rows = [shop('x.myshopify.com'), shop('y.myshopify.com')];
+    now = 400;
+    const [x, y] = await Promise.all([
+      shops.findFresh('x.myshopify.com'),
+      shops.findFresh('y.myshopify.com'),
+    ]);
+    expect([x?.domain, y?.domain]).toEqual(['x.myshopify.com', 'y.myshopify.com']);
+    expect(sleeps).toEqual([600]);
     expect(loads).toBe(2);
     // Found: no read.
     await shops.findFresh('x.myshopify.com');
     expect(loads).toBe(2);
+    // A domain nobody installed: one more read after the second, then "not served".
+    expect(await shops.findFresh('z.myshopify.com')).toBeUndefined();
+    expect(loads).toBe(3);
+    expect(sleeps).toEqual([600, 1_000]);
   });
 });

@@ -24,11 +24,15 @@ export class Shops {
   /** One more read, queued behind `loading` for the callers that came while it ran. */
   private queued: Promise<void> | null = null;
   private lastMissReload = Number.NEGATIVE_INFINITY;
+  /** The next miss read, when misses came within a second of the last one: they share it. */
+  private nextMissRead: Promise<void> | null = null;
 
   constructor(
     readonly configured: readonly ShopConfig[],
     private readonly loadInstalled: InstalledShopLoader | null = null,
     private readonly now: () => number = Date.now,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {
     this.combined = configured;
   }
@@ -44,13 +48,27 @@ export class Shops {
     return this.combined.find((shop) => shop.domain === wanted);
   }
 
-  /** `find`, reading the installed shops again on a miss (at most once a second): another replica's install. */
+  /**
+   * `find`, reading the installed shops again on a miss: another replica's install. The table is
+   * read at most once a second for misses; a miss within a second of the last read waits for the
+   * next one (shared by every miss meanwhile) rather than answering "not served": twenty shops
+   * installing at another replica in one second each have their first webhook found here.
+   */
   async findFresh(domain: string): Promise<ShopConfig | undefined> {
     const found = this.find(domain);
     if (found !== undefined || this.loadInstalled === null) return found;
-    if (this.now() - this.lastMissReload < MISS_RELOAD_MS) return undefined;
-    this.lastMissReload = this.now();
-    await this.refresh();
+    const waitMs = this.lastMissReload + MISS_RELOAD_MS - this.now();
+    if (waitMs <= 0) {
+      this.lastMissReload = this.now();
+      await this.refresh();
+    } else {
+      this.nextMissRead ??= this.sleep(waitMs).then(() => {
+        this.nextMissRead = null;
+        this.lastMissReload = this.now();
+        return this.refresh();
+      });
+      await this.nextMissRead;
+    }
     return this.find(domain);
   }
 
