@@ -211,6 +211,27 @@ describe('npm run connector', () => {
     );
   });
 
+  it('register-webhooks subscribes the collection topics too for a mapping whose scope names collections', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-scope-'));
+    const scoped = join(dir, 'scoped.yaml');
+    await writeFile(
+      scoped,
+      `${readFileSync(world.mappingFile, 'utf8').trimEnd()}\nscope:\n  collections: [summer]\n`,
+    );
+    const publicUrl = `http://127.0.0.1:${await freePort()}`;
+    const run = await runCli(
+      ['register-webhooks'],
+      world.env({
+        CONNECTOR_PUBLIC_URL: publicUrl,
+        [`CONNECTOR_SHOP_${world.shop.key}_MAPPING_FILE`]: scoped,
+      }),
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(
+      `${world.shop.domain}: webhooks go to ${publicUrl}/webhooks/shopify: created PRODUCTS_CREATE, PRODUCTS_UPDATE, PRODUCTS_DELETE, APP_UNINSTALLED, COLLECTIONS_CREATE, COLLECTIONS_UPDATE, COLLECTIONS_DELETE`,
+    );
+  });
+
   it('shops lists every shop with its auth kind and state, never a token (exit 0)', async () => {
     const run = await cli('shops');
     expect(run.code).toBe(0);

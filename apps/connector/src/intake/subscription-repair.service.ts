@@ -7,8 +7,7 @@ import type { ShopConfig } from '../platform/config/shop-config.js';
 import { jobWaitMs } from '../platform/failures/job-error.js';
 import { ShopSessionRepository } from '../shops/shop-sessions.repository.js';
 import { Shops } from '../shops/shops.js';
-import { COLLECTION_TOPICS, SUBSCRIBED_TOPICS } from './webhook-headers.js';
-import { ensureWebhookSubscriptions, WEBHOOK_PATH } from './webhook-subscriptions.js';
+import { ensureWebhookSubscriptions, topicsForScope, WEBHOOK_PATH } from './webhook-subscriptions.js';
 
 /** What one check did for one shop. */
 export interface SubscriptionCheckResult {
@@ -103,8 +102,7 @@ export class SubscriptionRepair {
 
   /** The connector's topics for the shop: a scope naming collections needs their deliveries too (issue 30). */
   topicsOf(shop: string): readonly string[] {
-    const scoped = (this.mappings.scopeOf(shop)?.collections.length ?? 0) > 0;
-    return scoped ? [...SUBSCRIBED_TOPICS, ...COLLECTION_TOPICS] : SUBSCRIBED_TOPICS;
+    return topicsForScope(this.mappings.scopeOf(shop));
   }
 
   private async pass(shop: ShopConfig): Promise<string[]> {

@@ -1,9 +1,19 @@
 import type { ShopAdminClient } from '../clients/shopify/shop-admin.client.js';
 import { createSubscription, subscribedTopics } from '../clients/shopify/webhook-subscription-calls.js';
-import { SUBSCRIBED_TOPICS } from './webhook-headers.js';
+import { COLLECTION_TOPICS, SUBSCRIBED_TOPICS } from './webhook-headers.js';
 
 /** The path Shopify posts deliveries to. */
 export const WEBHOOK_PATH = '/webhooks/shopify';
+
+/**
+ * The connector's topics for a shop whose mapping has `scope`: a scope naming collections needs
+ * their deliveries too (issue 30). The boot's check and `register-webhooks` both ask this.
+ */
+export function topicsForScope(scope: { collections: readonly unknown[] } | null): readonly string[] {
+  return (scope?.collections.length ?? 0) > 0
+    ? [...SUBSCRIBED_TOPICS, ...COLLECTION_TOPICS]
+    : SUBSCRIBED_TOPICS;
+}
 
 /** What `ensureWebhookSubscriptions` found and did, by topic (`PRODUCTS_UPDATE`, ...). */
 export interface SubscriptionOutcome {

@@ -1,5 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
+import { ClientErrorCode } from '#lib/catalog-client';
 import type { CatalogSettings } from '../config/settings.js';
 import type { FailureInput, FailuresService } from './failures.service.js';
 import { PermanentJobError } from './job-error.js';
@@ -108,5 +109,32 @@ describe('JobGuard', () => {
     await expect(
       guard.run(job('sync-media', '3'), 'token', { shop: 'a.myshopify.com', key: '42' }, async () => 'done'),
     ).resolves.toBe('done');
+  });
+
+  it('puts a job off, recording nothing, when the process stops under it (its catalog client closed)', async () => {
+    const { guard, recorded, resolved } = guarded();
+    const delays: number[] = [];
+    const stopping = {
+      ...job('enrichment-poll', '31'),
+      moveToDelayed: async (at: number) => {
+        delays.push(at - Date.now());
+      },
+    } as unknown as Job;
+    const closed = Object.assign(
+      new Error('Catalog POST /v1/products/search not sent: the client was closed'),
+      {
+        code: ClientErrorCode.CLIENT_CLOSED,
+        retryable: false,
+      },
+    );
+    await expect(
+      guard.run(stopping, 'token', { shop: '*', key: 'poll' }, async () => {
+        throw closed;
+      }),
+    ).rejects.toBeInstanceOf(DelayedError);
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThan(900);
+    expect(recorded).toEqual([]);
+    expect(resolved).toEqual([]);
   });
 });

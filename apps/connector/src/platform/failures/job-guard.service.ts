@@ -89,7 +89,10 @@ export class JobGuard {
     error: unknown,
   ): Promise<never> {
     if (error instanceof DelayedError) throw error;
-    if ((error as { code?: unknown }).code === ClientErrorCode.CIRCUIT_OPEN) {
+    const code = (error as { code?: unknown }).code;
+    // The breaker open, or this process stopping (its catalog clients closed under a running job,
+    // before the workers end): the job runs again later, here or at another replica, no failure.
+    if (code === ClientErrorCode.CIRCUIT_OPEN || code === ClientErrorCode.CLIENT_CLOSED) {
       return this.delay(job, token, this.settings.pauseRecheckMs);
     }
     const waitMs = jobWaitMs(error);

@@ -1,12 +1,18 @@
 import { Command } from 'commander';
 import { SystemClock } from '#lib/clock';
 import { oneOffShopifyAdmin } from '../../../clients/shopify/one-off-shopify-admin.js';
-import { ensureWebhookSubscriptions, WEBHOOK_PATH } from '../../../intake/webhook-subscriptions.js';
+import {
+  ensureWebhookSubscriptions,
+  topicsForScope,
+  WEBHOOK_PATH,
+} from '../../../intake/webhook-subscriptions.js';
+import { loadMappingFile } from '../../../mapping/parse-mapping-file.js';
 import type { ContextOf } from '../context/cli-context.js';
 import { CliError, ExitCode } from '../context/cli-error.js';
 
 /**
- * `register-webhooks`: subscribes each shop's product topics to `<public URL>/webhooks/shopify`
+ * `register-webhooks`: subscribes each shop's product topics (and its collections' when its
+ * mapping's scope names collections) to `<public URL>/webhooks/shopify`
  * with the same calls the connector makes at boot (`ensureWebhookSubscriptions`): idempotent, a
  * second run finds every topic subscribed and creates nothing. The public URL is
  * `CONNECTOR_PUBLIC_URL`, or `--public-url`.
@@ -14,7 +20,7 @@ import { CliError, ExitCode } from '../context/cli-error.js';
 export function registerWebhooksCommand(contextOf: ContextOf): Command {
   return new Command('register-webhooks')
     .description(
-      "subscribe each shop's products/create, /update and /delete webhooks to the connector (idempotent)",
+      "subscribe each shop's products/create, /update, /delete and app/uninstalled webhooks (and collections/* for a scope naming collections) to the connector (idempotent)",
     )
     .option('--shop <domain>', 'only this shop')
     .option('--public-url <url>', 'where Shopify reaches the connector (default CONNECTOR_PUBLIC_URL)')
@@ -32,7 +38,13 @@ export function registerWebhooksCommand(contextOf: ContextOf): Command {
       try {
         for (const shop of context.shops(options.shop)) {
           try {
-            const outcome = await ensureWebhookSubscriptions(shopify.forShop(shop.domain), uri);
+            // A scope naming collections needs their topics too, as the connector's own check does.
+            const scope = shop.mappingFile === null ? null : (await loadMappingFile(shop.mappingFile)).scope;
+            const outcome = await ensureWebhookSubscriptions(
+              shopify.forShop(shop.domain),
+              uri,
+              topicsForScope(scope),
+            );
             const created =
               outcome.created.length > 0 ? `created ${outcome.created.join(', ')}` : 'created none';
             const kept =
