@@ -37,6 +37,8 @@ function pollerOver(
   changes?: { idle: (products: readonly ChangedProduct[]) => Set<string> },
   /** Why the shop's catalog work waits now (`CatalogGate.pauseState`); not paused by default. */
   pause: () => PauseState = () => ({ paused: false, by: null, reason: null, since: null }),
+  /** The shops served (one, `SHOP`, by default) and the lock each shop's poll runs under. */
+  over: { shops?: readonly string[]; lock?: ShopPollLock } = {},
 ) {
   const commits: PollCommit[] = [];
   const snapshotsAskedFor: string[] = [];
@@ -82,7 +84,8 @@ function pollerOver(
     map,
     { mapping: () => ({ writeBack: [{ attribute: 'seoTitle' }] }) } as unknown as ShopMappings,
     { forShop: () => ({ client }) } as unknown as CatalogClients,
-    { withShop: (_: string, work: () => Promise<unknown>) => work() } as unknown as ShopPollLock,
+    over.lock ??
+      ({ withShop: (_: string, work: () => Promise<unknown>) => work() } as unknown as ShopPollLock),
     { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as PushEnqueuer,
     clock,
     {
@@ -93,7 +96,7 @@ function pollerOver(
       rewalkIntervalMs: 3_600_000,
       ...settings,
     } as EnrichmentSettings,
-    { all: [{ domain: SHOP }] } as unknown as Shops,
+    { all: (over.shops ?? [SHOP]).map((domain) => ({ domain })) } as unknown as Shops,
     {
       idle: async (_: string, products: readonly ChangedProduct[]) => changes?.idle(products) ?? new Set(),
     } as unknown as PushHistory,
@@ -103,6 +106,31 @@ function pollerOver(
 }
 
 describe('the enrichment poller', () => {
+  it('polls every shop, four at a time, so a poll of many shops is not as long as all of them in a row', async () => {
+    const shops = Array.from({ length: 10 }, (_, i) => `s${i}.myshopify.com`);
+    let running = 0;
+    let most = 0;
+    const polled: string[] = [];
+    const lock = {
+      withShop: async (shop: string, work: () => Promise<unknown>) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        try {
+          return await work();
+        } finally {
+          polled.push(shop);
+          running -= 1;
+        }
+      },
+    } as unknown as ShopPollLock;
+    const { poller } = pollerOver(new InMemoryCatalogSearch(), {}, [], undefined, undefined, { shops, lock });
+    const counts = await poller.poll('many');
+    expect(most).toBe(4);
+    expect(polled.sort()).toEqual([...shops].sort());
+    expect(Object.keys(counts.shops ?? {}).sort()).toEqual([...shops].sort());
+  });
+
   it('keeps its checkpoint moving when more records changed inside the overlap than a poll may read', async () => {
     const catalog = new InMemoryCatalogSearch();
     for (let i = 0; i < 10; i++) catalog.put(record(i, T0 + i));
