@@ -47,7 +47,12 @@ export class DriftReportJob extends WorkerHost {
   async process(job: Job<DriftReportPayload>, token?: string): Promise<DriftReportJobResult> {
     const { shop } = job.data;
     if (shop === undefined) {
-      const due = this.turns.due(QueueName.DRIFT_REPORT, this.settings.driftIntervalMs, job.id);
+      const due = this.turns.due(
+        QueueName.DRIFT_REPORT,
+        this.settings.driftIntervalMs,
+        job.id,
+        job.processedOn,
+      );
       const enqueued = due.map((s) => s.domain);
       for (const domain of enqueued) await enqueueDriftReport(this.queue, domain, true);
       return { enqueued };

@@ -34,7 +34,12 @@ export class SubscriptionCheckJob extends WorkerHost {
     const asked = shop === undefined ? undefined : await this.served(shop);
     const shops =
       shop === undefined
-        ? this.turns.due(QueueName.SUBSCRIPTION_CHECK, this.settings.subscriptionCheckMs, job.id)
+        ? this.turns.due(
+            QueueName.SUBSCRIPTION_CHECK,
+            this.settings.subscriptionCheckMs,
+            job.id,
+            job.processedOn,
+          )
         : asked === undefined
           ? []
           : [asked];

@@ -23,7 +23,7 @@ export class ReconcileJob extends WorkerHost {
 
   process(job: Job<ReconcilePayload>): Promise<ReconcileResult[]> {
     return this.reconciler.reconcileAll(
-      this.turns.due(QueueName.RECONCILE, this.settings.intervalMs, job.id),
+      this.turns.due(QueueName.RECONCILE, this.settings.intervalMs, job.id, job.processedOn),
     );
   }
 }

@@ -17,9 +17,13 @@ export class ShopTurns {
     private readonly clock: Clock,
   ) {}
 
-  /** The shops served whose turn of `schedule` (every `periodMs`) came in the tick of the job `jobId`. */
-  due(schedule: QueueName, periodMs: number, jobId?: string): ShopConfig[] {
+  /**
+   * The shops served whose turn of `schedule` (every `periodMs`) came in the tick of the job
+   * `jobId`, taken by a worker at `takenAt` (its `processedOn`): a tick taken late also takes
+   * the turns of the ticks BullMQ skipped meanwhile (`turnDue`).
+   */
+  due(schedule: QueueName, periodMs: number, jobId?: string, takenAt?: number): ShopConfig[] {
     const at = nominalTickTime(jobId) ?? this.clock.now();
-    return this.shops.all.filter((shop) => turnDue(schedule, shop.domain, periodMs, at));
+    return this.shops.all.filter((shop) => turnDue(schedule, shop.domain, periodMs, at, takenAt ?? at));
   }
 }

@@ -38,7 +38,9 @@ export class EnrichmentPollJob extends WorkerHost {
     const only =
       job.data.shops ??
       (trigger === 'schedule'
-        ? this.turns.due(QueueName.ENRICHMENT_POLL, this.settings.pollIntervalMs, job.id).map((s) => s.domain)
+        ? this.turns
+            .due(QueueName.ENRICHMENT_POLL, this.settings.pollIntervalMs, job.id, job.processedOn)
+            .map((s) => s.domain)
         : undefined);
     if (only !== undefined && only.length === 0) return emptyCounts();
     // A shop's poll failing again and again, for one cause, is one failure (not one per poll);

@@ -52,6 +52,40 @@ describe('a spread schedule', () => {
     }
   });
 
+  it('leaves no shop out when ticks are taken late and BullMQ skips the slots already past', () => {
+    // The poll's worker busy: each tick is taken 25 s after its slot, and BullMQ schedules the
+    // next one at the first slot after that (the slots between never run).
+    const period = MINUTE;
+    const tick = tickMs(period);
+    const start = Date.UTC(2026, 0, 1, 0, 7, 10);
+    const taken = new Map<string, number>();
+    let slot = start;
+    while (slot < start + 10 * period) {
+      const takenAt = slot + 25_000;
+      for (const shop of shops.filter((s) => turnDue('enrichment-poll', s, period, slot, takenAt)))
+        taken.set(shop, (taken.get(shop) ?? 0) + 1);
+      slot += tick * (Math.floor((takenAt - slot) / tick) + 1);
+    }
+    // Each of every shop's ten turns taken (at least once); the windows overlap by 5 s of each
+    // 30 s, so about a sixth of the turns are taken twice, no more.
+    expect(taken.size).toBe(200);
+    for (const [shop, n] of taken) {
+      expect(n, shop).toBeGreaterThanOrEqual(10);
+      expect(n, shop).toBeLessThanOrEqual(20);
+    }
+    const all = [...taken.values()].reduce((sum, n) => sum + n, 0);
+    expect(all).toBeLessThanOrEqual(2_000 * (35 / 30) * 1.1);
+    // Without the late take, the same ticks leave most shops out.
+    let slotAgain = start;
+    const windowsOnly = new Set<string>();
+    while (slotAgain < start + 10 * period) {
+      for (const shop of shops.filter((s) => turnDue('enrichment-poll', s, period, slotAgain)))
+        windowsOnly.add(shop);
+      slotAgain += tick * (Math.floor(25_000 / tick) + 1);
+    }
+    expect(windowsOnly.size).toBeLessThan(200);
+  });
+
   it('takes a shop once a period when the period is no whole number of ticks', () => {
     const period = 7 * MINUTE + 3;
     const tick = tickMs(period);

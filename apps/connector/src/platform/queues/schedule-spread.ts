@@ -28,12 +28,28 @@ export function turnOffset(schedule: string, domain: string, periodMs: number): 
  * (its offset plus a whole number of periods) is in `(tickAt - tick, tickAt]`. The ticks of a
  * scheduler follow each other exactly (their nominal times, `nominalTickTime`), so their windows
  * tile the time: each turn falls in one tick's window, each shop is taken once a period.
+ *
+ * Unless a tick is taken late: BullMQ schedules a scheduler's next job when a worker takes the
+ * current one, and skips the slots already past then (a poll worker busy for 30 s skips two
+ * ticks of 10 s). The skipped ticks never run, so the tick taken at `takenAt` covers them too:
+ * its window runs to `takenAt` (at most a period long). The next job's window starts a tick
+ * before its slot, which lies after `takenAt`: the windows overlap a little, never leave a gap (a
+ * shop in the overlap is taken twice, which every spread schedule allows).
  */
-export function turnDue(schedule: string, domain: string, periodMs: number, tickAt: number): boolean {
+export function turnDue(
+  schedule: string,
+  domain: string,
+  periodMs: number,
+  tickAt: number,
+  takenAt: number = tickAt,
+): boolean {
   const tick = tickMs(periodMs);
   if (tick >= periodMs) return true;
-  const since = mod(tickAt - turnOffset(schedule, domain, periodMs), periodMs);
-  return since < tick;
+  const end = Math.max(tickAt, takenAt);
+  const span = end - tickAt + tick;
+  if (span >= periodMs) return true;
+  const since = mod(end - turnOffset(schedule, domain, periodMs), periodMs);
+  return since < span;
 }
 
 /**

@@ -25,7 +25,7 @@ export class ScopeWalkJob extends WorkerHost {
     const { shop } = job.data;
     if (shop === undefined)
       return this.walker.walkAll(
-        this.turns.due(QueueName.SCOPE_WALK, this.settings.scopeWalkIntervalMs, job.id),
+        this.turns.due(QueueName.SCOPE_WALK, this.settings.scopeWalkIntervalMs, job.id, job.processedOn),
       );
     const walk = await this.walker.walk(shop);
     return walk ? [walk] : [];

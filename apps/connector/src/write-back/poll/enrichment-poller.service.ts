@@ -41,9 +41,10 @@ const resumeRow = (field: PollField) => `${field}:resume`;
 /**
  * Shops one poll job polls at a time. Each shop's poll is a few catalog searches of its own
  * account plus its writes (100-150 ms against the sandbox): one at a time, a poll of 200 shops
- * that all have records waiting took 30 s, and the spread schedule's ticks waited behind it.
+ * that all have records waiting took 30 s, and the spread schedule's ticks waited behind it. Two,
+ * not more: 4 at a time took CPU and commits from the syncs (bench `tenants`, bench/HISTORY.md).
  */
-const SHOPS_AT_ONCE = 4;
+const SHOPS_AT_ONCE = 2;
 
 /** Zero counts, to add shops' counts to. */
 export function emptyCounts(): PollCounts {
