@@ -59,7 +59,7 @@ describe('the flow table (queue-flow.ts) against the sources', () => {
     // A failure's job kind is its job's name, the queue's name: `replayBy` is per queue.
     expect(Object.entries(JobName)).toEqual(Object.entries(QueueName));
     const calls = registrationCalls(sources, 'ReplayRegistry', 'register', (args) => {
-      const key = /^JobName\.(\w+),/.exec(args)?.[1];
+      const key = /^\s*JobName\.(\w+),/.exec(args)?.[1];
       return key === undefined ? undefined : JobName[key as keyof typeof JobName];
     });
     const found = calls.map((c) => ({ queue: c.key ?? `(unread: ${c.file})`, replayBy: c.className }));
