@@ -49,6 +49,15 @@ describe('twenty shops over two replicas: a resync and two faulty shops stay the
     // Five merchants at a time: concurrent installs each find their shop (Shops.refresh).
     for (let i = 0; i < stack.shops.length; i += 5)
       await Promise.all(stack.shops.slice(i, i + 5).map((shop) => stack.install(shop)));
+    // Every shop's webhooks subscribed (its install's check, run by either replica) before any
+    // merchant edits: an edit made before would reach no one (a real store's reconciliation finds it).
+    await eventually(async () => {
+      const listed = await stack.shopify.control('GET', 'shops');
+      const counts = listed.body.shops as Array<{ domain: string; webhookSubscriptions: number }>;
+      return stack.shops.every(
+        (shop) => (counts.find((s) => s.domain === shop.domain)?.webhookSubscriptions ?? 0) >= 4,
+      );
+    }, 30_000);
     // The keys through the second replica: it learns of shops installed at the first from the table.
     const [, second] = stack.replicas;
     await Promise.all(
