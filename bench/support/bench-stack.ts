@@ -3,14 +3,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
+import { type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
 import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 import {
   type SandboxOverrides,
   type ShopifySandboxHarness,
   startShopifySandbox,
 } from '#testing/shopify-sandbox';
-import { type ServiceProcess, startService } from './child-process.js';
+import { onFreePort, type ServiceProcess, startService } from './child-process.js';
 
 export interface BenchStackOptions {
   /** Shopify sandbox settings (merge window, cost bucket). */
@@ -114,38 +114,39 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
       if (redisUrl) await dropRedisNamespace(redisUrl, `${schema}_q`);
       await db.end();
     });
-    const port = await freePort();
-    const connector = await startService(
-      CONNECTOR_SCRIPT,
-      {
-        PATH: process.env.PATH,
-        // Node.js options for the connector alone (`--max-old-space-size=128`, say); by default
-        // the ones docker-compose.yml and `npm start` run it with.
-        NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        CONNECTOR_DATABASE_SCHEMA: schema,
-        CONNECTOR_QUEUE_NAMESPACE: `${schema}_q`,
-        CONNECTOR_SHOPS: shop.domain,
-        [`CONNECTOR_SHOP_${key}_ACCESS_TOKEN`]: shop.accessToken,
-        [`CONNECTOR_SHOP_${key}_MAPPING_FILE`]: demoMapping(),
-        CONNECTOR_WEBHOOK_SECRETS: shop.secret,
-        CONNECTOR_CATALOG_URL: catalog.url,
-        CONNECTOR_CATALOG_API_KEY: connectorAccount.apiKey,
-        CONNECTOR_SHOPIFY_ADMIN_ORIGIN: shopify.url,
-        CONNECTOR_PUBLIC_URL: options.subscribe === false ? undefined : `http://127.0.0.1:${port}`,
-        CONNECTOR_CATALOG_RATE_PER_SECOND: String(options.catalogRate),
-        CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
-        CONNECTOR_MAPPING_RECHECK_MS: '500',
-        // The Shopify sandbox serves the image bytes: its origin is the media allowlist here.
-        CONNECTOR_MEDIA_ALLOWED_HOSTS: shopify.url,
-        CONNECTOR_MEDIA_FIRST_POLL_MS: '1000',
-        CONNECTOR_MEDIA_POLL_MS: '1000',
-        ...options.connectorEnv,
-        ...tuning(),
-      },
-      options.connectorNodeArgs ?? CONNECTOR_NODE_ARGS,
+    const connector = await onFreePort((port) =>
+      startService(
+        CONNECTOR_SCRIPT,
+        {
+          PATH: process.env.PATH,
+          // Node.js options for the connector alone (`--max-old-space-size=128`, say); by default
+          // the ones docker-compose.yml and `npm start` run it with.
+          NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
+          PORT: String(port),
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: redisUrl,
+          CONNECTOR_DATABASE_SCHEMA: schema,
+          CONNECTOR_QUEUE_NAMESPACE: `${schema}_q`,
+          CONNECTOR_SHOPS: shop.domain,
+          [`CONNECTOR_SHOP_${key}_ACCESS_TOKEN`]: shop.accessToken,
+          [`CONNECTOR_SHOP_${key}_MAPPING_FILE`]: demoMapping(),
+          CONNECTOR_WEBHOOK_SECRETS: shop.secret,
+          CONNECTOR_CATALOG_URL: catalog.url,
+          CONNECTOR_CATALOG_API_KEY: connectorAccount.apiKey,
+          CONNECTOR_SHOPIFY_ADMIN_ORIGIN: shopify.url,
+          CONNECTOR_PUBLIC_URL: options.subscribe === false ? undefined : `http://127.0.0.1:${port}`,
+          CONNECTOR_CATALOG_RATE_PER_SECOND: String(options.catalogRate),
+          CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
+          CONNECTOR_MAPPING_RECHECK_MS: '500',
+          // The Shopify sandbox serves the image bytes: its origin is the media allowlist here.
+          CONNECTOR_MEDIA_ALLOWED_HOSTS: shopify.url,
+          CONNECTOR_MEDIA_FIRST_POLL_MS: '1000',
+          CONNECTOR_MEDIA_POLL_MS: '1000',
+          ...options.connectorEnv,
+          ...tuning(),
+        },
+        options.connectorNodeArgs ?? CONNECTOR_NODE_ARGS,
+      ),
     );
     closers.push(() => connector.stop());
     let peer: ServiceProcess | null = null;

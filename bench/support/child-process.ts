@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { freePort } from '#lib/local-postgres';
 
 /** A service run as its own Node.js process (the connector, the naive peer), as it runs in production. */
 export interface ServiceProcess {
@@ -97,5 +98,21 @@ function procCpuMs(pid: number): number | null {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Starts a service on a port found free a moment before (it must know the port first, for its
+ * public URL): another process may take the port in between, and the service then exits with
+ * EADDRINUSE before it listens. Then another port is picked, up to three times.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await start(port);
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
   }
 }

@@ -10,7 +10,7 @@ import { CatalogCallWindow } from '../metrics/catalog-call-window.service.js';
 import type { OverviewDto } from './overview.dto.js';
 import { OverviewMinutes } from './overview-minutes.repository.js';
 import { OverviewRecorder } from './overview-recorder.service.js';
-import { ShopStatesService } from './shop-states.service.js';
+import { overviewReadError, ShopStatesService } from './shop-states.service.js';
 
 /** One minute's catalog calls and 429 answers (every replica's, from `overview_minutes`). */
 export interface CatalogMinute {
@@ -40,11 +40,14 @@ export class OverviewService {
   /** Every shop (no `request`: alerts read them all), or one page of them, worst first. */
   async overview(request?: ShopPageRequest): Promise<OverviewDto> {
     const now = this.clock.now();
+    // Any of the three reads may be the one that loses PostgreSQL: the same 503 for each.
     const [states, recent, written] = await Promise.all([
       this.states.states(),
       this.inbox.perMinute(new Date(now - 60_000), null),
       this.pushes.pushesPerMinute(new Date(now - 3_600_000)),
-    ]);
+    ]).catch((error: unknown) => {
+      throw overviewReadError(error);
+    });
     const budgetPerMinute = Math.floor(this.catalog.ratePerSecond * 60);
     const paged = shopPage(
       states.shops,

@@ -90,8 +90,7 @@ export class ShopStatesService {
     };
     const [[entries, backlog, open, lags, use, calls, gapSummaries, known], runs] = await read().catch(
       (error: unknown) => {
-        if (lostConnection(error)) throw databaseDown(error instanceof Error ? error.message : String(error));
-        throw error;
+        throw overviewReadError(error);
       },
     );
     const gapsOf = new Map(gapSummaries.map((summary) => [summary.shop, summary]));
@@ -176,6 +175,16 @@ export class ShopStatesService {
     const polled = shops.map((s) => s.pollLagSeconds).filter((lag): lag is number => lag !== null);
     return { shops, openFailuresByKind, pollLagSeconds: polled.length === 0 ? null : Math.max(...polled) };
   }
+}
+
+/**
+ * What an overview read that failed answers: a lost PostgreSQL connection is the outage's 503
+ * `storage_unavailable` (never a 500), whichever of the overview's reads lost it; anything else
+ * as it is.
+ */
+export function overviewReadError(error: unknown): unknown {
+  if (error instanceof ConnectorError || !lostConnection(error)) return error;
+  return databaseDown(error instanceof Error ? error.message : String(error));
 }
 
 /** A database error that says the connection went or never came (not a bad statement). */
