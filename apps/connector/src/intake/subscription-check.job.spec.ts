@@ -4,12 +4,13 @@ import { SystemClock } from '#lib/clock';
 import type { ShopifyAdmin } from '../clients/shopify/shopify-admin.service.js';
 import type { ShopMappings } from '../mapping/shop-mappings.service.js';
 import type { CatalogSettings, HttpSettings, ShopifySettings } from '../platform/config/settings.js';
+import type { ShopConfig } from '../platform/config/shop-config.js';
 import type { FailuresService } from '../platform/failures/failures.service.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import { ShopAuthError, ShopAuthErrorCode } from '../shops/shop-auth.error.js';
 import type { ShopSessionRepository } from '../shops/shop-sessions.repository.js';
 import type { ShopTurns } from '../shops/shop-turns.service.js';
-import type { Shops } from '../shops/shops.js';
+import { Shops } from '../shops/shops.js';
 import { SubscriptionCheckJob } from './subscription-check.job.js';
 import { SubscriptionRepair } from './subscription-repair.service.js';
 
@@ -81,15 +82,15 @@ describe('the subscription check', () => {
 
   it('checks a shop installed at another replica a moment ago, reading the table before giving up on it', async () => {
     // The install's callback enqueued the check at the other replica; this one has not read the row yet.
-    let served: Array<{ domain: string }> = [];
+    let rows: ShopConfig[] = [];
     let refreshes = 0;
-    const shops = {
-      find: (domain: string) => served.find((shop) => shop.domain === domain),
-      refresh: async () => {
-        refreshes++;
-        served = [{ domain: SHOP }];
-      },
-    } as unknown as Shops;
+    const shops = new Shops([], async () => {
+      refreshes++;
+      return rows;
+    });
+    await shops.refresh();
+    rows = [{ domain: SHOP } as ShopConfig];
+    refreshes = 0;
     const { run } = checkJob(
       async () => ({ webhookSubscriptions: { nodes: [] }, webhookSubscriptionCreate: { userErrors: [] } }),
       { shops, data: { shop: SHOP } },

@@ -15,7 +15,8 @@ import { type SubscriptionCheckResult, SubscriptionRepair } from './subscription
  * (installed through another replica, whose news reaches this one at its next look at the row)
  * makes the job wait that long and run again, rather than leave the shop without its webhooks
  * until the next scheduled check. A shop this process does not serve yet is looked for in the
- * table first (installed at another replica a moment ago).
+ * table first (`Shops.findFresh`: installed at another replica a moment ago, the job here before
+ * this replica's periodic read has seen the row).
  */
 @Processor(QueueName.SUBSCRIPTION_CHECK)
 export class SubscriptionCheckJob extends WorkerHost {
@@ -31,7 +32,7 @@ export class SubscriptionCheckJob extends WorkerHost {
 
   async process(job: Job<SubscriptionCheckPayload>, token?: string): Promise<SubscriptionCheckResult[]> {
     const { shop } = job.data;
-    const asked = shop === undefined ? undefined : await this.served(shop);
+    const asked = shop === undefined ? undefined : await this.shops.findFresh(shop);
     const shops =
       shop === undefined
         ? this.turns.due(
@@ -47,17 +48,5 @@ export class SubscriptionCheckJob extends WorkerHost {
     const waits = results.flatMap((result) => (result.retryInMs === undefined ? [] : [result.retryInMs]));
     if (waits.length > 0) await this.guard.delay(job, token, Math.min(...waits));
     return results;
-  }
-
-  /**
-   * The asked-for shop, reading the shops table again when this process does not serve it yet:
-   * an install at another replica enqueues the check, and this replica may take it before its
-   * periodic read has seen the new row (the check would otherwise end having subscribed nothing).
-   */
-  private async served(domain: string) {
-    const known = this.shops.find(domain);
-    if (known !== undefined) return known;
-    await this.shops.refresh();
-    return this.shops.find(domain);
   }
 }
