@@ -220,6 +220,12 @@ async function bigShopFigures(
     return at >= run.bigStartedEpoch && at <= run.bigStartedEpoch + run.bigMs;
   });
   const points = reads.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
+  // The time split: the bulk read until the account's first call (Shopify's part), then the
+  // catalog part from its first call to its last, at the budget's rate or not (the connector's).
+  const first = calls.reduce((at, c) => Math.min(at, c.time), Number.POSITIVE_INFINITY);
+  const last = calls.reduce((at, c) => Math.max(at, c.time), Number.NEGATIVE_INFINITY);
+  const firstCallMs = calls.length > 0 ? first - run.bigStartedEpoch : Number.NaN;
+  const catalogPartMs = calls.length > 0 ? last - first : Number.NaN;
   const byOperation: Record<string, number> = {};
   for (const r of reads) byOperation[r.operationName ?? '?'] = (byOperation[r.operationName ?? '?'] ?? 0) + 1;
   return {
@@ -234,6 +240,8 @@ async function bigShopFigures(
     faultsAtMs: round(run.faultsAtMs, 0),
     recordsPerSecond: round(recordsPerSecond, 1),
     budgetUse: ratio(recordsPerSecond, size.catalogRate),
+    firstCallMs: round(firstCallMs, 0),
+    catalogPartBudgetUse: ratio(size.bigProducts / (catalogPartMs / 1000), size.catalogRate),
     targetMet: recordsPerSecond / size.catalogRate >= TARGETS.budgetUse,
     calls: calls.length,
     catalog429s: calls.filter((c) => c.status === 429).length,

@@ -6,7 +6,9 @@ import {
   type GcraState,
   gcraPause,
   gcraTake,
+  intervalMs,
   type RateBudget,
+  toleranceMs,
 } from './gcra.js';
 import { QueuedRateLimiter, type TakeResult } from './queued-rate-limiter.js';
 
@@ -54,17 +56,54 @@ export class PostgresRateLimiter extends QueuedRateLimiter {
     });
   }
 
+  /**
+   * One statement, one round trip (autocommit): the row locked, the GCRA test and the move of
+   * `tat` in SQL (gcra.ts's arithmetic, as the Redis script repeats it), the state it saw returned
+   * so a refusal's wait is computed here. The limiter's pump asks one question at a time, so each
+   * round trip is a slot's latency: the transaction of four statements it replaced held a grant to
+   * about 85 a second under load (bench `tenants`).
+   */
   async take(now: number): Promise<TakeResult> {
-    let result: TakeResult = { granted: true };
-    await this.update(now, (state, at) => {
-      const verdict = gcraTake(state, this.budget, at);
-      if (!verdict.granted) {
-        result = verdict;
-        return null;
+    await this.ensureTable();
+    const interval = intervalMs(this.budget);
+    const tolerance = toleranceMs(this.budget);
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await this.pool.query<{
+        tat: number;
+        paused_until: number;
+        at: number;
+        granted: boolean;
+      }>(
+        `WITH cur AS (
+           SELECT tat, paused_until,
+                  CASE WHEN $2::double precision IS NULL
+                       THEN floor(extract(epoch FROM clock_timestamp()) * 1000)::double precision
+                       ELSE $2::double precision END AS at
+             FROM ${this.table} WHERE bucket = $1 FOR UPDATE
+         ), moved AS (
+           UPDATE ${this.table} AS b
+              SET tat = greatest(cur.tat, cur.at) + $3::double precision, updated_at = now()
+             FROM cur
+            WHERE b.bucket = $1 AND cur.at >= cur.paused_until
+              AND greatest(cur.tat, cur.at) - cur.at - $4::double precision <= 0
+           RETURNING b.bucket
+         )
+         SELECT cur.tat, cur.paused_until, cur.at, EXISTS (SELECT 1 FROM moved) AS granted FROM cur`,
+        [this.bucket, this.serverTime ? null : now, interval, tolerance],
+      );
+      const row = rows[0];
+      if (row) {
+        if (row.granted) return { granted: true };
+        const verdict = gcraTake({ tat: row.tat, pausedUntil: row.paused_until }, this.budget, row.at);
+        // The same arithmetic refused: its wait. (Granted here but not in SQL cannot happen; wait a slot.)
+        return verdict.granted ? { granted: false, waitMs: Math.ceil(interval) } : verdict;
       }
-      return verdict.state;
-    });
-    return result;
+      if (attempt > 0) throw new Error('rate bucket row missing');
+      await this.pool.query(
+        `INSERT INTO ${this.table} (bucket) VALUES ($1) ON CONFLICT (bucket) DO NOTHING`,
+        [this.bucket],
+      );
+    }
   }
 
   async storePause(now: number, ms: number): Promise<void> {

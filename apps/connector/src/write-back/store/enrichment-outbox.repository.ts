@@ -86,18 +86,26 @@ export class EnrichmentOutbox {
       const now = new Date(this.clock.now());
       const table = (entity: { name: string } & (new () => unknown)) =>
         manager.getRepository(entity).metadata.tablePath;
-      const changed: FoundRecord[] = [];
-      for (const record of dedupe(poll.found)) {
-        const rows: unknown[] = await manager.query(
-          `INSERT INTO ${table(EnrichmentSeen)} AS s (shop, sku_id, content_hash, seen_at)
-           VALUES ($1, $2, $3, $4)
-           ON CONFLICT (shop, sku_id) DO UPDATE SET content_hash = EXCLUDED.content_hash, seen_at = EXCLUDED.seen_at
-             WHERE s.content_hash <> EXCLUDED.content_hash
-           RETURNING sku_id`,
-          [poll.shop, record.skuId, record.contentHash, now],
-        );
-        if (rows.length > 0) changed.push(record);
-      }
+      // One statement for the page's hashes (a statement per record cost a resync's polls 3 round
+      // trips per product); the records whose hash was new come back.
+      const found = dedupe(poll.found);
+      const fresh =
+        found.length === 0
+          ? new Set<string>()
+          : new Set(
+              (
+                (await manager.query(
+                  `INSERT INTO ${table(EnrichmentSeen)} AS s (shop, sku_id, content_hash, seen_at)
+                   SELECT $1, f.sku_id, f.content_hash, $4
+                     FROM unnest($2::text[], $3::text[]) AS f(sku_id, content_hash)
+                   ON CONFLICT (shop, sku_id) DO UPDATE SET content_hash = EXCLUDED.content_hash, seen_at = EXCLUDED.seen_at
+                     WHERE s.content_hash <> EXCLUDED.content_hash
+                   RETURNING sku_id`,
+                  [poll.shop, found.map((r) => r.skuId), found.map((r) => r.contentHash), now],
+                )) as Array<{ sku_id: string }>
+              ).map((r) => r.sku_id),
+            );
+      const changed = found.filter((r) => fresh.has(r.skuId));
       const products = [...new Set(changed.map((r) => r.productId))].filter((p) => !poll.idle?.has(p));
       for (let i = 0; i < products.length; i += INSERT_CHUNK) {
         await manager.getRepository(EnrichmentOutboxRow).insert(
@@ -111,15 +119,23 @@ export class EnrichmentOutbox {
           })),
         );
       }
-      for (const watch of poll.watch) {
+      const watch = [...new Map(poll.watch.map((w) => [w.skuId, w])).values()];
+      if (watch.length > 0) {
         await manager.query(
           `INSERT INTO ${table(ReviewWatch)} AS w
              (shop, sku_id, shopify_product_id, attributes, added_at, last_checked_at)
-           VALUES ($1, $2, $3, $4::jsonb, $5, $5)
+           SELECT $1, v.sku_id, v.product_id::bigint, v.attributes, $5, $5
+             FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS v(sku_id, product_id, attributes)
            ON CONFLICT (shop, sku_id) DO UPDATE
              SET attributes = EXCLUDED.attributes, last_checked_at = EXCLUDED.last_checked_at,
                  shopify_product_id = EXCLUDED.shopify_product_id`,
-          [poll.shop, watch.skuId, watch.productId, JSON.stringify(watch.attributes), now],
+          [
+            poll.shop,
+            watch.map((w) => w.skuId),
+            watch.map((w) => w.productId),
+            watch.map((w) => JSON.stringify(w.attributes)),
+            now,
+          ],
         );
       }
       if (poll.unwatch.length > 0) {
