@@ -10,7 +10,6 @@ import { ShopMappings } from '../mapping/shop-mappings.service.js';
 import { MediaSettings, SyncSettings } from '../platform/config/settings.js';
 import type { SyncRun } from './apply/sync-run.js';
 import type { SyncSubject } from './apply/sync-subject.js';
-import { ProductSyncStates } from './product-sync-states.repository.js';
 import { ResyncSnapshots } from './resync-snapshots.repository.js';
 import { SkuMapRepository } from './sku-map/sku-map.repository.js';
 
@@ -27,7 +26,6 @@ export class ProductReader {
   constructor(
     private readonly mappings: ShopMappings,
     private readonly snapshots: ResyncSnapshots,
-    private readonly states: ProductSyncStates,
     private readonly shopify: ShopifyAdmin,
     private readonly skuMap: SkuMapRepository,
     private readonly media: MediaSettings,
@@ -35,11 +33,15 @@ export class ProductReader {
     private readonly clock: Clock,
   ) {}
 
-  /** The product (null: Shopify no longer has it), and when the state it holds was read. */
+  /**
+   * The product (null: Shopify no longer has it), and when the state it holds was read.
+   * `lastSynced`: when the product last synced, as the run's decision read it.
+   */
   async read(
     subject: SyncSubject,
     run: SyncRun,
     pending: PendingDelivery[],
+    lastSynced: Date | null,
   ): Promise<{ product: CanonicalProduct | null; readAt: Date }> {
     const sources = this.mappings.mapping(subject.shop)?.sources;
     const snapshotHoldsSources = sources === undefined || !usesExtraSources(sources);
@@ -52,7 +54,6 @@ export class ProductReader {
       // A bulk snapshot holds no option value ids: a product over 200 variants is read afresh.
       if (snapshot !== null && snapshot.product.variantsCount <= CatalogLimits.VARIANTS_PER_PARENT) {
         const after = snapshot.snapshotAt.getTime();
-        const lastSynced = (await this.states.get(subject))?.lastSyncedAt ?? null;
         const newer =
           pending.some((d) => d.receivedAt.getTime() > after) ||
           (lastSynced !== null && lastSynced.getTime() > after);

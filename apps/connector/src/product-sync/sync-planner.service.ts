@@ -13,7 +13,8 @@ export type SyncDecision =
   | { kind: 'skip'; outcome: SyncOutcome }
   /** `graceLeft`: how long the `products/delete` still waits (0: delete now). */
   | { kind: 'delete'; graceLeft: number }
-  | { kind: 'load' };
+  /** `lastSyncedAt`: the product's state as this decision read it (the read stage needs no second read). */
+  | { kind: 'load'; lastSyncedAt: Date | null };
 
 /**
  * Why: a sync run's first decision, from the product's waiting deliveries and its state, before
@@ -47,6 +48,7 @@ export class SyncPlanner {
     if (triage.kind === 'skip' && triage.outcome === 'tombstoned' && (await this.events.awaited(subject)))
       await this.events.emitSynced({ ...subject, outcome: 'tombstoned', product: null, jobId, reason });
     if (triage.kind === 'delete') return { kind: 'delete', graceLeft: this.deleteGraceLeft(pending) };
+    if (triage.kind === 'load') return { kind: 'load', lastSyncedAt: state?.lastSyncedAt ?? null };
     return triage;
   }
 

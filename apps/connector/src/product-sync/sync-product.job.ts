@@ -62,7 +62,7 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
       const result =
         decision.kind === 'delete'
           ? await this.applier.remove(subject, recorded.run, 'shopify-delete')
-          : await this.readAndApply(recorded, pending);
+          : await this.readAndApply(recorded, pending, decision.lastSyncedAt);
       await this.recorder.ended(recorded, result);
       return result.outcome;
     } catch (error) {
@@ -72,8 +72,12 @@ export class SyncProductJob extends WorkerHost implements OnApplicationBootstrap
   }
 
   /** Reads the product and makes the catalog match it; a product Shopify no longer has is removed. */
-  private async readAndApply({ subject, run }: RecordedRun, pending: PendingDelivery[]): Promise<SyncResult> {
-    const { product, readAt } = await this.reader.read(subject, run, pending);
+  private async readAndApply(
+    { subject, run }: RecordedRun,
+    pending: PendingDelivery[],
+    lastSyncedAt: Date | null,
+  ): Promise<SyncResult> {
+    const { product, readAt } = await this.reader.read(subject, run, pending, lastSyncedAt);
     run.title = product?.title ?? null;
     if (product === null)
       return { ...(await this.applier.remove(subject, run, 'not-found')), outcome: 'not_found', readAt };

@@ -21,6 +21,10 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
+/** The row of `supplierSku` as stored (the writes return nothing: one round trip each). */
+const rowOf = (shop: string, supplierSku: string) =>
+  dataSource.getRepository(SkuMapRow).findOneByOrFail({ shop, supplierSku });
+
 /** Each test its own shop: nothing shared between tests. */
 const newShop = () => `${uniqueId('shop')}.myshopify.com`;
 /** Beyond 2^53: must keep every digit. */
@@ -39,7 +43,7 @@ const applied = (snapshot: Record<string, string | string[]>, hash = 'h1'): Appl
 describe('SkuMapRepository against PostgreSQL', () => {
   it('records intent before a create, resolves it by supplierSku, and marks it live', async () => {
     const shop = newShop();
-    const row = await map.recordIntent({
+    await map.recordIntent({
       shop,
       productId: PRODUCT,
       kind: 'parent',
@@ -47,7 +51,7 @@ describe('SkuMapRepository against PostgreSQL', () => {
       supplierSku: 'p-1',
       parentSupplierSku: null,
     });
-    expect(row).toMatchObject({
+    expect(await rowOf(shop, 'p-1')).toMatchObject({
       state: 'pending-create',
       skuId: null,
       shopifyProductId: PRODUCT,
@@ -59,7 +63,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
       ['p-1', null],
     ]);
 
-    const live = await map.markLive(shop, 'p-1', 'sku-100', applied({ name: 'Shirt', brand: 'Acme' }));
+    await map.markLive(shop, 'p-1', 'sku-100', applied({ name: 'Shirt', brand: 'Acme' }));
+    const live = await rowOf(shop, 'p-1');
     expect(live).toMatchObject({ state: 'live', skuId: 'sku-100', configurationHash: 'h1' });
     expect(live.snapshot).toEqual({ name: 'Shirt', brand: 'Acme' });
     expect(live.shopifyUpdatedAt?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
@@ -67,7 +72,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
       ['p-1', 'sku-100'],
     ]);
     // A retry that found the same record again is harmless; another skuId is refused.
-    expect((await map.markLive(shop, 'p-1', 'sku-100')).skuId).toBe('sku-100');
+    await map.markLive(shop, 'p-1', 'sku-100');
+    expect((await rowOf(shop, 'p-1')).skuId).toBe('sku-100');
     await expect(map.markLive(shop, 'p-1', 'sku-200')).rejects.toBeInstanceOf(SkuMapConflict);
   });
 
@@ -163,7 +169,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
       reason: 'unknown-value' as const,
       message: 'no category for "Hats"',
     };
-    const saved = await map.saveSnapshot(shop, 's', { ...applied({ name: 'y' }, 'h2'), gaps: [gap] });
+    await map.saveSnapshot(shop, 's', { ...applied({ name: 'y' }, 'h2'), gaps: [gap] });
+    const saved = await rowOf(shop, 's');
     // A simple product that gained options becomes a parent: same row, same skuId.
     expect(saved).toMatchObject({
       kind: 'parent',
@@ -187,11 +194,12 @@ describe('SkuMapRepository against PostgreSQL', () => {
       parentSupplierSku: null,
     });
     await map.markLive(shop, 'g', 'sku-old', { ...applied({ name: 'n' }), kind: 'simple' });
-    const gone = await map.markGone(shop, 'g');
+    await map.markGone(shop, 'g');
+    const gone = await rowOf(shop, 'g');
     expect(gone).toMatchObject({ state: 'gone-from-catalog', skuId: null });
     expect(gone.snapshot).toEqual({ name: 'n' });
     expect((await map.storedRecords(shop, '7'))[0]?.skuId).toBeNull();
-    const again = await map.recordIntent({
+    await map.recordIntent({
       shop,
       productId: '7',
       kind: 'simple',
@@ -199,8 +207,9 @@ describe('SkuMapRepository against PostgreSQL', () => {
       supplierSku: 'g',
       parentSupplierSku: null,
     });
-    expect(again).toMatchObject({ id: gone.id, state: 'pending-create' });
-    expect((await map.markLive(shop, 'g', 'sku-new')).skuId).toBe('sku-new');
+    expect(await rowOf(shop, 'g')).toMatchObject({ id: gone.id, state: 'pending-create' });
+    await map.markLive(shop, 'g', 'sku-new');
+    expect((await rowOf(shop, 'g')).skuId).toBe('sku-new');
   });
 
   it('never creates a live or tombstoned record again', async () => {
@@ -215,7 +224,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
     };
     await map.recordIntent(intent);
     // A retried intent for a still-pending create is the same row.
-    expect((await map.recordIntent(intent)).state).toBe('pending-create');
+    await map.recordIntent(intent);
+    expect((await rowOf(shop, 'l')).state).toBe('pending-create');
     await map.markLive(shop, 'l', 'sku-l');
     await expect(map.recordIntent(intent)).rejects.toThrow(/is live: it is never created again/);
     await map.tombstone(shop, ['l']);
@@ -238,7 +248,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
     // ...while another shop may use the same supplierSku and skuId.
     const other = newShop();
     await map.recordIntent({ ...base, shop: other, shopifyVariantId: '91', supplierSku: 'u1' });
-    expect((await map.markLive(other, 'u1', 'sku-dup')).state).toBe('live');
+    await map.markLive(other, 'u1', 'sku-dup');
+    expect((await rowOf(other, 'u1')).state).toBe('live');
     // The database itself refuses a second own row for one product (not only the repository).
     await expect(
       dataSource.query(
@@ -286,7 +297,8 @@ describe('SkuMapRepository against PostgreSQL', () => {
     await map.recordIntent({ ...variant, parentSupplierSku: 'g:101' });
     await map.markLive(shop, 'v121', 'sku-v121');
     await map.markGone(shop, 'v121');
-    const again = await map.recordIntent({ ...variant, parentSupplierSku: 'g:102' });
+    await map.recordIntent({ ...variant, parentSupplierSku: 'g:102' });
+    const again = await rowOf(shop, 'v121');
     expect([again.state, again.parentSupplierSku, again.skuId]).toEqual(['pending-create', 'g:102', null]);
   });
 });

@@ -107,7 +107,7 @@ export class SkuMapRepository {
    * `gone-from-catalog` (or still pending) row of the same Shopify product/variant set pending
    * again. Throws `SkuMapConflict` for a live or tombstoned row: it must never be created again.
    */
-  async recordIntent(intent: CreateIntent): Promise<SkuMapRow> {
+  async recordIntent(intent: CreateIntent): Promise<void> {
     const now = new Date(this.clock.now());
     const result: Array<{ id: string }> = await this.rows.query(
       `INSERT INTO ${this.table} AS m
@@ -144,7 +144,6 @@ export class SkuMapRepository {
         `${intent.shop}: product ${intent.productId}${intent.shopifyVariantId ? ` variant ${intent.shopifyVariantId}` : ''} is ${existing?.state ?? 'already mapped'}: it is never created again`,
       );
     }
-    return this.rows.findOneByOrFail({ id });
   }
 
   /**
@@ -152,24 +151,21 @@ export class SkuMapRepository {
    * supplierSku after an ambiguous create). Idempotent for the same skuId; `applied` also stores
    * the record's snapshot. Throws `SkuMapConflict` when the row is not pending (nor live with this skuId).
    */
-  async markLive(
-    shop: string,
-    supplierSku: string,
-    skuId: string,
-    applied?: AppliedRecord,
-  ): Promise<SkuMapRow> {
-    const row = await this.update(
+  async markLive(shop: string, supplierSku: string, skuId: string, applied?: AppliedRecord): Promise<void> {
+    await this.update(
       shop,
       supplierSku,
       { state: 'live', skuId, ...(applied ? this.appliedColumns(applied) : {}) },
-      (r) => r.state === 'pending-create' || (r.state === 'live' && r.skuId === skuId),
+      {
+        sql: "(state = 'pending-create' OR (state = 'live' AND sku_id = :skuId))",
+        params: { skuId },
+      },
     );
-    return row;
   }
 
   /** Stores what a live record now holds (after an update, or unchanged with a new configuration hash). */
-  saveSnapshot(shop: string, supplierSku: string, applied: AppliedRecord): Promise<SkuMapRow> {
-    return this.update(shop, supplierSku, this.appliedColumns(applied), (r) => r.state === 'live');
+  async saveSnapshot(shop: string, supplierSku: string, applied: AppliedRecord): Promise<void> {
+    await this.update(shop, supplierSku, this.appliedColumns(applied), { sql: "state = 'live'", params: {} });
   }
 
   /** Marks records deleted on purpose (their catalog delete succeeded, or they never existed). */
@@ -241,12 +237,12 @@ export class SkuMapRepository {
    * A record deleted in the catalog behind the connector (a PATCH answered 404): the row keeps its
    * supplierSku and snapshot, loses its skuId, and the next sync recreates it.
    */
-  markGone(shop: string, supplierSku: string): Promise<SkuMapRow> {
-    return this.update(
+  async markGone(shop: string, supplierSku: string): Promise<void> {
+    await this.update(
       shop,
       supplierSku,
       { state: 'gone-from-catalog', skuId: null },
-      (r) => r.state === 'live' || r.state === 'gone-from-catalog',
+      { sql: "state IN ('live', 'gone-from-catalog')", params: {} },
     );
   }
 
@@ -343,24 +339,31 @@ export class SkuMapRepository {
     return rows.map((r) => ({ shop: r.shop, productId: r.product_id }));
   }
 
+  /**
+   * One conditional `UPDATE` (a sync writes its rows in one round trip each): the row of
+   * `supplierSku` changes when `allowed` holds; otherwise a read says why
+   * (`SkuMapConflict`; `allowed` is SQL on the row's columns). PostgreSQL re-checks the condition on the newest row version when another
+   * writer held it, as the locked read-then-write it replaced did.
+   */
   private async update(
     shop: string,
     supplierSku: string,
     changes: Partial<SkuMapRow>,
-    allowed: (row: SkuMapRow) => boolean,
-  ): Promise<SkuMapRow> {
-    return this.rows.manager.transaction(async (manager) => {
-      const rows = manager.getRepository(SkuMapRow);
-      const row = await rows.findOne({ where: { shop, supplierSku }, lock: { mode: 'pessimistic_write' } });
-      if (!row) throw new SkuMapConflict(`${shop}: no sku map row for supplierSku ${supplierSku}`);
-      if (!allowed(row)) {
-        throw new SkuMapConflict(
-          `${shop}: supplierSku ${supplierSku} is ${row.state}${row.skuId ? ` (skuId ${row.skuId})` : ''}`,
-        );
-      }
-      await rows.update({ id: row.id }, { ...changes, updatedAt: new Date(this.clock.now()) });
-      return rows.findOneByOrFail({ id: row.id });
-    });
+    allowed: { sql: string; params: Record<string, unknown> },
+  ): Promise<void> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update(SkuMapRow)
+      .set({ ...changes, updatedAt: new Date(this.clock.now()) })
+      .where('shop = :shop AND supplier_sku = :supplierSku', { shop, supplierSku })
+      .andWhere(allowed.sql, allowed.params)
+      .execute();
+    if ((result.affected ?? 0) > 0) return;
+    const row = await this.rows.findOneBy({ shop, supplierSku });
+    if (!row) throw new SkuMapConflict(`${shop}: no sku map row for supplierSku ${supplierSku}`);
+    throw new SkuMapConflict(
+      `${shop}: supplierSku ${supplierSku} is ${row.state}${row.skuId ? ` (skuId ${row.skuId})` : ''}`,
+    );
   }
 
   private appliedColumns(applied: AppliedRecord): Partial<SkuMapRow> {
