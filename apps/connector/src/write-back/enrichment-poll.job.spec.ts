@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '#lib/clock';
 import type { CatalogSettings, EnrichmentSettings } from '../platform/config/settings.js';
 import type { FailureInput, FailuresService } from '../platform/failures/failures.service.js';
 import { PermanentJobError } from '../platform/failures/job-error.js';
@@ -44,7 +45,7 @@ function pollJobFailing(cause: () => Error, failing: () => boolean = () => true)
   // Each scheduled tick: the shop's turn came.
   const turns = { due: () => [{ domain: 'failing.myshopify.com' }] } as unknown as ShopTurns;
   const settings = { pollIntervalMs: 60_000 } as EnrichmentSettings;
-  const job = new EnrichmentPollJob(guard, poller, runs, early, turns, settings);
+  const job = new EnrichmentPollJob(guard, poller, runs, early, turns, settings, new ManualClock(0));
   const run = (id: string) =>
     job
       .process({

@@ -1,5 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { Clock } from '#lib/clock';
 import { EnrichmentSettings } from '../platform/config/settings.js';
 import { JobGuard } from '../platform/failures/job-guard.service.js';
 import type { EnrichmentPollPayload } from '../platform/queues/job-payloads.js';
@@ -28,6 +29,7 @@ export class EnrichmentPollJob extends WorkerHost {
     private readonly early: EarlyPolls,
     private readonly turns: ShopTurns,
     private readonly settings: EnrichmentSettings,
+    private readonly clock: Clock,
   ) {
     super();
   }
@@ -59,12 +61,13 @@ export class EnrichmentPollJob extends WorkerHost {
     };
     return this.guard.run(job, token, { shop: '*', key: POLL_SUBJECT, failedOn, doneFor }, async () => {
       await this.runs.started(id, trigger);
+      const startedAt = this.clock.now();
       try {
         const counts = await this.poller.poll(id, only);
         // Old finished polls and done work are pruned by the retention job (`operations-hooks.ts`).
         await this.runs.finished(id, counts);
         // While records wait for enrichment or review, the next poll comes sooner (`EarlyPolls`).
-        await this.early.after(counts);
+        await this.early.after(counts, this.clock.now() - startedAt);
         return counts;
       } catch (error) {
         await this.runs.finished(id, {}, (error as Error).message).catch(() => undefined);

@@ -22,18 +22,28 @@ export interface EarlyPollLimits {
 }
 
 /**
+ * The share of the poll worker's time early polls may take: after a poll that took T, the next
+ * early one waits at least T × (1 - share) / share. A poll's work grows with the shops whose
+ * records wait (all of them after a migration's first resyncs: 199 in bench `tenants`, each polled
+ * every 5 s took the CPU the syncs needed); few shops poll at the short interval as before.
+ */
+export const EARLY_POLL_DUTY = 0.25;
+
+/**
  * Why: when the next poll comes early, and for which shops. A shop with records waiting is polled
  * again after `activeMs`, unless its account's polls would then spend more than `share` of the
  * account's budget: the early polls (the calls of the account's waiting shops once per interval)
  * plus the scheduled one (the same calls once per `normalMs`) must stay within it, so the interval
  * grows to `calls / (share x rate - calls / normal)`. An account whose interval would reach the
  * scheduled one (or whose scheduled poll alone spends the share) gets no early poll: the schedule
- * polls it. One early poll serves every shop chosen, after the longest of their intervals.
- * Null: no early poll.
+ * polls it. One early poll serves every shop chosen, after the longest of their intervals, and
+ * not before the poll that just ended (`lastPollMs`) allows (`EARLY_POLL_DUTY`). Null: no early
+ * poll.
  */
 export function earlyPollPlan(
   shops: readonly PolledShop[],
   limits: EarlyPollLimits,
+  lastPollMs = 0,
 ): { delayMs: number; shops: string[] } | null {
   if (limits.activeMs >= limits.normalMs) return null;
   const byAccount = new Map<string, PolledShop[]>();
@@ -52,5 +62,7 @@ export function earlyPollPlan(
     delayMs = Math.max(delayMs, intervalMs);
     chosen.push(...waiting.map((shop) => shop.shop));
   }
-  return chosen.length === 0 ? null : { delayMs, shops: chosen };
+  if (chosen.length === 0) return null;
+  delayMs = Math.max(delayMs, Math.ceil((lastPollMs * (1 - EARLY_POLL_DUTY)) / EARLY_POLL_DUTY));
+  return delayMs >= limits.normalMs ? null : { delayMs, shops: chosen };
 }

@@ -6,7 +6,7 @@ import type { CatalogSettings, EnrichmentSettings } from '../../platform/config/
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
 import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import type { ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
-import { earlyPollPlan } from './early-poll-plan.js';
+import { EARLY_POLL_DUTY, earlyPollPlan } from './early-poll-plan.js';
 import { EarlyPolls } from './early-polls.service.js';
 import { emptyCounts } from './enrichment-poller.service.js';
 
@@ -170,6 +170,17 @@ describe('earlyPollPlan', () => {
         limits,
       ),
     ).toEqual({ delayMs: ACTIVE_MS, shops: ['a'] });
+  });
+
+  it('waits after a long poll so that early polls keep the worker busy at most a quarter of the time', () => {
+    const shops = [{ shop: 'a', account: 'x', calls: 1, waiting: true }];
+    // A quick poll: the short interval, as before.
+    expect(earlyPollPlan(shops, limits, 400)?.delayMs).toBe(ACTIVE_MS);
+    // A poll of 10 s (many shops waiting): the next comes 30 s later, the worker polls 10 s of 40.
+    expect(earlyPollPlan(shops, limits, 10_000)?.delayMs).toBe(3 * 10_000);
+    expect(EARLY_POLL_DUTY).toBe(0.25);
+    // A poll so long that the schedule comes first: no early poll.
+    expect(earlyPollPlan(shops, limits, 20_000)).toBeNull();
   });
 
   it('is off when the short interval is not shorter than the normal one', () => {

@@ -42,8 +42,11 @@ export class EarlyPolls {
     private readonly clock: Clock,
   ) {}
 
-  /** After a poll: enqueues the next early poll when shops have records waiting. Never throws. */
-  async after(counts: PollRunCounts): Promise<{ delayMs: number; shops: string[] } | null> {
+  /**
+   * After a poll (that took `tookMs`): enqueues the next early poll when shops have records
+   * waiting. Never throws.
+   */
+  async after(counts: PollRunCounts, tookMs = 0): Promise<{ delayMs: number; shops: string[] } | null> {
     try {
       const { activePollIntervalMs, pollIntervalMs, activeWindowMs, pollBudgetShare } = this.settings;
       if (activePollIntervalMs >= pollIntervalMs) return null;
@@ -53,12 +56,16 @@ export class EarlyPolls {
         const waiting = shopCounts.watched > 0 || (await this.map.appliedSince(shop, since));
         polled.push({ shop, account: this.clients.forShop(shop).id, calls: shopCounts.calls, waiting });
       }
-      const plan = earlyPollPlan(polled, {
-        activeMs: activePollIntervalMs,
-        normalMs: pollIntervalMs,
-        ratePerSecond: this.catalog.ratePerSecond,
-        share: pollBudgetShare,
-      });
+      const plan = earlyPollPlan(
+        polled,
+        {
+          activeMs: activePollIntervalMs,
+          normalMs: pollIntervalMs,
+          ratePerSecond: this.catalog.ratePerSecond,
+          share: pollBudgetShare,
+        },
+        tookMs,
+      );
       if (plan === null) return null;
       if (await this.joinWaiting(plan.shops)) return plan;
       await this.queue.add(
