@@ -18,6 +18,8 @@ import type { EnrichmentPollRuns } from './store/enrichment-poll-runs.repository
  * failures inbox that keeps what it is given and the subjects it is told to resolve.
  */
 function pollJobFailing(cause: () => Error, failing: () => boolean = () => true) {
+  const clock = new ManualClock(0);
+  const tookMs: number[] = [];
   const recorded: FailureInput[] = [];
   const resolved: string[] = [];
   const failures = {
@@ -33,6 +35,8 @@ function pollJobFailing(cause: () => Error, failing: () => boolean = () => true)
   );
   const poller = {
     poll: async () => {
+      // The poll takes 7 s on the clock: what the early polls' duty bound is given.
+      await clock.advance(7_000);
       if (failing()) throw new ShopPollFailed('failing.myshopify.com', cause());
       return { shops: { 'failing.myshopify.com': {} } };
     },
@@ -41,11 +45,16 @@ function pollJobFailing(cause: () => Error, failing: () => boolean = () => true)
     started: async () => undefined,
     finished: async () => undefined,
   } as unknown as EnrichmentPollRuns;
-  const early = { after: async () => null } as unknown as EarlyPolls;
+  const early = {
+    after: async (_counts: unknown, took: number) => {
+      tookMs.push(took);
+      return null;
+    },
+  } as unknown as EarlyPolls;
   // Each scheduled tick: the shop's turn came.
   const turns = { due: () => [{ domain: 'failing.myshopify.com' }] } as unknown as ShopTurns;
   const settings = { pollIntervalMs: 60_000 } as EnrichmentSettings;
-  const job = new EnrichmentPollJob(guard, poller, runs, early, turns, settings, new ManualClock(0));
+  const job = new EnrichmentPollJob(guard, poller, runs, early, turns, settings, clock);
   const run = (id: string) =>
     job
       .process({
@@ -56,7 +65,7 @@ function pollJobFailing(cause: () => Error, failing: () => boolean = () => true)
         data: {},
       } as Job<EnrichmentPollPayload>)
       .catch(() => undefined);
-  return { recorded, resolved, run };
+  return { recorded, resolved, run, tookMs };
 }
 
 describe('a shop whose poll keeps failing', () => {
@@ -74,7 +83,7 @@ describe('a shop whose poll keeps failing', () => {
 
   it("is resolved by the shop's next poll that succeeds", async () => {
     let down = true;
-    const { recorded, resolved, run } = pollJobFailing(
+    const { recorded, resolved, run, tookMs } = pollJobFailing(
       () => new PermanentJobError('internal_error', 'the catalog answered 500'),
       () => down,
     );
@@ -89,5 +98,7 @@ describe('a shop whose poll keeps failing', () => {
       '* enrichment-poll poll by enrichment-poll job poll-2',
       'failing.myshopify.com enrichment-poll poll by enrichment-poll job poll-2',
     ]);
+    // The poll that succeeded told the early polls how long it took (the failed one asked none).
+    expect(tookMs).toEqual([7_000]);
   });
 });
