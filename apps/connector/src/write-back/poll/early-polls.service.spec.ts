@@ -172,15 +172,15 @@ describe('earlyPollPlan', () => {
     ).toEqual({ delayMs: ACTIVE_MS, shops: ['a'] });
   });
 
-  it('waits after a long poll so that early polls keep the worker busy at most a quarter of the time', () => {
+  it('waits after a long poll so that early polls keep the worker busy at most a tenth of the time', () => {
     const shops = [{ shop: 'a', account: 'x', calls: 1, waiting: true }];
-    // A quick poll: the short interval, as before.
+    // A quick poll (one shop's): the short interval, as before.
     expect(earlyPollPlan(shops, limits, 400)?.delayMs).toBe(ACTIVE_MS);
-    // A poll of 10 s (many shops waiting): the next comes 30 s later, the worker polls 10 s of 40.
-    expect(earlyPollPlan(shops, limits, 10_000)?.delayMs).toBe(3 * 10_000);
-    expect(EARLY_POLL_DUTY).toBe(0.25);
+    // A poll of 2 s (many shops waiting): the next comes 18 s later, the worker polls 2 s of 20.
+    expect(earlyPollPlan(shops, limits, 2_000)?.delayMs).toBe(9 * 2_000);
+    expect(EARLY_POLL_DUTY).toBe(0.1);
     // A poll so long that the schedule comes first: no early poll.
-    expect(earlyPollPlan(shops, limits, 20_000)).toBeNull();
+    expect(earlyPollPlan(shops, limits, 7_000)).toBeNull();
   });
 
   it('is off when the short interval is not shorter than the normal one', () => {
