@@ -302,3 +302,24 @@ describe('SkuMapRepository against PostgreSQL', () => {
     expect([again.state, again.parentSupplierSku, again.skuId]).toEqual(['pending-create', 'g:102', null]);
   });
 });
+
+describe('SkuMapRepository.appliedSince', () => {
+  it('names, in one question, the shops a sync applied a live record of after a time', async () => {
+    const [a, b, quiet] = [newShop(), newShop(), newShop()];
+    const intent = {
+      productId: PRODUCT,
+      kind: 'parent' as const,
+      shopifyVariantId: null,
+      parentSupplierSku: null,
+    };
+    for (const shop of [a, b, quiet]) await map.recordIntent({ ...intent, shop, supplierSku: 'w-1' });
+    const before = new Date(clock.now() - 1);
+    await map.markLive(a, 'w-1', 'sku-a', applied({ name: 'A' }));
+    await map.markLive(b, 'w-1', 'sku-b', applied({ name: 'B' }));
+    // `quiet` has only a pending record: nothing applied, nothing waits for its enrichment.
+    expect(await map.appliedSince([a, b, quiet], before)).toEqual(new Set([a, b]));
+    await clock.advance(60_000);
+    expect(await map.appliedSince([a, b, quiet], new Date(clock.now() - 30_000))).toEqual(new Set());
+    expect(await map.appliedSince([], before)).toEqual(new Set());
+  });
+});

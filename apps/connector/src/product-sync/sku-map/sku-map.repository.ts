@@ -290,17 +290,19 @@ export class SkuMapRepository {
   }
 
   /**
-   * Did a sync apply a live record of the shop after `since`? (Its enrichment may still be under
-   * way: the enrichment poll comes sooner while so, `EarlyPolls`.)
+   * Which of `shops` had a sync apply a live record after `since`? (Their enrichment may still be
+   * under way: the enrichment poll comes sooner while so, `EarlyPolls`.) One statement for all:
+   * a poll of 200 shops asks after every poll.
    */
-  async appliedSince(shop: string, since: Date): Promise<boolean> {
-    const row = await this.rows
-      .createQueryBuilder('r')
-      .select('1', 'one')
-      .where('r.shop = :shop AND r.state = :live AND r.appliedAt > :since', { shop, live: 'live', since })
-      .limit(1)
-      .getRawOne<{ one: number }>();
-    return row !== undefined;
+  async appliedSince(shops: readonly string[], since: Date): Promise<Set<string>> {
+    if (shops.length === 0) return new Set();
+    const rows: Array<{ shop: string }> = await this.rows.query(
+      `SELECT s.shop FROM unnest($1::text[]) AS s(shop)
+        WHERE EXISTS (SELECT 1 FROM ${this.rows.metadata.tablePath} r
+                       WHERE r.shop = s.shop AND r.state = 'live' AND r.applied_at > $2)`,
+      [[...shops], since],
+    );
+    return new Set(rows.map((row) => row.shop));
   }
 
   /** The live mapped skuIds (the product's own and its variants') of each of `productIds`. */

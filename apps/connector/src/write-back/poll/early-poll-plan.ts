@@ -22,14 +22,20 @@ export interface EarlyPollLimits {
 }
 
 /**
- * The share of the poll worker's time early polls may take: after a poll that took T, the next
- * early one waits at least T × (1 - share) / share (9T). A poll's work grows with the shops whose
- * records wait (all of them after a migration's first resyncs: 199 in bench `tenants`, each polled
- * every 5 s took the CPU the syncs needed; at a quarter the big shop's sync still ran at 0.92 of
- * its budget, at a tenth 0.96, the naive peer's rate); few shops poll at the short interval as
- * before (one shop's poll of 0.1-0.5 s allows the 5 s).
+ * The share of the poll worker's time early polls may take: after an early poll that took T, the
+ * next one waits at least T × (1 - share) / share (9T, `dutyWaitMs`), and so does any poll after
+ * one that took T. A poll's work grows with the shops whose records wait (all of them after a
+ * migration's first resyncs: 199 in bench `tenants`, each polled every 5 s took the CPU the syncs
+ * needed; at a quarter the big shop's sync still ran at 0.92 of its budget, at a tenth 0.96, the
+ * naive peer's rate); few shops poll at the short interval as before (one shop's poll of 0.1-0.5 s
+ * allows the 5 s).
  */
 export const EARLY_POLL_DUTY = 0.1;
+
+/** Why: the rest that follows a poll of `tookMs` so that polls keep to `EARLY_POLL_DUTY`. */
+export function dutyWaitMs(tookMs: number): number {
+  return Math.ceil((Math.max(0, tookMs) * (1 - EARLY_POLL_DUTY)) / EARLY_POLL_DUTY);
+}
 
 /**
  * Why: when the next poll comes early, and for which shops. A shop with records waiting is polled
@@ -39,13 +45,12 @@ export const EARLY_POLL_DUTY = 0.1;
  * grows to `calls / (share x rate - calls / normal)`. An account whose interval would reach the
  * scheduled one (or whose scheduled poll alone spends the share) gets no early poll: the schedule
  * polls it. One early poll serves every shop chosen, after the longest of their intervals, and
- * not before the poll that just ended (`lastPollMs`) allows (`EARLY_POLL_DUTY`). Null: no early
- * poll.
+ * not before `minDelayMs` (the duty bound's rest, `dutyWaitMs`). Null: no early poll.
  */
 export function earlyPollPlan(
   shops: readonly PolledShop[],
   limits: EarlyPollLimits,
-  lastPollMs = 0,
+  minDelayMs: number,
 ): { delayMs: number; shops: string[] } | null {
   if (limits.activeMs >= limits.normalMs) return null;
   const byAccount = new Map<string, PolledShop[]>();
@@ -65,6 +70,6 @@ export function earlyPollPlan(
     chosen.push(...waiting.map((shop) => shop.shop));
   }
   if (chosen.length === 0) return null;
-  delayMs = Math.max(delayMs, Math.ceil((lastPollMs * (1 - EARLY_POLL_DUTY)) / EARLY_POLL_DUTY));
+  delayMs = Math.max(delayMs, minDelayMs);
   return delayMs >= limits.normalMs ? null : { delayMs, shops: chosen };
 }

@@ -6,7 +6,8 @@ import type { CatalogSettings, EnrichmentSettings } from '../../platform/config/
 import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.js';
 import type { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import type { ShopPollCounts } from '../store/enrichment-poll-run.entity.js';
-import { EARLY_POLL_DUTY, earlyPollPlan } from './early-poll-plan.js';
+import type { EnrichmentPollRuns } from '../store/enrichment-poll-runs.repository.js';
+import { dutyWaitMs, EARLY_POLL_DUTY, earlyPollPlan } from './early-poll-plan.js';
 import { EarlyPolls } from './early-polls.service.js';
 import { emptyCounts } from './enrichment-poller.service.js';
 
@@ -20,6 +21,8 @@ interface World {
   callsPerPoll: number;
   ratePerSecond: number;
   share: number;
+  /** The last early poll any replica finished (its run), or none. */
+  lastEarly: { startedAt: Date; finishedAt: Date } | null;
 }
 
 /**
@@ -34,6 +37,7 @@ function world(options: Partial<World> = {}) {
     callsPerPoll: 3,
     ratePerSecond: 20,
     share: 0.1,
+    lastEarly: null,
     ...options,
   };
   const clock = new ManualClock();
@@ -70,17 +74,20 @@ function world(options: Partial<World> = {}) {
     } as EnrichmentSettings,
     { ratePerSecond: w.ratePerSecond } as CatalogSettings,
     { forShop: () => ({ id: 'account' }) } as unknown as CatalogClients,
-    { appliedSince: async () => w.appliedRecently } as unknown as SkuMapRepository,
+    {
+      appliedSince: async (shops: readonly string[]) => new Set(w.appliedRecently ? shops : []),
+    } as unknown as SkuMapRepository,
+    { lastEarly: async () => w.lastEarly } as unknown as EnrichmentPollRuns,
     clock,
   );
-  const poll = async (polled = shop) => {
+  const poll = async (polled = shop, tookMs = 0) => {
     const counts: ShopPollCounts = {
       ...emptyCounts(),
       lagSeconds: null,
       watched: w.watched,
       calls: w.callsPerPoll,
     };
-    await early.after({ shops: { [polled]: counts } });
+    return early.after({ shops: { [polled]: counts } }, tookMs);
   };
   let origin = clock.now();
   /** The scheduled poll at the minute's start (an early poll due then is the same poll), then each early one. */
@@ -138,6 +145,24 @@ describe('EarlyPolls: adaptive enrichment polling', () => {
     expect(t.pending()?.data).toEqual({ trigger: 'early', shops: ['a.myshopify.com', 'b.myshopify.com'] });
   });
 
+  it('rests after an early poll by its own duration, whatever the quick tick that plans the next', async () => {
+    // The early poll of every waiting shop took 3 s and ended 1 s ago (on this replica or another):
+    // a scheduled tick of one shop (0.1 s) plans the next early poll 9 x 3 s after that end.
+    const t = world({ watched: 1 });
+    const now = t.clock.now();
+    t.w.lastEarly = { startedAt: new Date(now - 4_000), finishedAt: new Date(now - 1_000) };
+    expect((await t.poll(shop, 100))?.delayMs).toBe(9 * 3_000 - 1_000);
+    expect(t.adds[0]?.opts.delay).toBe(26_000);
+  });
+
+  it('rests after the poll that just ended when it was the longer', async () => {
+    const t = world({ watched: 1 });
+    const now = t.clock.now();
+    t.w.lastEarly = { startedAt: new Date(now - 60_000), finishedAt: new Date(now - 59_900) };
+    // The last early poll's rest is over; this poll of 2 s asks 18 s.
+    expect((await t.poll(shop, 2_000))?.delayMs).toBe(18_000);
+  });
+
   it("skips early polls that would spend more than the poll's share of the catalog budget", async () => {
     // 20 calls a poll against 10% of 4 calls/s: the scheduled poll alone spends 0.33 of 0.4.
     const t = world({ watched: 1, callsPerPoll: 20, ratePerSecond: 4 });
@@ -168,6 +193,7 @@ describe('earlyPollPlan', () => {
           { shop: 'c', account: 'y', calls: 500, waiting: true },
         ],
         limits,
+        0,
       ),
     ).toEqual({ delayMs: ACTIVE_MS, shops: ['a'] });
   });
@@ -175,16 +201,17 @@ describe('earlyPollPlan', () => {
   it('waits after a long poll so that early polls keep the worker busy at most a tenth of the time', () => {
     const shops = [{ shop: 'a', account: 'x', calls: 1, waiting: true }];
     // A quick poll (one shop's): the short interval, as before.
-    expect(earlyPollPlan(shops, limits, 400)?.delayMs).toBe(ACTIVE_MS);
+    expect(earlyPollPlan(shops, limits, dutyWaitMs(400))?.delayMs).toBe(ACTIVE_MS);
     // A poll of 2 s (many shops waiting): the next comes 18 s later, the worker polls 2 s of 20.
-    expect(earlyPollPlan(shops, limits, 2_000)?.delayMs).toBe(9 * 2_000);
+    expect(dutyWaitMs(2_000)).toBe(9 * 2_000);
+    expect(earlyPollPlan(shops, limits, dutyWaitMs(2_000))?.delayMs).toBe(9 * 2_000);
     expect(EARLY_POLL_DUTY).toBe(0.1);
     // A poll so long that the schedule comes first: no early poll.
-    expect(earlyPollPlan(shops, limits, 7_000)).toBeNull();
+    expect(earlyPollPlan(shops, limits, dutyWaitMs(7_000))).toBeNull();
   });
 
   it('is off when the short interval is not shorter than the normal one', () => {
     const shops = [{ shop: 'a', account: 'x', calls: 1, waiting: true }];
-    expect(earlyPollPlan(shops, { ...limits, activeMs: NORMAL_MS })).toBeNull();
+    expect(earlyPollPlan(shops, { ...limits, activeMs: NORMAL_MS }, 0)).toBeNull();
   });
 });

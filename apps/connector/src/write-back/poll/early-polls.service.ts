@@ -13,14 +13,19 @@ import type { EnrichmentPollPayload } from '../../platform/queues/job-payloads.j
 import { JobName, QueueName } from '../../platform/queues/queue-names.js';
 import { SkuMapRepository } from '../../product-sync/sku-map/sku-map.repository.js';
 import type { PollRunCounts } from '../store/enrichment-poll-run.entity.js';
-import { earlyPollPlan, type PolledShop } from './early-poll-plan.js';
+import { EnrichmentPollRuns } from '../store/enrichment-poll-runs.repository.js';
+import { dutyWaitMs, earlyPollPlan, type PolledShop } from './early-poll-plan.js';
 
 /**
  * Adaptive polling: while a shop has records waiting for enrichment or review (a sync applied a
  * record within `CONNECTOR_ENRICHMENT_POLL_ACTIVE_WINDOW_MS`, or records on its review watchlist),
  * the poll that just ended enqueues the next one, for those shops only, after
  * `CONNECTOR_ENRICHMENT_POLL_ACTIVE_INTERVAL_MS`, put off or skipped to keep the polls within
- * `CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE` of each account's catalog budget (`earlyPollPlan`).
+ * `CONNECTOR_ENRICHMENT_POLL_BUDGET_SHARE` of each account's catalog budget (`earlyPollPlan`),
+ * and within a tenth of the poll worker's time (`EARLY_POLL_DUTY`): after the poll that just ended
+ * and after the last early poll of any replica (its run, `EnrichmentPollRuns.lastEarly`), each
+ * measured by its own duration. (A scheduled tick polls a few shops; the early poll it plans
+ * gathers every tick's waiting shops, so the tick's duration alone did not bound it.)
  * When nothing waits, no early poll is asked for and the schedule's interval is the pace again.
  *
  * The schedule stays a BullMQ job scheduler (`QUEUE_FLOW`); an early poll is one delayed job
@@ -39,6 +44,7 @@ export class EarlyPolls {
     private readonly catalog: CatalogSettings,
     private readonly clients: CatalogClients,
     private readonly map: SkuMapRepository,
+    private readonly runs: EnrichmentPollRuns,
     private readonly clock: Clock,
   ) {}
 
@@ -46,16 +52,26 @@ export class EarlyPolls {
    * After a poll (that took `tookMs`): enqueues the next early poll when shops have records
    * waiting. Never throws.
    */
-  async after(counts: PollRunCounts, tookMs = 0): Promise<{ delayMs: number; shops: string[] } | null> {
+  async after(counts: PollRunCounts, tookMs: number): Promise<{ delayMs: number; shops: string[] } | null> {
     try {
       const { activePollIntervalMs, pollIntervalMs, activeWindowMs, pollBudgetShare } = this.settings;
       if (activePollIntervalMs >= pollIntervalMs) return null;
-      const since = new Date(this.clock.now() - activeWindowMs);
-      const polled: PolledShop[] = [];
-      for (const [shop, shopCounts] of Object.entries(counts.shops ?? {})) {
-        const waiting = shopCounts.watched > 0 || (await this.map.appliedSince(shop, since));
-        polled.push({ shop, account: this.clients.forShop(shop).id, calls: shopCounts.calls, waiting });
-      }
+      const now = this.clock.now();
+      const polledShops = Object.keys(counts.shops ?? {});
+      const applied = await this.map.appliedSince(polledShops, new Date(now - activeWindowMs));
+      const polled: PolledShop[] = polledShops.map((shop) => ({
+        shop,
+        account: this.clients.forShop(shop).id,
+        calls: counts.shops?.[shop]?.calls ?? 0,
+        waiting: (counts.shops?.[shop]?.watched ?? 0) > 0 || applied.has(shop),
+      }));
+      const lastEarly = await this.runs.lastEarly();
+      const afterEarly =
+        lastEarly === null
+          ? 0
+          : lastEarly.finishedAt.getTime() +
+            dutyWaitMs(lastEarly.finishedAt.getTime() - lastEarly.startedAt.getTime()) -
+            now;
       const plan = earlyPollPlan(
         polled,
         {
@@ -64,7 +80,7 @@ export class EarlyPolls {
           ratePerSecond: this.catalog.ratePerSecond,
           share: pollBudgetShare,
         },
-        tookMs,
+        Math.max(dutyWaitMs(tookMs), afterEarly),
       );
       if (plan === null) return null;
       if (await this.joinWaiting(plan.shops)) return plan;

@@ -64,3 +64,28 @@ describe('poll runs that held a shop on its open catalog breaker', () => {
     expect(await runs.lastPolled(['a.myshopify.com'])).toEqual(new Map([['a.myshopify.com', worked]]));
   });
 });
+
+describe('the last early poll', () => {
+  it('is the early poll that finished last, whatever polls ran after it; null before any', async () => {
+    const fresh = mediumDatabase('pollearly', [EnrichmentPollRun]);
+    const source = await fresh.open();
+    try {
+      const own = new EnrichmentPollRuns(source.getRepository(EnrichmentPollRun), clock);
+      expect(await own.lastEarly()).toBeNull();
+      await clock.advance(1_000);
+      await own.started('early-1', 'early');
+      const started = new Date(clock.now());
+      await clock.advance(3_000);
+      await own.finished('early-1', { shops: {} });
+      const finished = new Date(clock.now());
+      // A scheduled poll after it, and an early one still running, do not count.
+      await own.started('tick-1', 'schedule');
+      await clock.advance(500);
+      await own.finished('tick-1', { shops: {} });
+      await own.started('early-2', 'early');
+      expect(await own.lastEarly()).toEqual({ startedAt: started, finishedAt: finished });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

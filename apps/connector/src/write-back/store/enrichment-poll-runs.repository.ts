@@ -87,6 +87,22 @@ export class EnrichmentPollRuns {
     return new Map(rows.flatMap((row) => (row.at === null ? [] : [[row.shop, new Date(row.at)]])));
   }
 
+  /**
+   * The last early poll that finished, of any replica: when it started and ended (the early polls'
+   * duty bound, `EarlyPolls`); null before any.
+   */
+  async lastEarly(): Promise<{ startedAt: Date; finishedAt: Date } | null> {
+    const rows: Array<{ started_at: Date | null; finished_at: Date }> = await this.runs.query(
+      `SELECT started_at, finished_at FROM ${this.runs.metadata.tablePath}
+        WHERE trigger = 'early' AND finished_at IS NOT NULL
+        ORDER BY finished_at DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    if (row === undefined) return null;
+    const finishedAt = new Date(row.finished_at);
+    return { startedAt: row.started_at === null ? finishedAt : new Date(row.started_at), finishedAt };
+  }
+
   /** When the scheduler last asked for a poll (the poll of every shop; an operator's polls aside); null before any. */
   async lastScheduled(): Promise<Date | null> {
     const rows: Array<{ at: Date | null }> = await this.runs.query(

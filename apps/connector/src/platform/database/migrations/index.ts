@@ -33,6 +33,7 @@ import { CreateAlerts1764000000100 } from './1764000000100-create-alerts.js';
 import { FailuresPerCause1764000000101 } from './1764000000101-failures-per-cause.js';
 import { SyncRecordTitles1764000000105 } from './1764000000105-sync-record-titles.js';
 import { CreateCatalogBreakers1764000000115 } from './1764000000115-create-catalog-breakers.js';
+import { EnrichmentPollTriggerIndex1764000000120 } from './1764000000120-enrichment-poll-trigger-index.js';
 
 /** Every migration, in order. The schema only ever changes through these (never synchronize). */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   FailuresPerCause1764000000101,
   SyncRecordTitles1764000000105,
   CreateCatalogBreakers1764000000115,
+  EnrichmentPollTriggerIndex1764000000120,
 ];
