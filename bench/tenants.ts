@@ -248,11 +248,50 @@ async function bigShopFigures(
       size.catalogRate,
     ),
     catalogPartBudgetUse: ratio(size.bigProducts / (catalogPartMs / 1000), size.catalogRate),
+    // Where the catalog part lost pace: the account's calls in each 5 s from the first call, and
+    // the enrichment polls that ran meanwhile (their start in s from the first call).
+    callsPer5s: perWindow(
+      calls.map((c) => c.time - first),
+      5_000,
+    ),
+    polls: await pollsBetween(stack, first, last),
     targetMet: recordsPerSecond / size.catalogRate >= TARGETS.budgetUse,
     calls: calls.length,
     catalog429s: calls.filter((c) => c.status === 429).length,
     records: stack.catalog.sandbox.accounts.require(big.account.id).products.size,
   };
+}
+
+/** The connector's enrichment polls that started between `from` and `to` (epoch ms). */
+async function pollsBetween(stack: TenantsStack, from: number, to: number) {
+  if (!Number.isFinite(from)) return [];
+  const { rows } = await stack.db.query<{ trigger: string; at: number; took: number | null; shops: number }>(
+    `SELECT trigger,
+            extract(epoch FROM started_at) * 1000 AS at,
+            extract(epoch FROM finished_at - started_at) * 1000 AS took,
+            (SELECT count(*) FROM jsonb_object_keys(coalesce(counts->'shops', '{}'::jsonb)))::int AS shops
+       FROM "${stack.schema}".enrichment_poll
+      WHERE started_at BETWEEN to_timestamp($1 / 1000.0) AND to_timestamp($2 / 1000.0)
+      ORDER BY started_at`,
+    [from, to],
+  );
+  return rows.map((r) => ({
+    trigger: r.trigger,
+    atS: round((Number(r.at) - from) / 1000, 1),
+    tookMs: r.took === null ? null : round(Number(r.took), 0),
+    shops: r.shops,
+  }));
+}
+
+/** How many of `offsets` (ms) fall in each `windowMs` from 0. */
+function perWindow(offsets: readonly number[], windowMs: number): number[] {
+  const counts: number[] = [];
+  for (const at of offsets) {
+    const i = Math.floor(at / windowMs);
+    while (counts.length <= i) counts.push(0);
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return counts;
 }
 
 /**
