@@ -156,6 +156,10 @@ describe('rotating the encryption key with an alert target', () => {
     });
     expect(done).toBe(true);
     expect(await targetKeyIds()).toEqual([keyId(b), keyId(b)]);
+    // The boot's pass may still be counting what it left: a pass asked meanwhile answers with it
+    // (one at a time per process); once that has answered, a pass of its own moves nothing.
+    const first = await admin('POST', '/admin/shops/reencrypt');
+    expect(first.body).toMatchObject({ currentKey: keyId(b), secretsUnderOldKeys: 0 });
     const again = await admin('POST', '/admin/shops/reencrypt');
     expect(again.body).toMatchObject({ currentKey: keyId(b), reencrypted: 0, secretsUnderOldKeys: 0 });
 

@@ -140,10 +140,15 @@ describe('rotating the encryption key with self-installed shops', () => {
     expect(done.encryption).toEqual({ currentKey: keyId(k2), secretsUnderOldKeys: 0, unreadableSecrets: 0 });
     expect(done.shops.map((s) => s.secretsUnderOldKeys)).toEqual([0, 0]);
     expect(new Set(await storedKeyIds())).toEqual(new Set([keyId(k2)]));
-    const again = await admin<{ reencrypted: number; secretsUnderOldKeys: number }>(
-      'POST',
-      '/admin/shops/reencrypt',
-    );
+    // The boot's pass may still be counting what it left (its census after the last secret moved):
+    // an operator's pass asked meanwhile answers with that pass (one at a time per process), its
+    // re-encrypted secrets included. Once it has answered, a pass of its own finds nothing to move.
+    const reencrypt = () =>
+      admin<{ reencrypted: number; secretsUnderOldKeys: number }>('POST', '/admin/shops/reencrypt');
+    const first = await reencrypt();
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ currentKey: keyId(k2), secretsUnderOldKeys: 0 });
+    const again = await reencrypt();
     expect(again.status, again.text).toBe(200);
     expect(again.body).toMatchObject({ currentKey: keyId(k2), reencrypted: 0, secretsUnderOldKeys: 0 });
 
