@@ -55,6 +55,45 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
+/** Where a benchmark's connector runs and what it talks to (`connectorEnv`). */
+export interface ConnectorWiring {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  /** Its tables' schema; its queues' namespace is `<schema>_q`. */
+  schema: string;
+  catalogUrl: string;
+  shopifyUrl: string;
+  /** The catalog budget per key, calls a second. */
+  catalogRate: number;
+}
+
+/**
+ * Why: the environment every benchmark stack gives its connector (its process, database, queues,
+ * the two sandboxes and the paces a benchmark shortens), written once; each stack adds how its
+ * shops join (configured, or installed through OAuth) and then `tuning()`.
+ */
+export function connectorEnv(w: ConnectorWiring): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    // Node.js options for the connector alone (`--max-old-space-size=128`, say); by default
+    // the ones docker-compose.yml and `npm start` run it with.
+    NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
+    PORT: String(w.port),
+    DATABASE_URL: w.databaseUrl,
+    REDIS_URL: w.redisUrl,
+    CONNECTOR_DATABASE_SCHEMA: w.schema,
+    CONNECTOR_QUEUE_NAMESPACE: `${w.schema}_q`,
+    CONNECTOR_CATALOG_URL: w.catalogUrl,
+    CONNECTOR_SHOPIFY_ADMIN_ORIGIN: w.shopifyUrl,
+    CONNECTOR_CATALOG_RATE_PER_SECOND: String(w.catalogRate),
+    CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
+    CONNECTOR_MAPPING_RECHECK_MS: '500',
+    // The Shopify sandbox serves the image bytes: its origin is the media allowlist here.
+    CONNECTOR_MEDIA_ALLOWED_HOSTS: w.shopifyUrl,
+  };
+}
+
 /** The connector's Node.js options in production (docker-compose.yml's NODE_OPTIONS, `npm start`'s nodeArgs). */
 export const CONNECTOR_NODE_OPTIONS = '--max-semi-space-size=4';
 /** The V8 flags it runs with in production that NODE_OPTIONS refuses (docker-compose.yml's command, `npm start`). */
@@ -118,28 +157,21 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
       startService(
         CONNECTOR_SCRIPT,
         {
-          PATH: process.env.PATH,
-          // Node.js options for the connector alone (`--max-old-space-size=128`, say); by default
-          // the ones docker-compose.yml and `npm start` run it with.
-          NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
-          PORT: String(port),
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: redisUrl,
-          CONNECTOR_DATABASE_SCHEMA: schema,
-          CONNECTOR_QUEUE_NAMESPACE: `${schema}_q`,
+          ...connectorEnv({
+            port,
+            databaseUrl,
+            redisUrl,
+            schema,
+            catalogUrl: catalog.url,
+            shopifyUrl: shopify.url,
+            catalogRate: options.catalogRate,
+          }),
           CONNECTOR_SHOPS: shop.domain,
           [`CONNECTOR_SHOP_${key}_ACCESS_TOKEN`]: shop.accessToken,
           [`CONNECTOR_SHOP_${key}_MAPPING_FILE`]: demoMapping(),
           CONNECTOR_WEBHOOK_SECRETS: shop.secret,
-          CONNECTOR_CATALOG_URL: catalog.url,
           CONNECTOR_CATALOG_API_KEY: connectorAccount.apiKey,
-          CONNECTOR_SHOPIFY_ADMIN_ORIGIN: shopify.url,
           CONNECTOR_PUBLIC_URL: options.subscribe === false ? undefined : `http://127.0.0.1:${port}`,
-          CONNECTOR_CATALOG_RATE_PER_SECOND: String(options.catalogRate),
-          CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
-          CONNECTOR_MAPPING_RECHECK_MS: '500',
-          // The Shopify sandbox serves the image bytes: its origin is the media allowlist here.
-          CONNECTOR_MEDIA_ALLOWED_HOSTS: shopify.url,
           CONNECTOR_MEDIA_FIRST_POLL_MS: '1000',
           CONNECTOR_MEDIA_POLL_MS: '1000',
           ...options.connectorEnv,

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
+import { type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
 import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 import {
   appConfig,
@@ -18,14 +18,14 @@ import {
 } from '#testing/shopify-sandbox';
 import {
   CONNECTOR_NODE_ARGS,
-  CONNECTOR_NODE_OPTIONS,
   CONNECTOR_SCRIPT,
+  connectorEnv,
   demoMapping,
   dropRedisNamespace,
   tuning,
   waitFor,
 } from './bench-stack.js';
-import { type ServiceProcess, startService } from './child-process.js';
+import { onFreePort, type ServiceProcess, startService } from './child-process.js';
 import { BENCH_ADMIN_TOKEN } from './resync.js';
 
 /** The connector's app in the Shopify sandbox (public: authorization code only); the default app is the merchant's. */
@@ -102,25 +102,69 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
       closers.push(() => (local as LocalPostgres).stop());
     }
     const redisUrl = process.env.REDIS_URL || undefined;
-    const port = await freePort();
-    const publicUrl = `http://127.0.0.1:${port}`;
-    const [catalog, shopify] = await Promise.all([
-      startCatalogSandbox(),
-      startShopifySandbox({
+    const catalog = await startCatalogSandbox();
+    closers.push(() => catalog.close());
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+    closers.push(async () => {
+      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await db.query(`DROP SCHEMA IF EXISTS "${schema}_q" CASCADE`);
+      if (redisUrl) await dropRedisNamespace(redisUrl, `${schema}_q`);
+      await db.end();
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'bench-tenants-'));
+    closers.push(() => rm(dir, { recursive: true, force: true }));
+    // The reference mapping without its `shop:` line: every shop that installs syncs with it.
+    const mappingFile = join(dir, 'mapping.yaml');
+    await writeFile(mappingFile, (await readFile(demoMapping(), 'utf8')).replace(/^shop: .*$/m, ''));
+    const environment = (port: number, shopifyUrl: string): Record<string, string | undefined> => ({
+      ...connectorEnv({
+        port,
+        databaseUrl,
+        redisUrl,
+        schema,
+        catalogUrl: catalog.url,
+        shopifyUrl,
+        catalogRate: options.catalogRate,
+      }),
+      CONNECTOR_SHOPIFY_INSTALLS: 'open',
+      CONNECTOR_SHOPIFY_CLIENT_ID: APP.clientId,
+      CONNECTOR_SHOPIFY_CLIENT_SECRET: APP.clientSecret,
+      CONNECTOR_ENCRYPTION_KEYS: randomBytes(32).toString('base64'),
+      CONNECTOR_NEW_SHOP_MODE: 'live',
+      CONNECTOR_DEFAULT_MAPPING_FILE: mappingFile,
+      CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      CONNECTOR_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...tuning(),
+    });
+    const nodeArgs = options.connectorNodeArgs ?? CONNECTOR_NODE_ARGS;
+    // The app's redirect URL names the connector's port, so the Shopify sandbox and the connector
+    // start together on a port found free, again on another when it was taken meanwhile.
+    const started = await onFreePort(async (port) => {
+      const shopify = await startShopifySandbox({
         webhooks: { retryDelaysMs: [100, 500, 2_000] },
         oauth: { autoApprove: true },
         apps: [
           appConfig(DEFAULT_APP_CLIENT_ID, 'sandbox-app-secret'),
           {
             ...appConfig(APP.clientId, APP.clientSecret, 'public'),
-            redirectUrls: [`${publicUrl}/auth/shopify/callback`],
+            redirectUrls: [`http://127.0.0.1:${port}/auth/shopify/callback`],
           },
         ],
-      }),
-    ]);
+      });
+      try {
+        const env = environment(port, shopify.url);
+        return { shopify, env, connector: await startService(CONNECTOR_SCRIPT, env, nodeArgs) };
+      } catch (error) {
+        await shopify.close();
+        throw error;
+      }
+    });
+    const { shopify, env } = started;
+    let connector = started.connector;
     closers.push(
-      () => catalog.close(),
       () => shopify.close(),
+      () => connector.stop(),
     );
     const run = randomBytes(3).toString('hex');
     const shops: TenantShop[] = [];
@@ -140,46 +184,6 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
       });
       shops.push({ domain: shop.domain, name, merchantToken: shop.accessToken, account });
     }
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-    closers.push(async () => {
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}_q" CASCADE`);
-      if (redisUrl) await dropRedisNamespace(redisUrl, `${schema}_q`);
-      await db.end();
-    });
-    const dir = await mkdtemp(join(tmpdir(), 'bench-tenants-'));
-    closers.push(() => rm(dir, { recursive: true, force: true }));
-    // The reference mapping without its `shop:` line: every shop that installs syncs with it.
-    const mappingFile = join(dir, 'mapping.yaml');
-    await writeFile(mappingFile, (await readFile(demoMapping(), 'utf8')).replace(/^shop: .*$/m, ''));
-    const env: Record<string, string | undefined> = {
-      PATH: process.env.PATH,
-      NODE_OPTIONS: process.env.BENCH_CONNECTOR_NODE_OPTIONS ?? CONNECTOR_NODE_OPTIONS,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      CONNECTOR_DATABASE_SCHEMA: schema,
-      CONNECTOR_QUEUE_NAMESPACE: `${schema}_q`,
-      CONNECTOR_SHOPIFY_INSTALLS: 'open',
-      CONNECTOR_SHOPIFY_CLIENT_ID: APP.clientId,
-      CONNECTOR_SHOPIFY_CLIENT_SECRET: APP.clientSecret,
-      CONNECTOR_ENCRYPTION_KEYS: randomBytes(32).toString('base64'),
-      CONNECTOR_NEW_SHOP_MODE: 'live',
-      CONNECTOR_DEFAULT_MAPPING_FILE: mappingFile,
-      CONNECTOR_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-      CONNECTOR_CATALOG_URL: catalog.url,
-      CONNECTOR_SHOPIFY_ADMIN_ORIGIN: shopify.url,
-      CONNECTOR_PUBLIC_URL: publicUrl,
-      CONNECTOR_CATALOG_RATE_PER_SECOND: String(options.catalogRate),
-      CONNECTOR_CATALOG_PAUSE_RECHECK_MS: '500',
-      CONNECTOR_MAPPING_RECHECK_MS: '500',
-      CONNECTOR_MEDIA_ALLOWED_HOSTS: shopify.url,
-      ...tuning(),
-    };
-    const nodeArgs = options.connectorNodeArgs ?? CONNECTOR_NODE_ARGS;
-    let connector = await startService(CONNECTOR_SCRIPT, env, nodeArgs);
-    closers.push(() => connector.stop());
     const stack: TenantsStack = {
       catalog,
       shopify,
