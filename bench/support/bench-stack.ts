@@ -55,6 +55,27 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
+/**
+ * Why: a benchmark's connector gets tables and queues of its own (a fresh schema, its queues'
+ * namespace `<schema>_q`) and the benchmark a small pool on them; both are dropped when the stack
+ * closes (`closers` runs in reverse, after the connector stopped).
+ */
+export function benchSchema(
+  databaseUrl: string,
+  redisUrl: string | undefined,
+  closers: Array<() => Promise<unknown>>,
+): { schema: string; db: pg.Pool } {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  closers.push(async () => {
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}_q" CASCADE`);
+    if (redisUrl) await dropRedisNamespace(redisUrl, `${schema}_q`);
+    await db.end();
+  });
+  return { schema, db };
+}
+
 /** Where a benchmark's connector runs and what it talks to (`connectorEnv`). */
 export interface ConnectorWiring {
   port: number;
@@ -145,14 +166,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     await peerAccount.controls.setRateLimit(limit);
     const shop = { domain: shopify.shopDomain, accessToken: shopify.accessToken, secret: shopify.appSecret };
     const key = shop.domain.replace('.myshopify.com', '').replaceAll('-', '_').toUpperCase();
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-    closers.push(async () => {
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}_q" CASCADE`);
-      if (redisUrl) await dropRedisNamespace(redisUrl, `${schema}_q`);
-      await db.end();
-    });
+    const { schema, db } = benchSchema(databaseUrl, redisUrl, closers);
     const connector = await onFreePort((port) =>
       startService(
         CONNECTOR_SCRIPT,

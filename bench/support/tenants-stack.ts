@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { type LocalPostgres, startLocalPostgres } from '#lib/local-postgres';
 import { type CatalogSandboxHarness, startCatalogSandbox, type TestAccount } from '#testing/catalog-sandbox';
 import {
@@ -17,11 +17,11 @@ import {
   startShopifySandbox,
 } from '#testing/shopify-sandbox';
 import {
+  benchSchema,
   CONNECTOR_NODE_ARGS,
   CONNECTOR_SCRIPT,
   connectorEnv,
   demoMapping,
-  dropRedisNamespace,
   tuning,
   waitFor,
 } from './bench-stack.js';
@@ -104,14 +104,7 @@ export async function startTenantsStack(options: TenantsStackOptions): Promise<T
     const redisUrl = process.env.REDIS_URL || undefined;
     const catalog = await startCatalogSandbox();
     closers.push(() => catalog.close());
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-    closers.push(async () => {
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}_q" CASCADE`);
-      if (redisUrl) await dropRedisNamespace(redisUrl, `${schema}_q`);
-      await db.end();
-    });
+    const { schema, db } = benchSchema(databaseUrl, redisUrl, closers);
     const dir = await mkdtemp(join(tmpdir(), 'bench-tenants-'));
     closers.push(() => rm(dir, { recursive: true, force: true }));
     // The reference mapping without its `shop:` line: every shop that installs syncs with it.
